@@ -1,0 +1,25 @@
+# Finds the Debian-packaged dependencies: LLVM/MLIR 22 (required), Qt 6, GLFW and
+# Dear ImGui (GUI, optional), CLI11, nlohmann-json and GoogleTest.
+set(TREX_LLVM_PREFIX "/usr/lib/llvm-22" CACHE PATH "Install prefix of LLVM/MLIR 22")
+if(NOT MLIR_DIR)
+  set(MLIR_DIR "${TREX_LLVM_PREFIX}/lib/cmake/mlir")
+endif()
+find_package(MLIR 22 REQUIRED CONFIG)
+message(STATUS "trex: MLIR from ${MLIR_DIR}, LLVM ${LLVM_PACKAGE_VERSION}")
+
+list(APPEND CMAKE_MODULE_PATH "${MLIR_CMAKE_DIR}" "${LLVM_CMAKE_DIR}")
+set(MLIR_TABLEGEN_EXE "${LLVM_TOOLS_BINARY_DIR}/mlir-tblgen")
+include(TableGen)
+include(AddLLVM)
+include(AddMLIR)
+include(HandleLLVMOptions)
+
+include_directories(SYSTEM ${LLVM_INCLUDE_DIRS} ${MLIR_INCLUDE_DIRS})
+add_definitions(${LLVM_DEFINITIONS})
+
+find_package(CLI11 CONFIG QUIET)
+find_package(nlohmann_json 3 CONFIG QUIET)
+find_package(GTest QUIET)
+
+find_program(TREX_LIT lit HINTS "${LLVM_TOOLS_BINARY_DIR}" REQUIRED)
+find_program(TREX_FILECHECK FileCheck HINTS "${LLVM_TOOLS_BINARY_DIR}" REQUIRED)
