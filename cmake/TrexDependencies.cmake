@@ -4,7 +4,10 @@ set(TREX_LLVM_PREFIX "/usr/lib/llvm-22" CACHE PATH "Install prefix of LLVM/MLIR 
 if(NOT MLIR_DIR)
   set(MLIR_DIR "${TREX_LLVM_PREFIX}/lib/cmake/mlir")
 endif()
-find_package(MLIR 22 REQUIRED CONFIG)
+find_package(MLIR REQUIRED CONFIG)
+if(NOT LLVM_VERSION_MAJOR EQUAL 22)
+  message(FATAL_ERROR "trex needs LLVM/MLIR 22, found ${LLVM_PACKAGE_VERSION} at ${MLIR_DIR}")
+endif()
 message(STATUS "trex: MLIR from ${MLIR_DIR}, LLVM ${LLVM_PACKAGE_VERSION}")
 
 list(APPEND CMAKE_MODULE_PATH "${MLIR_CMAKE_DIR}" "${LLVM_CMAKE_DIR}")
@@ -15,7 +18,8 @@ include(AddMLIR)
 include(HandleLLVMOptions)
 
 include_directories(SYSTEM ${LLVM_INCLUDE_DIRS} ${MLIR_INCLUDE_DIRS})
-add_definitions(${LLVM_DEFINITIONS})
+separate_arguments(TREX_LLVM_DEFINITIONS NATIVE_COMMAND ${LLVM_DEFINITIONS})
+add_definitions(${TREX_LLVM_DEFINITIONS})
 
 find_package(CLI11 CONFIG QUIET)
 find_package(nlohmann_json 3 CONFIG QUIET)

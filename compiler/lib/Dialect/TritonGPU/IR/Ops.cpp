@@ -1,0 +1,206 @@
+// Verifiers, memory effects and custom syntax of the `ttg` ops.
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+
+namespace trex::ttg {
+
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "[";
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return text;
+}
+
+// `[0, 32]` of ttg.memdesc_subslice.
+static ParseResult parseOffsets(OpAsmParser &parser, DenseI32ArrayAttr &offsets) {
+  SmallVector<int32_t> values;
+  if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+        int32_t value;
+        if (parser.parseInteger(value))
+          return failure();
+        values.push_back(value);
+        return success();
+      }))
+    return failure();
+  offsets = DenseI32ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+static void printOffsets(OpAsmPrinter &printer, Operation *, DenseI32ArrayAttr offsets) {
+  llvm::interleaveComma(offsets.asArrayRef(), printer);
+}
+
+// Both sides of a copy between registers and shared memory hold the same tile.
+static LogicalResult verifySameTile(Operation *op, ShapedType tensor, MemDescType buffer) {
+  if (tensor.getShape() != buffer.getShape())
+    return op->emitOpError("tensor shape ")
+           << shapeString(tensor.getShape()) << " differs from the buffer's "
+           << shapeString(buffer.getShape());
+  if (tensor.getElementType() != buffer.getElementType())
+    return op->emitOpError("tensor element type ")
+           << tensor.getElementType() << " differs from the buffer's " << buffer.getElementType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+LogicalResult LocalAllocOp::verify() {
+  MemDescType type = getType();
+  if (!isa_and_nonnull<SharedMemorySpaceAttr>(type.getMemorySpace()))
+    return emitOpError("allocates shared memory, so its result needs #ttg.shared_memory");
+  if (!getSrc()) {
+    if (!type.getMutableMemory())
+      return emitOpError("an allocation without an initial value must be mutable");
+    return success();
+  }
+  if (failed(verifySameTile(*this, getSrc().getType(), type)))
+    return failure();
+  if (std::optional<uint32_t> alignment = getAlignment())
+    if (!llvm::isPowerOf2_32(*alignment))
+      return emitOpError("alignment must be a power of two, got ") << *alignment;
+  return success();
+}
+
+void LocalAllocOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  OpResult result = getOperation()->getOpResult(0);
+  effects.emplace_back(MemoryEffects::Allocate::get(), result, SharedMemory::get());
+  if (getSrc())
+    effects.emplace_back(MemoryEffects::Write::get(), result, SharedMemory::get());
+}
+
+LogicalResult LocalLoadOp::verify() { return verifySameTile(*this, getType(), getSrc().getType()); }
+
+void LocalLoadOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getSrcMutable(), SharedMemory::get());
+}
+
+LogicalResult LocalStoreOp::verify() {
+  if (!getDst().getType().getMutableMemory())
+    return emitOpError("cannot store into an immutable buffer");
+  return verifySameTile(*this, getSrc().getType(), getDst().getType());
+}
+
+void LocalStoreOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  effects.emplace_back(MemoryEffects::Write::get(), &getDstMutable(), SharedMemory::get());
+}
+
+// A view keeps the element type, memory space and mutability of its source.
+static LogicalResult verifyViewKeeps(Operation *op, MemDescType src, MemDescType view) {
+  if (src.getElementType() != view.getElementType())
+    return op->emitOpError("the view must keep the element type ") << src.getElementType();
+  if (src.getMemorySpace() != view.getMemorySpace())
+    return op->emitOpError("the view must stay in memory space ") << src.getMemorySpace();
+  if (src.getMutableMemory() != view.getMutableMemory())
+    return op->emitOpError("the view must keep the source's mutability");
+  return success();
+}
+
+LogicalResult MemDescIndexOp::verify() {
+  MemDescType src = getSrc().getType(), view = getType();
+  if (src.getShape().size() < 2)
+    return emitOpError("indexes the leading dimension, so the source needs rank 2 or more");
+  if (view.getShape() != src.getShape().drop_front())
+    return emitOpError("result shape must be ")
+           << shapeString(src.getShape().drop_front()) << ", got " << shapeString(view.getShape());
+  if (view.getEncoding() != src.getEncoding())
+    return emitOpError("the buffer keeps its layout ") << src.getEncoding();
+  return verifyViewKeeps(*this, src, view);
+}
+
+LogicalResult MemDescSubsliceOp::verify() {
+  MemDescType src = getSrc().getType(), view = getType();
+  ArrayRef<int32_t> offsets = getOffsets();
+  if (view.getShape().size() != src.getShape().size() || offsets.size() != src.getShape().size())
+    return emitOpError("source, result and offsets must all have rank ") << src.getShape().size();
+  for (size_t dim = 0; dim < offsets.size(); ++dim)
+    if (offsets[dim] < 0 || offsets[dim] + view.getShape()[dim] > src.getShape()[dim])
+      return emitOpError("the slice at offset ")
+             << offsets[dim] << " of size " << view.getShape()[dim] << " leaves dimension " << dim
+             << " (size " << src.getShape()[dim] << ")";
+  return verifyViewKeeps(*this, src, view);
+}
+
+LogicalResult MemDescTransOp::verify() {
+  MemDescType src = getSrc().getType(), view = getType();
+  ArrayRef<int32_t> order = getOrder();
+  size_t rank = src.getShape().size();
+  SmallVector<bool> seen(rank, false);
+  if (order.size() != rank)
+    return emitOpError("order needs one entry per dimension (") << rank << ")";
+  SmallVector<int64_t> expected;
+  for (int32_t dim : order) {
+    if (dim < 0 || static_cast<size_t>(dim) >= rank || seen[dim])
+      return emitOpError("order must be a permutation of 0..") << rank - 1;
+    seen[dim] = true;
+    expected.push_back(src.getShape()[dim]);
+  }
+  if (view.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result shape must be ")
+           << shapeString(expected) << ", got " << shapeString(view.getShape());
+  return verifyViewKeeps(*this, src, view);
+}
+
+LogicalResult MemDescReshapeOp::verify() {
+  MemDescType src = getSrc().getType(), view = getType();
+  if (src.getNumElements() != view.getNumElements())
+    return emitOpError("source and result must have the same number of elements, got ")
+           << src.getNumElements() << " and " << view.getNumElements();
+  return verifyViewKeeps(*this, src, view);
+}
+
+//===----------------------------------------------------------------------===//
+// Asynchronous copies
+//===----------------------------------------------------------------------===//
+
+LogicalResult AsyncCopyGlobalToLocalOp::verify() {
+  auto pointee = cast<RankedTensorType>(tt::getPointeeType(getSrc().getType()));
+  if (failed(verifySameTile(*this, pointee, getDst().getType())))
+    return failure();
+  if (!getDst().getType().getMutableMemory())
+    return emitOpError("cannot copy into an immutable buffer");
+  if (getContiguity() < 1)
+    return emitOpError("contiguity must be at least 1, got ") << getContiguity();
+  return success();
+}
+
+void AsyncCopyGlobalToLocalOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getSrcMutable(), tt::GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &getDstMutable(), SharedMemory::get());
+}
+
+LogicalResult AsyncWaitOp::verify() {
+  if (getNum() < 0)
+    return emitOpError("num (groups left pending) must not be negative, got ") << getNum();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Global scratch
+//===----------------------------------------------------------------------===//
+
+LogicalResult GlobalScratchAllocOp::verify() {
+  if (getNbytes() < 0)
+    return emitOpError("nbytes must not be negative, got ") << getNbytes();
+  if (getAlignment() <= 0 || !llvm::isPowerOf2_32(getAlignment()))
+    return emitOpError("alignment must be a positive power of two, got ") << getAlignment();
+  if (getBackend().empty())
+    return emitOpError("backend must name a scratch buffer (\"default\" or \"proton\")");
+  return success();
+}
+
+} // namespace trex::ttg
+
+#define GET_OP_CLASSES
+#include "trex/Dialect/TritonGPU/IR/Ops.cpp.inc"
+#include "trex/Dialect/TritonGPU/IR/OpsEnums.cpp.inc"

@@ -1,0 +1,14 @@
+// trex-opt: parses, verifies, transforms and prints Triton IR (ttir, ttgir and
+// the LLVM-level dialects) with trex's dialects and passes, like mlir-opt.
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+#include "trex/InitAllDialects.h"
+
+int main(int argc, char **argv) {
+  mlir::registerTransformsPasses();
+  mlir::DialectRegistry registry;
+  trex::registerAllDialects(registry);
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "trex modular optimizer driver\n", registry));
+}
