@@ -438,17 +438,11 @@ LogicalResult ElementwiseInlineAsmOp::verify() {
   int64_t pack = getPackedElement();
   if (pack <= 0 || !llvm::isPowerOf2_64(pack))
     return emitOpError("packed_element must be a positive power of two, got ") << pack;
-  std::optional<ArrayRef<int64_t>> shape;
+  // Equal shapes across tensors are the Elementwise trait's check.
   for (Type type : llvm::concat<const Type>(getArgs().getTypes(), getResultTypes())) {
     auto tensor = dyn_cast<RankedTensorType>(type);
-    if (!tensor)
-      continue;
-    if (tensor.getNumElements() % pack != 0)
+    if (tensor && tensor.getNumElements() % pack != 0)
       return emitOpError("tensor ") << tensor << " cannot be split into packs of " << pack;
-    if (!shape)
-      shape = tensor.getShape();
-    else if (*shape != tensor.getShape())
-      return emitOpError("all tensor arguments and results must have the same shape");
   }
   return success();
 }

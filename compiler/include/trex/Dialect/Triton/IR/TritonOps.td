@@ -178,10 +178,10 @@ def TT_LoadOp : TT_Op<"load", [
                    "::trex::tt::getPointeeType($_self)">,
     TypesMatchWith<"mask is i1 of the shape of ptr", "ptr", "mask",
                    "::trex::tt::getI1SameShape(::trex::tt::getPointeeType($_self))",
-                   "($_op.getOperands().size() <= 1) || std::equal_to<>()">,
+                   "!::llvm::cast<::trex::tt::LoadOp>(&$_op).getMask() || std::equal_to<>()">,
     TypesMatchWith<"other matches the pointee type of ptr", "ptr", "other",
                    "::trex::tt::getPointeeType($_self)",
-                   "($_op.getOperands().size() <= 2) || std::equal_to<>()">]> {
+                   "!::llvm::cast<::trex::tt::LoadOp>(&$_op).getOther() || std::equal_to<>()">]> {
   let summary = "load through pointers or a block pointer";
   let description = [{
     `tl.load`. With a tensor of pointers, `mask` disables lanes and `other`

@@ -36,9 +36,9 @@ def AMDG_BufferLoadOp : AMDG_Op<"buffer_load", [
                    "::trex::tt::getI32SameShape($_self)">,
     TypesMatchWith<"mask is i1 of the result's shape", "result", "mask",
                    "::trex::tt::getI1SameShape($_self)",
-                   "($_op.getOperands().size() <= 2) || std::equal_to<>()">,
+                   "!::llvm::cast<::trex::amdg::BufferLoadOp>(&$_op).getMask() || std::equal_to<>()">,
     TypesMatchWith<"other has the result's type", "result", "other", "$_self",
-                   "($_op.getOperands().size() <= 3) || std::equal_to<>()">]> {
+                   "!::llvm::cast<::trex::amdg::BufferLoadOp>(&$_op).getOther() || std::equal_to<>()">]> {
   let summary = "load a tile from a scalar base pointer plus i32 offsets";
   let description = [{
     Like `tt.load` on `ptr + offsets`, but through an AMD buffer resource:
@@ -70,7 +70,7 @@ def AMDG_BufferStoreOp : AMDG_Op<"buffer_store", [
                    "::trex::tt::getI32SameShape($_self)">,
     TypesMatchWith<"mask is i1 of the value's shape", "value", "mask",
                    "::trex::tt::getI1SameShape($_self)",
-                   "($_op.getOperands().size() <= 3) || std::equal_to<>()">]> {
+                   "!::llvm::cast<::trex::amdg::BufferStoreOp>(&$_op).getMask() || std::equal_to<>()">]> {
   let summary = "store a tile to a scalar base pointer plus i32 offsets";
   let description = [{
     Example:
@@ -97,7 +97,7 @@ def AMDG_BufferAtomicRMWOp : AMDG_Op<"buffer_atomic_rmw", [
                    "::trex::tt::getI32SameShape($_self)">,
     TypesMatchWith<"mask is i1 of the result's shape", "result", "mask",
                    "::trex::tt::getI1SameShape($_self)",
-                   "($_op.getOperands().size() <= 3) || std::equal_to<>()">]> {
+                   "!::llvm::cast<::trex::amdg::BufferAtomicRMWOp>(&$_op).getMask() || std::equal_to<>()">]> {
   let summary = "atomic read-modify-write through a buffer resource";
   let description = [{
     Example:

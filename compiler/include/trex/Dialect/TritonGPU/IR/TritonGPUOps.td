@@ -168,10 +168,10 @@ def TTG_AsyncCopyGlobalToLocalOp : TTG_Op<"async_copy_global_to_local", [
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     TypesMatchWith<"mask is i1 of the shape of src", "src", "mask",
                    "::trex::tt::getI1SameShape($_self)",
-                   "($_op.getOperands().size() <= 2) || std::equal_to<>()">,
+                   "!::llvm::cast<::trex::ttg::AsyncCopyGlobalToLocalOp>(&$_op).getMask() || std::equal_to<>()">,
     TypesMatchWith<"other matches the pointee type of src", "src", "other",
                    "::trex::tt::getPointeeType($_self)",
-                   "($_op.getOperands().size() <= 3) || std::equal_to<>()">]> {
+                   "!::llvm::cast<::trex::ttg::AsyncCopyGlobalToLocalOp>(&$_op).getOther() || std::equal_to<>()">]> {
   let summary = "start copying a tile from global to shared memory";
   let description = [{
     Like `tt.load`, but the data lands in the shared-memory view `dst`
