@@ -98,8 +98,8 @@ TEST_F(LayoutAttrTest, OneCTAIsTheDefaultAndPrintsNothing) {
 }
 
 TEST_F(LayoutAttrTest, SharedLayoutsReportTheirAlignment) {
-  auto nvmma = mlir::dyn_cast_or_null<NVMMASharedEncodingAttr>(
-      parse("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>"));
+  auto nvmma = mlir::dyn_cast_or_null<NVMMASharedEncodingAttr>(parse(
+      "#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>"));
   ASSERT_TRUE(nvmma);
   EXPECT_EQ(nvmma.getAlignment(), 1024) << "8 phases of 128-byte rows";
   EXPECT_EQ(nvmma.getRank(), 2u);

@@ -459,6 +459,9 @@ LogicalResult LinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emit
     if (dim.first != kDistributedInDims[index])
       return emitError() << "input dimension " << index << " must be '" << kDistributedInDims[index]
                          << "', got '" << dim.first << "'";
+    if (dim.second.size() > kMaxBasesPerDim)
+      return emitError() << "'" << dim.first << "' has " << dim.second.size() << " bases; at most "
+                         << kMaxBasesPerDim << " are supported";
     for (const Basis &basis : dim.second) {
       if (basis.size() != bases.rank)
         return emitError() << "all bases need " << bases.rank << " entries";

@@ -278,6 +278,9 @@ LogicalResult verifyCGALayout(function_ref<InFlightDiagnostic()> emitError, cons
   if (layout.rank != rank)
     return emitError() << "CGALayout has rank " << layout.rank << " but the layout has rank "
                        << rank;
+  if (layout.blockBases.size() > kMaxBasesPerDim)
+    return emitError() << "CGALayout has " << layout.blockBases.size() << " bases; at most "
+                       << kMaxBasesPerDim << " are supported";
   for (const Basis &basis : layout.blockBases) {
     if (basis.size() != rank)
       return emitError() << "every CGALayout basis needs " << rank << " entries";

@@ -67,6 +67,10 @@ void printLinearBases(mlir::AsmPrinter &printer, const LinearBases &bases,
 // `, CGALayout = [[...]]`, printed only for more than one CTA.
 void printCGALayoutField(mlir::AsmPrinter &printer, const CGALayout &layout);
 
+// More bases than this in one input dimension would index beyond 2^31 threads,
+// registers or CTAs; no GPU layout needs that many.
+inline constexpr size_t kMaxBasesPerDim = 30;
+
 // Shared checks used by several layout verifiers.
 mlir::LogicalResult verifyOrder(llvm::function_ref<mlir::InFlightDiagnostic()> emitError,
                                 llvm::ArrayRef<unsigned> order);

@@ -35,6 +35,30 @@ static void printOffsets(OpAsmPrinter &printer, Operation *, DenseI32ArrayAttr o
   llvm::interleaveComma(offsets.asArrayRef(), printer);
 }
 
+// `local|global_read` of ttg.barrier: address spaces joined by `|`.
+static ParseResult parseAddrSpace(OpAsmParser &parser, AddrSpaceAttr &addrSpace) {
+  AddrSpace spaces = AddrSpace::None;
+  do {
+    llvm::SMLoc location = parser.getCurrentLocation();
+    StringRef keyword;
+    if (parser.parseKeyword(&keyword))
+      return failure();
+    std::optional<AddrSpace> space = symbolizeAddrSpace(keyword);
+    if (!space)
+      return parser.emitError(location, "unknown address space '")
+             << keyword
+             << "'; expected none, local, global_read, global_write, tensor_read, "
+                "tensor_write or all";
+    spaces = spaces | *space;
+  } while (succeeded(parser.parseOptionalVerticalBar()));
+  addrSpace = AddrSpaceAttr::get(parser.getContext(), spaces);
+  return success();
+}
+
+static void printAddrSpace(OpAsmPrinter &printer, Operation *, AddrSpaceAttr addrSpace) {
+  printer << stringifyAddrSpace(addrSpace.getValue());
+}
+
 // Both sides of a copy between registers and shared memory hold the same tile.
 static LogicalResult verifySameTile(Operation *op, ShapedType tensor, MemDescType buffer) {
   if (tensor.getShape() != buffer.getShape())
@@ -168,8 +192,9 @@ LogicalResult AsyncCopyGlobalToLocalOp::verify() {
     return failure();
   if (!getDst().getType().getMutableMemory())
     return emitOpError("cannot copy into an immutable buffer");
-  if (getContiguity() < 1)
-    return emitOpError("contiguity must be at least 1, got ") << getContiguity();
+  int64_t contiguity = getContiguityAttr().getInt();
+  if (contiguity < 1)
+    return emitOpError("contiguity must be at least 1, got ") << contiguity;
   return success();
 }
 
@@ -180,8 +205,9 @@ void AsyncCopyGlobalToLocalOp::getEffects(
 }
 
 LogicalResult AsyncWaitOp::verify() {
-  if (getNum() < 0)
-    return emitOpError("num (groups left pending) must not be negative, got ") << getNum();
+  int64_t num = getNumAttr().getInt();
+  if (num < 0)
+    return emitOpError("num (groups left pending) must not be negative, got ") << num;
   return success();
 }
 
@@ -190,10 +216,12 @@ LogicalResult AsyncWaitOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult GlobalScratchAllocOp::verify() {
-  if (getNbytes() < 0)
-    return emitOpError("nbytes must not be negative, got ") << getNbytes();
-  if (getAlignment() <= 0 || !llvm::isPowerOf2_32(getAlignment()))
-    return emitOpError("alignment must be a positive power of two, got ") << getAlignment();
+  int64_t nbytes = getNbytesAttr().getInt();
+  int64_t alignment = getAlignmentAttr().getInt();
+  if (nbytes < 0)
+    return emitOpError("nbytes must not be negative, got ") << nbytes;
+  if (alignment <= 0 || !llvm::isPowerOf2_64(alignment))
+    return emitOpError("alignment must be a positive power of two, got ") << alignment;
   if (getBackend().empty())
     return emitOpError("backend must name a scratch buffer (\"default\" or \"proton\")");
   return success();

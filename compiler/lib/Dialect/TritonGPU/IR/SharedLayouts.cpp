@@ -175,6 +175,10 @@ static LogicalResult verifySharedBases(function_ref<InFlightDiagnostic()> emitEr
   unsigned totalBits = 0;
   for (int64_t size : shape)
     totalBits += llvm::Log2_64(size);
+  // Offsets are 32-bit: a tile of more than 2^31 elements cannot be addressed.
+  if (totalBits > 31)
+    return emitError() << "the bases cover a tile of 2^" << totalBits
+                       << " elements; at most 2^31 can be addressed";
   BasisList nonZero;
   for (const auto &dim : bases.dims) {
     for (const Basis &basis : dim.second) {

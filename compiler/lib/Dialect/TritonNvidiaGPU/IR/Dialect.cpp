@@ -25,8 +25,8 @@ LogicalResult WarpGroupDotOp::verify() {
     return emitOpError("a is ") << a[0] << "x" << a[1] << " but b has " << b[0]
                                 << " rows; the inner dimensions must match";
   if (c[0] != a[0] || c[1] != b[1])
-    return emitOpError("accumulator must be ") << a[0] << "x" << b[1] << ", got " << c[0] << "x"
-                                               << c[1];
+    return emitOpError("accumulator must be ")
+           << a[0] << "x" << b[1] << ", got " << c[0] << "x" << c[1];
   Attribute encoding = getC().getType().getEncoding();
   if (encoding) {
     auto mma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(encoding);
@@ -48,8 +48,9 @@ void WarpGroupDotOp::getEffects(
 LogicalResult WarpGroupDotWaitOp::verify() {
   if (getInputs().empty())
     return emitOpError("needs at least one value to wait for");
-  if (getPendings() < 0)
-    return emitOpError("pendings must not be negative, got ") << getPendings();
+  int64_t pendings = getPendingsAttr().getInt();
+  if (pendings < 0)
+    return emitOpError("pendings must not be negative, got ") << pendings;
   return success();
 }
 
@@ -68,8 +69,9 @@ static LogicalResult verifyBarrier(Operation *op, ttg::MemDescType type) {
 }
 
 LogicalResult InitBarrierOp::verify() {
-  if (getCount() < 1)
-    return emitOpError("count must be at least 1, got ") << getCount();
+  int64_t count = getCountAttr().getInt();
+  if (count < 1)
+    return emitOpError("count must be at least 1, got ") << count;
   return verifyBarrier(*this, getAlloc().getType());
 }
 
@@ -78,8 +80,9 @@ LogicalResult BarrierExpectOp::verify() { return verifyBarrier(*this, getAlloc()
 LogicalResult WaitBarrierOp::verify() { return verifyBarrier(*this, getAlloc().getType()); }
 
 LogicalResult ArriveBarrierOp::verify() {
-  if (getCount() < 1)
-    return emitOpError("count must be at least 1, got ") << getCount();
+  int64_t count = getCountAttr().getInt();
+  if (count < 1)
+    return emitOpError("count must be at least 1, got ") << count;
   return verifyBarrier(*this, getAlloc().getType());
 }
 

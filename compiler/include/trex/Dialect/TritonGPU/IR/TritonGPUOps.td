@@ -254,7 +254,7 @@ def TTG_BarrierOp : TTG_Op<"barrier"> {
     Example: `ttg.barrier local`
   }];
   let arguments = (ins TTG_AddrSpace:$addrSpace);
-  let assemblyFormat = "$addrSpace attr-dict";
+  let assemblyFormat = "custom<AddrSpace>($addrSpace) attr-dict";
 }
 
 #endif // TREX_DIALECT_TRITONGPU_OPS_TD

@@ -1,0 +1,51 @@
+// LayoutAdapter: turns ttg layout attributes into layoutviz descriptors and linear layouts.
+//
+// layoutviz is the one linear-layout implementation (see ARCHITECTURE.md); the compiler keeps
+// its layouts as MLIR attributes.  This is the bridge between the two.  layoutviz reports
+// invalid layouts by throwing layoutviz::LayoutError while MLIR code is built without
+// exceptions, so every function here catches inside and reports through `emitError` instead:
+// callers see mlir::FailureOr and ordinary diagnostics, never an exception.
+#ifndef TREX_LAYOUT_LAYOUTADAPTER_H
+#define TREX_LAYOUT_LAYOUTADAPTER_H
+
+#include "layoutviz/Layout.h"
+#include "layoutviz/LinearLayout.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <cstdint>
+#include <string>
+
+namespace trex::layout {
+
+using EmitErrorFn = llvm::function_ref<mlir::InFlightDiagnostic()>;
+
+// "128x256" ("?" for a dynamic dim), the way MLIR spells shapes in types.
+std::string formatShape(llvm::ArrayRef<int64_t> shape);
+
+// True for the attributes layoutviz can draw: the distributed and shared ttg layouts.
+bool isTensorLayout(mlir::Attribute attr);
+
+// The layoutviz descriptor of a ttg layout attribute, parents of #ttg.slice and #ttg.dot_op
+// included.  Fails (with a diagnostic) for attributes that are not ttg layouts and for
+// #ttg.padded_shared, whose padded offsets no linear layout can express.
+mlir::FailureOr<layoutviz::Layout> toLayoutvizLayout(mlir::Attribute attr, EmitErrorFn emitError);
+
+// Checks that a tensor of `shape` can carry `layout` the way Triton requires: the same rank,
+// static and power-of-two dims.  Says which dim is wrong otherwise.
+mlir::LogicalResult verifyLayoutShape(mlir::Attribute layout, llvm::ArrayRef<int64_t> shape,
+                                      EmitErrorFn emitError);
+
+// The linear layout Triton's toLinearLayout(shape, layout) computes: (register, lane, warp,
+// block) -> (dim0, ...) for distributed layouts, (offset, block) -> (dim0, ...) for shared ones.
+mlir::FailureOr<layoutviz::LinearLayout> toLinearLayout(mlir::Attribute layout,
+                                                        llvm::ArrayRef<int64_t> shape,
+                                                        EmitErrorFn emitError);
+
+} // namespace trex::layout
+
+#endif // TREX_LAYOUT_LAYOUTADAPTER_H
