@@ -13,6 +13,9 @@ namespace {
 
 std::vector<std::string> fixtureFiles() {
   std::vector<std::string> files;
+  std::error_code error;
+  if (!fs::is_directory(TREX_FIXTURES_DIR, error))
+    return files;
   for (const auto &entry : fs::recursive_directory_iterator(TREX_FIXTURES_DIR)) {
     std::string extension = entry.path().extension().string();
     if (extension == ".source" || extension == ".ttir" || extension == ".ttgir")

@@ -16,6 +16,9 @@ namespace {
 
 std::vector<std::string> fixtureTexts() {
   std::vector<std::string> texts;
+  std::error_code error;
+  if (!fs::is_directory(TREX_FIXTURES_DIR, error))
+    return texts;
   for (const auto &entry : fs::recursive_directory_iterator(TREX_FIXTURES_DIR)) {
     std::string extension = entry.path().extension().string();
     if (extension != ".ttir" && extension != ".ttgir")

@@ -137,6 +137,14 @@ tt.func @cas_result(%p: !tt.ptr<f32>, %c: f32) {
 
 // -----
 
+tt.func @splat_tensor(%t: tensor<1xf32>) {
+  // expected-error @+1 {{splats a scalar or a pointer, got the tensor 'tensor<1xf32>'}}
+  %x = tt.splat %t : tensor<1xf32> -> tensor<16xf32>
+  tt.return
+}
+
+// -----
+
 tt.func @unsplat_size(%t: tensor<2xf32>) {
   // expected-error @+1 {{operand must have exactly one element, got 2}}
   %x = tt.unsplat %t : tensor<2xf32> -> f32

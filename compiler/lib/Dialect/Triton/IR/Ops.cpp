@@ -120,6 +120,12 @@ LogicalResult AtomicCASOp::verify() {
 // Shape manipulation
 //===----------------------------------------------------------------------===//
 
+LogicalResult SplatOp::verify() {
+  if (isa<RankedTensorType>(getSrc().getType()))
+    return emitOpError("splats a scalar or a pointer, got the tensor ") << getSrc().getType();
+  return success();
+}
+
 LogicalResult UnsplatOp::verify() {
   auto srcType = getSrc().getType();
   if (srcType.getNumElements() != 1)

@@ -298,6 +298,7 @@ def TT_SplatOp : TT_Op<"splat", [Pure, SameOperandsAndResultElementType,
   let arguments = (ins TT_Type:$src);
   let results = (outs TT_Tensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
 }
 
 def TT_UnsplatOp : TT_Op<"unsplat", [Pure]> {
