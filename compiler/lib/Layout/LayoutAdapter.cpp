@@ -181,6 +181,10 @@ LogicalResult verifyLayoutShape(Attribute layout, ArrayRef<int64_t> shape, EmitE
     if (size <= 0 || !llvm::isPowerOf2_64(static_cast<uint64_t>(size)))
       return emitError() << "dim " << dim << " of the tensor shape is " << size
                          << "; Triton layouts need every dim to be a power of two";
+    // Linear layouts index a dim with 32-bit integers, as Triton's do.
+    if (size > kMaxLayoutDimSize)
+      return emitError() << "dim " << dim << " of the tensor shape is " << size
+                         << "; layouts support at most " << kMaxLayoutDimSize << " per dim";
   }
   return success();
 }

@@ -18,11 +18,12 @@ FailureOr<std::string> renderLayout(Attribute layout, ArrayRef<int64_t> shape, L
     return failure();
   int64_t elements = 1;
   for (int64_t size : shape) {
-    elements *= size;
-    if (elements > kMaxRenderedElements)
+    // Compared before multiplying: a product of huge dims would overflow.
+    if (size > kMaxRenderedElements / elements)
       return emitError() << "a tensor of shape " << formatShape(shape)
                          << " is too large to print: the limit is " << kMaxRenderedElements
                          << " elements";
+    elements *= size;
   }
   FailureOr<lv::Layout> descriptor = toLayoutvizLayout(layout, emitError);
   if (failed(descriptor))

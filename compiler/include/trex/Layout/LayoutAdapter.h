@@ -27,7 +27,8 @@ using EmitErrorFn = llvm::function_ref<mlir::InFlightDiagnostic()>;
 // "128x256" ("?" for a dynamic dim), the way MLIR spells shapes in types.
 std::string formatShape(llvm::ArrayRef<int64_t> shape);
 
-// True for the attributes layoutviz can draw: the distributed and shared ttg layouts.
+// True for ttg's distributed and shared layouts, the attributes triton-tensor-layout accepts.
+// toLayoutvizLayout may still refuse one of them (#ttg.padded_shared).
 bool isTensorLayout(mlir::Attribute attr);
 
 // The layoutviz descriptor of a ttg layout attribute, parents of #ttg.slice and #ttg.dot_op
@@ -35,8 +36,11 @@ bool isTensorLayout(mlir::Attribute attr);
 // #ttg.padded_shared, whose padded offsets no linear layout can express.
 mlir::FailureOr<layoutviz::Layout> toLayoutvizLayout(mlir::Attribute attr, EmitErrorFn emitError);
 
+// The largest dim a layout can index (linear layouts use 32-bit coordinates).
+inline constexpr int64_t kMaxLayoutDimSize = int64_t(1) << 30;
+
 // Checks that a tensor of `shape` can carry `layout` the way Triton requires: the same rank,
-// static and power-of-two dims.  Says which dim is wrong otherwise.
+// static and power-of-two dims (up to kMaxLayoutDimSize).  Says which dim is wrong otherwise.
 mlir::LogicalResult verifyLayoutShape(mlir::Attribute layout, llvm::ArrayRef<int64_t> shape,
                                       EmitErrorFn emitError);
 
