@@ -76,6 +76,38 @@ TEST(SwizzledShared, TextViewsShowTheSwizzle) {
   EXPECT_NE(hardware.find("Offset: 4 -> (1,1)\nOffset: 5 -> (1,0)\n"), std::string::npos);
 }
 
+// The worked examples of the project's seed notes on swizzling (4x4 tiles, tensor view:
+// row r, column c shows the element stored at offset 4r + c).
+TEST(SwizzledShared, SeedExampleTwoRowsPerPhase) {
+  LinearLayout layout = toLinearLayout(Layout(swizzled(1, 2, 4)), {4, 4});
+  EXPECT_EQ(renderSharedLayoutText(layout, LayoutView::Tensor),
+            "[[(0:0),(0:1),(0:2),(0:3)]\n"
+            "[ (1:0),(1:1),(1:2),(1:3)]\n"
+            "[ (2:1),(2:0),(2:3),(2:2)]\n"
+            "[ (3:1),(3:0),(3:3),(3:2)]]\n");
+}
+
+TEST(SwizzledShared, SeedExamplePairsOfElementsTwoRowsPerPhase) {
+  LinearLayout layout = toLinearLayout(Layout(swizzled(2, 2, 4)), {4, 4});
+  EXPECT_EQ(renderSharedLayoutText(layout, LayoutView::Tensor),
+            "[[(0:0),(0:1),(0:2),(0:3)]\n"
+            "[ (1:0),(1:1),(1:2),(1:3)]\n"
+            "[ (2:2),(2:3),(2:0),(2:1)]\n"
+            "[ (3:2),(3:3),(3:0),(3:1)]]\n");
+}
+
+// The Volta example of Triton's layout notes: a 16x16 f32 tile with perPhase =
+// 128 / (16 * 4) = 2, maxPhase = 8, vec = 2, so that the column of element (r, c)
+// becomes ((c / 2) ^ (r / 2)) * 2 + c % 2.
+TEST(SwizzledShared, DocumentationVoltaExample) {
+  Grid grid = storedElements(swizzled(2, 2, 8), {16, 16}, 16);
+  for (int row = 0; row < 16; ++row)
+    for (int column = 0; column < 16; ++column) {
+      int swizzledColumn = ((column / 2) ^ (row / 2)) * 2 + column % 2;
+      EXPECT_EQ(grid[row][swizzledColumn], row * 16 + column) << row << "," << column;
+    }
+}
+
 // NVMMA swizzles with 16-bit elements: each row of a core matrix is 8 chunks of 16 bytes
 // (8 elements); row r of the 8-row group XORs its chunk index with r / perPhase.
 NvmmaSharedLayout nvmma(unsigned swizzleBytes, bool transposed = false) {
