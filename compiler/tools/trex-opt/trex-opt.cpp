@@ -3,10 +3,12 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
+#include "trex/Dialect/Triton/Transforms/Passes.h"
 #include "trex/InitAllDialects.h"
 
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
+  trex::tt::registerTritonTransforms();
   mlir::DialectRegistry registry;
   trex::registerAllDialects(registry);
   return mlir::asMainReturnCode(

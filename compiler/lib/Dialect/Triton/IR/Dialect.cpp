@@ -1,5 +1,5 @@
-// Registration of the `tt` dialect: its types, ops and the inliner hooks that let
-// the ttir pipeline inline `tt.call`s to private helpers.
+// Registration of the `tt` dialect: its types, ops, constant materializer and the
+// inliner hooks that let the ttir pipeline inline `tt.call`s to private helpers.
 #include "trex/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -14,7 +14,13 @@ namespace {
 struct TritonInlinerInterface : public DialectInlinerInterface {
   using DialectInlinerInterface::DialectInlinerInterface;
 
-  bool isLegalToInline(Operation *, Operation *, bool) const final { return true; }
+  // Every call may be inlined unless its callee says `noinline = true`
+  // (`@triton.jit(noinline=True)`); the frontend writes `noinline = false`
+  // on all other functions.
+  bool isLegalToInline(Operation *, Operation *callable, bool) const final {
+    auto noinline = callable->getAttrOfType<BoolAttr>("noinline");
+    return !noinline || !noinline.getValue();
+  }
   bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final { return true; }
   bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
 
@@ -31,7 +37,7 @@ struct TritonInlinerInterface : public DialectInlinerInterface {
     if (!returnOp)
       return;
     OpBuilder builder(op);
-    builder.create<cf::BranchOp>(op->getLoc(), newDest, returnOp.getOperands());
+    cf::BranchOp::create(builder, op->getLoc(), newDest, returnOp.getOperands());
     op->erase();
   }
 };
@@ -45,4 +51,11 @@ void trex::tt::TTDialect::initialize() {
 #include "trex/Dialect/Triton/IR/Ops.cpp.inc"
       >();
   addInterfaces<TritonInlinerInterface>();
+}
+
+// Constants folded out of tt ops are arith.constant, like every other constant
+// in ttir.
+Operation *trex::tt::TTDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                                    Type type, Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
 }

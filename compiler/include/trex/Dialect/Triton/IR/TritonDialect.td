@@ -24,6 +24,9 @@ def TT_Dialect : Dialect {
     "::mlir::ub::UBDialect"
   ];
   let useDefaultTypePrinterParser = 1;
+  // Folders of tt ops (splat of a constant, ...) produce attributes that
+  // become arith.constant ops, as in Triton.
+  let hasConstantMaterializer = 1;
   let extraClassDeclaration = [{
     void registerTypes();
   }];

@@ -38,6 +38,7 @@ def TT_IntToPtrOp : TT_CastOp<"int_to_ptr"> {
   }];
   let arguments = (ins TT_I64Like:$src);
   let results = (outs TT_PtrLike:$result);
+  let hasCanonicalizer = 1;
 }
 
 def TT_PtrToIntOp : TT_CastOp<"ptr_to_int"> {
@@ -60,6 +61,7 @@ def TT_BitcastOp : TT_CastOp<"bitcast"> {
   let arguments = (ins TT_Type:$src);
   let results = (outs TT_Type:$result);
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def TT_FpToFpOp : TT_Op<"fp_to_fp", [Elementwise, SameOperandsAndResultShape,
@@ -78,6 +80,7 @@ def TT_FpToFpOp : TT_Op<"fp_to_fp", [Elementwise, SameOperandsAndResultShape,
     $src attr-dict (`,` `rounding` `=` $rounding^)? `:` type($src) `->` type($result)
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -150,6 +153,7 @@ def TT_AddPtrOp : TT_Op<"addptr", [Pure, Elementwise, SameOperandsAndResultShape
   let arguments = (ins TT_PtrLike:$ptr, TT_IntLike:$offset);
   let results = (outs TT_PtrLike:$result);
   let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($result) `,` type($offset)";
+  let hasFolder = 1;
 }
 
 def TT_AdvanceOp : TT_Op<"advance", [Pure, TypesMatchWith<"result type matches ptr type",
@@ -164,6 +168,7 @@ def TT_AdvanceOp : TT_Op<"advance", [Pure, TypesMatchWith<"result type matches p
   let results = (outs TT_TensorPtr:$result);
   let assemblyFormat = "$ptr `,` `[` $offsets `]` attr-dict `:` type($result)";
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -208,6 +213,7 @@ def TT_LoadOp : TT_Op<"load", [
     attr-dict `:` type($ptr)
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def TT_StoreOp : TT_Op<"store", [
@@ -237,6 +243,7 @@ def TT_StoreOp : TT_Op<"store", [
     attr-dict `:` type($ptr)
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def TT_AtomicRMWOp : TT_Op<"atomic_rmw", [
@@ -299,6 +306,7 @@ def TT_SplatOp : TT_Op<"splat", [Pure, SameOperandsAndResultElementType,
   let results = (outs TT_Tensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 def TT_UnsplatOp : TT_Op<"unsplat", [Pure]> {
@@ -324,6 +332,8 @@ def TT_ExpandDimsOp : TT_Op<"expand_dims", [Pure, SameOperandsAndResultElementTy
   let results = (outs TT_Tensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizeMethod = 1;
 }
 
 def TT_ReshapeOp : TT_Op<"reshape", [Pure, SameOperandsAndResultElementType]> {
@@ -341,6 +351,8 @@ def TT_ReshapeOp : TT_Op<"reshape", [Pure, SameOperandsAndResultElementType]> {
     attr-dict `:` type($src) `->` type($result)
   }];
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizeMethod = 1;
 }
 
 def TT_BroadcastOp : TT_Op<"broadcast", [Pure, SameOperandsAndResultElementType,
@@ -355,6 +367,8 @@ def TT_BroadcastOp : TT_Op<"broadcast", [Pure, SameOperandsAndResultElementType,
   let results = (outs TT_Tensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def TT_CatOp : TT_Op<"cat", [NoMemoryEffect, SameTypeOperands,
@@ -407,6 +421,7 @@ def TT_TransOp : TT_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
   let results = (outs TT_Tensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -444,6 +459,7 @@ def TT_MakeRangeOp : TT_Op<"make_range", [Pure]> {
   let results = (outs TT_IntTensor:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//

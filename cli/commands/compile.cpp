@@ -1,0 +1,130 @@
+// `trex compile`: flags -> CompileOptions -> compileFile, then the requested
+// stages to stdout or to DIR/<kernel>.<stage>.
+#include "commands/compile.h"
+
+#include "trex/Compiler/Compilation.h"
+#include "trex/Compiler/StageFiles.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+
+namespace trex::cli::compile {
+namespace {
+
+struct Options {
+  std::string input;
+  std::string kernel;
+  std::string signature;
+  std::string target = "cuda:90";
+  int numWarps = 4;
+  int numStages = 3;
+  std::vector<std::string> emit;
+  std::string outputDirectory;
+  std::string dumpPassesDirectory;
+};
+
+// The stages `--emit` names ("all" = every stage up to the furthest one).
+llvm::Expected<std::vector<Stage>> requestedStages(const std::vector<std::string> &names) {
+  std::vector<Stage> stages;
+  for (const std::string &name : names) {
+    if (name == "all") {
+      for (Stage stage : {Stage::Source, Stage::TTIR})
+        stages.push_back(stage);
+      continue;
+    }
+    std::optional<Stage> stage = parseStageName(name);
+    if (!stage)
+      return llvm::createStringError("unknown stage '" + name +
+                                     "' in --emit; expected source, ttir, ttgir, llir, ptx, "
+                                     "cubin, amdgcn, hsaco, json or all");
+    stages.push_back(*stage);
+  }
+  if (stages.empty())
+    stages.push_back(Stage::TTIR);
+  return stages;
+}
+
+int run(const Options &options) {
+  llvm::Expected<Target> target = Target::parse(options.target);
+  if (!target) {
+    llvm::errs() << "error: " << llvm::toString(target.takeError()) << "\n";
+    return 1;
+  }
+  llvm::Expected<std::vector<Stage>> stages = requestedStages(options.emit);
+  if (!stages) {
+    llvm::errs() << "error: " << llvm::toString(stages.takeError()) << "\n";
+    return 1;
+  }
+
+  CompileOptions compileOptions;
+  compileOptions.target = *target;
+  compileOptions.numWarps = options.numWarps;
+  compileOptions.numStages = options.numStages;
+  compileOptions.kernelName = options.kernel;
+  compileOptions.signature = options.signature;
+  compileOptions.lastStage = *std::max_element(stages->begin(), stages->end());
+  compileOptions.captureIRAfterEachPass = !options.dumpPassesDirectory.empty();
+
+  CompilationResult result = compileFile(options.input, compileOptions);
+  llvm::errs() << result.renderDiagnostics();
+  if (!options.dumpPassesDirectory.empty())
+    if (llvm::Error error = writePassSnapshots(result, options.dumpPassesDirectory)) {
+      llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
+      return 1;
+    }
+  if (!result.succeeded)
+    return 1;
+
+  if (!options.outputDirectory.empty()) {
+    if (llvm::Error error = writeStageFiles(result, *stages, options.outputDirectory)) {
+      llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
+      return 1;
+    }
+    return 0;
+  }
+  bool several = stages->size() > 1;
+  for (Stage stage : *stages) {
+    auto text = result.stages.find(stage);
+    if (text == result.stages.end())
+      continue;
+    if (several)
+      llvm::outs() << "// ----- " << stageName(stage) << "\n";
+    llvm::outs() << text->second;
+  }
+  return 0;
+}
+
+} // namespace
+
+void setup(CLI::App &app) {
+  auto options = std::make_shared<Options>();
+  CLI::App *command = app.add_subcommand(
+      "compile", "Compile a kernel (.py, .source, .ttir, .ttgir) and print or write its stages");
+  command->add_option("input", options->input, "The kernel file")->required();
+  command->add_option("--kernel", options->kernel, "The @triton.jit function to compile (.py)");
+  command->add_option("--signature", options->signature,
+                      "Its specialization in Triton's AOT form, e.g. '*fp32:16, i32, 1024'");
+  command->add_option("--target", options->target, "cuda:90, cuda:80 or hip:gfx942")
+      ->capture_default_str();
+  command->add_option("--num-warps", options->numWarps, "Warps per program")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  command->add_option("--num-stages", options->numStages, "Software pipelining depth")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  command
+      ->add_option("--emit", options->emit,
+                   "Stages to output, comma separated: source, ttir, ... or all (default ttir)")
+      ->delimiter(',');
+  command->add_option("-o,--output-dir", options->outputDirectory,
+                      "Write DIR/<kernel>.<stage> instead of printing");
+  command->add_option("--dump-passes", options->dumpPassesDirectory,
+                      "Write the IR after every pass to DIR/NNN-<pass>.mlir");
+  command->callback([options] {
+    if (int exitCode = run(*options))
+      throw CLI::RuntimeError(exitCode);
+  });
+}
+
+} // namespace trex::cli::compile

@@ -1,0 +1,67 @@
+// The compilation API: one call turns a kernel (a Triton-Python file or IR at
+// any stage) into every later stage, and returns each stage's text, a snapshot
+// per pass, the metadata and the diagnostics. The CLI and the explorer both
+// sit on this.
+#ifndef TREX_COMPILER_COMPILATION_H
+#define TREX_COMPILER_COMPILATION_H
+
+#include "trex/Compiler/PassSnapshots.h"
+#include "trex/Compiler/Stage.h"
+#include "trex/Compiler/Target.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace trex {
+
+struct CompileOptions {
+  Target target;
+  int numWarps = 4;
+  int numStages = 3;
+  int numCTAs = 1;
+  // For a Triton-Python input: the kernel to compile and its specialization in
+  // Triton's AOT signature form ("*fp32:16, i32, 1024").
+  std::string kernelName;
+  std::string signature;
+  // The last stage to produce; earlier ones are produced on the way.
+  Stage lastStage = Stage::TTIR;
+  // Keep the IR after every pass in the snapshots (costs a print per pass).
+  bool captureIRAfterEachPass = false;
+};
+
+struct CompileDiagnostic {
+  enum class Severity { Error, Warning, Note, Remark };
+  Severity severity = Severity::Error;
+  // "kernel.py:9:28" (empty when the diagnostic has no file location).
+  std::string location;
+  std::string message;
+  // `location: severity: message` followed by the source line and a caret,
+  // ready to show to a user.
+  std::string rendered;
+};
+
+struct CompilationResult {
+  bool succeeded = false;
+  // The kernel's name (the public tt.func), used to name stage files.
+  std::string kernelName;
+  // Each produced stage's text, printed as Triton writes its cache files.
+  std::map<Stage, std::string> stages;
+  std::vector<PassSnapshot> passes;
+  std::vector<CompileDiagnostic> diagnostics;
+
+  // All diagnostics rendered, one after another.
+  std::string renderDiagnostics() const;
+};
+
+// Compiles `text`, whose kind comes from `fileName`'s extension: .py (Triton
+// Python), .source/.ttir (ttir before or after its pipeline), .ttgir.
+CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
+                              const CompileOptions &options);
+
+// Reads `path` and compiles it; a missing or unreadable file is a diagnostic.
+CompilationResult compileFile(llvm::StringRef path, const CompileOptions &options);
+
+} // namespace trex
+
+#endif // TREX_COMPILER_COMPILATION_H

@@ -1,0 +1,56 @@
+// A record of every pass a compilation ran: its name, how long it took,
+// whether it changed the IR, and (when asked) the IR after it.
+#ifndef TREX_COMPILER_PASSSNAPSHOTS_H
+#define TREX_COMPILER_PASSSNAPSHOTS_H
+
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace trex {
+
+struct PassSnapshot {
+  // The pass's name ("TritonCombineOps") and command-line argument ("triton-combine").
+  std::string name;
+  std::string argument;
+  // The operation it ran on ("builtin.module", "tt.func @kernel").
+  std::string anchor;
+  double milliseconds = 0;
+  bool changed = false;
+  // The whole module after the pass, printed like Triton's stage files;
+  // empty unless IR capture was requested.
+  std::string ir;
+};
+
+// Pass instrumentation that appends one PassSnapshot per pass run. Requires a
+// context without multithreading, so that runs are reported in order.
+class PassSnapshotRecorder : public mlir::PassInstrumentation {
+public:
+  PassSnapshotRecorder(std::vector<PassSnapshot> &snapshots, bool captureIR)
+      : snapshots(snapshots), captureIR(captureIR) {}
+
+  void runBeforePass(mlir::Pass *pass, mlir::Operation *op) override;
+  void runAfterPass(mlir::Pass *pass, mlir::Operation *op) override;
+  void runAfterPassFailed(mlir::Pass *pass, mlir::Operation *op) override;
+
+private:
+  struct Running {
+    mlir::Pass *pass;
+    // Snapshots are listed in the order passes start (an enclosing pass
+    // before the passes it runs), so each run reserves its slot up front.
+    size_t slot;
+    std::chrono::steady_clock::time_point start;
+    mlir::OperationFingerPrint fingerprintBefore;
+  };
+  void finish(mlir::Pass *pass, mlir::Operation *op);
+
+  std::vector<PassSnapshot> &snapshots;
+  bool captureIR;
+  std::vector<Running> running;
+};
+
+} // namespace trex
+
+#endif // TREX_COMPILER_PASSSNAPSHOTS_H

@@ -1,0 +1,21 @@
+// Writing a compilation's results to disk with Triton's cache naming:
+// DIR/<kernel>.<stage> per stage, and one numbered file per pass snapshot.
+#ifndef TREX_COMPILER_STAGEFILES_H
+#define TREX_COMPILER_STAGEFILES_H
+
+#include "trex/Compiler/Compilation.h"
+
+#include "llvm/Support/Error.h"
+
+namespace trex {
+
+// Writes the given stages of `result` to `directory` (created if missing).
+llvm::Error writeStageFiles(const CompilationResult &result, llvm::ArrayRef<Stage> stages,
+                            llvm::StringRef directory);
+
+// Writes `NNN-<pass argument>.mlir` for every snapshot that holds IR.
+llvm::Error writePassSnapshots(const CompilationResult &result, llvm::StringRef directory);
+
+} // namespace trex
+
+#endif // TREX_COMPILER_STAGEFILES_H

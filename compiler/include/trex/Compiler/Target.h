@@ -1,0 +1,35 @@
+// The GPU a compilation is for, spelled as Triton spells it: "cuda:90",
+// "cuda:80", "hip:gfx942".
+#ifndef TREX_COMPILER_TARGET_H
+#define TREX_COMPILER_TARGET_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <string>
+
+namespace trex {
+
+struct Target {
+  enum class Backend { CUDA, HIP };
+
+  Backend backend = Backend::CUDA;
+  // CUDA: compute capability as major * 10 + minor (90 for sm_90).
+  int computeCapability = 90;
+  // HIP: the gfx architecture ("gfx942").
+  std::string arch;
+  // Threads per warp (wavefront): 32 on NVIDIA, 64 on CDNA (gfx9), 32 on RDNA.
+  int warpSize = 32;
+
+  static llvm::Expected<Target> parse(llvm::StringRef text);
+
+  bool isCUDA() const { return backend == Backend::CUDA; }
+  bool isHIP() const { return backend == Backend::HIP; }
+  // "cuda:90" / "hip:gfx942", the value of the module's ttg.target.
+  std::string str() const;
+  // "sm90" / "gfx942", the `arch` field of Triton's metadata.
+  std::string archName() const;
+};
+
+} // namespace trex
+
+#endif // TREX_COMPILER_TARGET_H

@@ -1,0 +1,211 @@
+// The compilation driver: load the input at its stage, run each later stage's
+// pipeline with pass recording, print every stage, and collect diagnostics.
+#include "trex/Compiler/Compilation.h"
+
+#include "trex/Compiler/IRText.h"
+#include "trex/Dialect/Triton/IR/Dialect.h"
+#include "trex/Dialect/Triton/Transforms/Pipeline.h"
+#include "trex/InitAllDialects.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+
+using namespace mlir;
+
+namespace trex {
+
+namespace {
+
+// A source-manager handler whose rendering (location, message, source line,
+// caret) the collector can call for one diagnostic at a time.
+class DiagnosticRenderer : public SourceMgrDiagnosticHandler {
+public:
+  using SourceMgrDiagnosticHandler::emitDiagnostic;
+  using SourceMgrDiagnosticHandler::SourceMgrDiagnosticHandler;
+};
+
+// Turns MLIR diagnostics into CompileDiagnostics, rendering each with its
+// source line and a caret through the source manager that holds the input.
+class DiagnosticCollector {
+public:
+  DiagnosticCollector(llvm::SourceMgr &sourceMgr, MLIRContext &context,
+                      std::vector<CompileDiagnostic> &out)
+      : renderStream(rendered), renderer(sourceMgr, &context, renderStream),
+        handler(&context, [this, &out](Diagnostic &diagnostic) {
+          record(diagnostic, out);
+          return success();
+        }) {}
+
+private:
+  static std::string locationText(Location location) {
+    if (auto file = dyn_cast<FileLineColLoc>(location))
+      return (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) + ":" +
+              llvm::Twine(file.getColumn()))
+          .str();
+    if (auto name = dyn_cast<NameLoc>(location))
+      return locationText(name.getChildLoc());
+    if (auto callSite = dyn_cast<CallSiteLoc>(location))
+      return locationText(callSite.getCaller());
+    if (auto fused = dyn_cast<FusedLoc>(location))
+      for (Location part : fused.getLocations())
+        if (std::string text = locationText(part); !text.empty())
+          return text;
+    return "";
+  }
+
+  void record(Diagnostic &diagnostic, std::vector<CompileDiagnostic> &out) {
+    CompileDiagnostic result;
+    switch (diagnostic.getSeverity()) {
+    case DiagnosticSeverity::Error:
+      result.severity = CompileDiagnostic::Severity::Error;
+      break;
+    case DiagnosticSeverity::Warning:
+      result.severity = CompileDiagnostic::Severity::Warning;
+      break;
+    case DiagnosticSeverity::Note:
+      result.severity = CompileDiagnostic::Severity::Note;
+      break;
+    case DiagnosticSeverity::Remark:
+      result.severity = CompileDiagnostic::Severity::Remark;
+      break;
+    }
+    result.location = locationText(diagnostic.getLocation());
+    result.message = diagnostic.str();
+    rendered.clear();
+    renderer.emitDiagnostic(diagnostic);
+    result.rendered = rendered;
+    out.push_back(std::move(result));
+  }
+
+  std::string rendered;
+  llvm::raw_string_ostream renderStream;
+  DiagnosticRenderer renderer;
+  ScopedDiagnosticHandler handler;
+};
+
+enum class InputKind { Python, TTIR, TTGIR };
+
+std::optional<InputKind> inputKind(llvm::StringRef fileName) {
+  llvm::StringRef extension = llvm::sys::path::extension(fileName);
+  if (extension == ".py")
+    return InputKind::Python;
+  if (extension == ".source" || extension == ".ttir" || extension == ".mlir")
+    return InputKind::TTIR;
+  if (extension == ".ttgir")
+    return InputKind::TTGIR;
+  return std::nullopt;
+}
+
+std::string findKernelName(ModuleOp module) {
+  for (auto function : module.getOps<tt::FuncOp>())
+    if (function.isPublic())
+      return function.getName().str();
+  return "";
+}
+
+void addError(CompilationResult &result, std::string message) {
+  CompileDiagnostic diagnostic;
+  diagnostic.message = message;
+  diagnostic.rendered = "error: " + message + "\n";
+  result.diagnostics.push_back(std::move(diagnostic));
+}
+
+// Runs one stage's pipeline on `module`, recording every pass.
+LogicalResult runPipeline(ModuleOp module, llvm::function_ref<void(OpPassManager &)> build,
+                          const CompileOptions &options, CompilationResult &result) {
+  PassManager passManager(module->getContext());
+  build(passManager);
+  passManager.addInstrumentation(
+      std::make_unique<PassSnapshotRecorder>(result.passes, options.captureIRAfterEachPass));
+  return passManager.run(module);
+}
+
+tt::TTIRPipelineOptions ttirOptions(const Target &target) {
+  tt::TTIRPipelineOptions options;
+  options.backend = target.isCUDA() ? tt::TTIRPipelineOptions::Backend::CUDA
+                                    : tt::TTIRPipelineOptions::Backend::HIP;
+  options.computeCapability = target.computeCapability;
+  options.arch = target.arch;
+  return options;
+}
+
+} // namespace
+
+std::string CompilationResult::renderDiagnostics() const {
+  std::string text;
+  for (const CompileDiagnostic &diagnostic : diagnostics)
+    text += diagnostic.rendered;
+  return text;
+}
+
+CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
+                              const CompileOptions &options) {
+  CompilationResult result;
+  std::optional<InputKind> kind = inputKind(fileName);
+  if (!kind) {
+    addError(result, "cannot tell the stage of '" + fileName.str() +
+                         "' from its extension; expected .py, .source, .ttir, .mlir or .ttgir");
+    return result;
+  }
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext context(registry);
+  // Deterministic pass order in the snapshots, and no thread pool to start.
+  context.disableMultithreading();
+  context.loadAllAvailableDialects();
+
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, fileName), llvm::SMLoc());
+  DiagnosticCollector collector(sourceMgr, context, result.diagnostics);
+
+  if (*kind == InputKind::Python) {
+    addError(result, "compiling Triton-Python files needs the front end, which this build of "
+                     "trex does not include yet; give a .source, .ttir or .ttgir file");
+    return result;
+  }
+
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return result;
+  result.kernelName = findKernelName(*module);
+
+  Stage inputStage = *kind == InputKind::TTGIR                         ? Stage::TTGIR
+                     : llvm::sys::path::extension(fileName) == ".ttir" ? Stage::TTIR
+                                                                       : Stage::Source;
+  result.stages[inputStage] = printIRLikeTriton(*module);
+
+  if (inputStage == Stage::Source && options.lastStage >= Stage::TTIR) {
+    if (failed(runPipeline(
+            *module,
+            [&](OpPassManager &pm) { tt::buildTTIRPipeline(pm, ttirOptions(options.target)); },
+            options, result)))
+      return result;
+    result.stages[Stage::TTIR] = printIRLikeTriton(*module);
+  }
+  if (options.lastStage > Stage::TTIR && options.lastStage > inputStage) {
+    addError(result, ("trex cannot produce the " + stageName(options.lastStage) +
+                      " stage yet; the furthest it goes is ttir")
+                         .str());
+    return result;
+  }
+  result.succeeded = true;
+  return result;
+}
+
+CompilationResult compileFile(llvm::StringRef path, const CompileOptions &options) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    CompilationResult result;
+    addError(result, "cannot read '" + path.str() + "': " + buffer.getError().message());
+    return result;
+  }
+  return compileText((*buffer)->getBuffer(), path, options);
+}
+
+} // namespace trex

@@ -1,0 +1,112 @@
+// The compilation API: stages, pass snapshots and diagnostics of one call.
+#include "trex/Compiler/Compilation.h"
+
+#include "gtest/gtest.h"
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+std::string fixture(const std::string &relative) {
+  std::ifstream in(std::filesystem::path(TREX_FIXTURES_DIR) / relative);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+trex::CompileOptions ttirOptions() {
+  trex::CompileOptions options;
+  options.target = llvm::cantFail(trex::Target::parse("cuda:90"));
+  options.lastStage = trex::Stage::TTIR;
+  return options;
+}
+
+TEST(Compilation, SourceInputProducesSourceAndTTIRStages) {
+  std::string source = fixture("add_kernel_f32_b1024/sm90/add_kernel_f32_b1024.source");
+  ASSERT_FALSE(source.empty());
+  trex::CompilationResult result =
+      trex::compileText(source, "add_kernel_f32_b1024.source", ttirOptions());
+  ASSERT_TRUE(result.succeeded) << result.renderDiagnostics();
+  EXPECT_EQ(result.kernelName, "add_kernel");
+  ASSERT_EQ(result.stages.count(trex::Stage::Source), 1u);
+  ASSERT_EQ(result.stages.count(trex::Stage::TTIR), 1u);
+  // The front end's overflow checks are dead code that the pipeline removes.
+  EXPECT_NE(result.stages[trex::Stage::Source].find("arith.cmpi sle"), std::string::npos);
+  EXPECT_EQ(result.stages[trex::Stage::TTIR].find("arith.cmpi sle"), std::string::npos);
+}
+
+TEST(Compilation, EveryPassIsRecordedInStartOrderWithTimeAndChange) {
+  std::string source = fixture("softmax_f32_b1024_w4/sm90/softmax_f32_b1024_w4.source");
+  trex::CompileOptions options = ttirOptions();
+  options.captureIRAfterEachPass = true;
+  trex::CompilationResult result = trex::compileText(source, "softmax.source", options);
+  ASSERT_TRUE(result.succeeded) << result.renderDiagnostics();
+  ASSERT_FALSE(result.passes.empty());
+  EXPECT_EQ(result.passes.front().argument, "inline");
+  bool anyChanged = false, anyUnchanged = false;
+  for (const trex::PassSnapshot &pass : result.passes) {
+    EXPECT_FALSE(pass.name.empty());
+    EXPECT_GE(pass.milliseconds, 0.0);
+    EXPECT_NE(pass.ir.find("tt.func public @softmax_kernel"), std::string::npos) << pass.name;
+    anyChanged |= pass.changed;
+    anyUnchanged |= !pass.changed;
+  }
+  // Inlining changes the module; some later pass finds nothing to do.
+  EXPECT_TRUE(result.passes.front().changed);
+  EXPECT_TRUE(anyChanged);
+  EXPECT_TRUE(anyUnchanged);
+  // The last snapshot is the ttir stage itself.
+  EXPECT_EQ(result.passes.back().ir, result.stages[trex::Stage::TTIR]);
+}
+
+TEST(Compilation, SnapshotsHoldNoIRUnlessAsked) {
+  std::string source = fixture("add_kernel_f32_b1024/sm90/add_kernel_f32_b1024.source");
+  trex::CompilationResult result = trex::compileText(source, "add.source", ttirOptions());
+  ASSERT_TRUE(result.succeeded);
+  for (const trex::PassSnapshot &pass : result.passes)
+    EXPECT_TRUE(pass.ir.empty()) << pass.name;
+}
+
+TEST(Compilation, SyntaxErrorsAreLocatedAndRenderedWithACaret) {
+  trex::CompilationResult result =
+      trex::compileText("tt.func @f() {\n  %x = tt.splat : i32 -> tensor<4xi32>\n  tt.return\n}\n",
+                        "bad.ttir", ttirOptions());
+  EXPECT_FALSE(result.succeeded);
+  ASSERT_FALSE(result.diagnostics.empty());
+  const trex::CompileDiagnostic &first = result.diagnostics.front();
+  EXPECT_EQ(first.severity, trex::CompileDiagnostic::Severity::Error);
+  EXPECT_EQ(first.location.rfind("bad.ttir:2:", 0), 0u) << first.location;
+  EXPECT_NE(first.rendered.find("%x = tt.splat : i32"), std::string::npos) << first.rendered;
+  EXPECT_NE(first.rendered.find('^'), std::string::npos) << first.rendered;
+}
+
+TEST(Compilation, UnknownInputKindsAndMissingFilesAreErrors) {
+  trex::CompilationResult unknown = trex::compileText("", "kernel.cu", ttirOptions());
+  EXPECT_FALSE(unknown.succeeded);
+  ASSERT_EQ(unknown.diagnostics.size(), 1u);
+  EXPECT_NE(unknown.diagnostics[0].message.find("kernel.cu"), std::string::npos);
+
+  trex::CompilationResult missing = trex::compileFile("/nonexistent/kernel.ttir", ttirOptions());
+  EXPECT_FALSE(missing.succeeded);
+  ASSERT_EQ(missing.diagnostics.size(), 1u);
+  EXPECT_NE(missing.diagnostics[0].message.find("cannot read"), std::string::npos);
+}
+
+TEST(Compilation, TargetsParseLikeTriton) {
+  trex::Target hopper = llvm::cantFail(trex::Target::parse("cuda:90"));
+  EXPECT_TRUE(hopper.isCUDA());
+  EXPECT_EQ(hopper.archName(), "sm90");
+  EXPECT_EQ(hopper.warpSize, 32);
+  trex::Target mi300 = llvm::cantFail(trex::Target::parse("hip:gfx942"));
+  EXPECT_TRUE(mi300.isHIP());
+  EXPECT_EQ(mi300.warpSize, 64);
+  EXPECT_EQ(mi300.str(), "hip:gfx942");
+  for (const char *bad : {"cuda", "cuda:x", "rocm:gfx942", "hip:sm90", ""}) {
+    llvm::Expected<trex::Target> target = trex::Target::parse(bad);
+    EXPECT_FALSE(bool(target)) << bad;
+    llvm::consumeError(target.takeError());
+  }
+}
+
+} // namespace
