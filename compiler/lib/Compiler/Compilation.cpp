@@ -5,6 +5,7 @@
 #include "trex/Compiler/IRText.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/Triton/Transforms/Pipeline.h"
+#include "trex/Frontend/CodeGen/CodeGen.h"
 #include "trex/InitAllDialects.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -125,6 +126,43 @@ LogicalResult runPipeline(ModuleOp module, llvm::function_ref<void(OpPassManager
   return passManager.run(module);
 }
 
+// Front-end diagnostics (already located and rendered with a caret) as CompileDiagnostics.
+void addFrontendDiagnostics(const std::vector<python::Diagnostic> &diagnostics,
+                            CompilationResult &result) {
+  for (const python::Diagnostic &diagnostic : diagnostics) {
+    CompileDiagnostic converted;
+    switch (diagnostic.severity) {
+    case python::DiagnosticSeverity::Error:
+      converted.severity = CompileDiagnostic::Severity::Error;
+      break;
+    case python::DiagnosticSeverity::Warning:
+      converted.severity = CompileDiagnostic::Severity::Warning;
+      break;
+    case python::DiagnosticSeverity::Note:
+      converted.severity = CompileDiagnostic::Severity::Note;
+      break;
+    case python::DiagnosticSeverity::Remark:
+      converted.severity = CompileDiagnostic::Severity::Remark;
+      break;
+    }
+    if (diagnostic.location.line > 0)
+      converted.location = diagnostic.fileName + ":" + std::to_string(diagnostic.location.line) +
+                           ":" + std::to_string(diagnostic.displayColumn());
+    converted.message = diagnostic.message;
+    converted.rendered = diagnostic.format();
+    result.diagnostics.push_back(std::move(converted));
+  }
+}
+
+frontend::FrontendOptions frontendOptions(const CompileOptions &options) {
+  frontend::FrontendOptions frontend = options.target.isCUDA()
+                                           ? frontend::FrontendOptions::forCUDA(
+                                                 options.target.computeCapability)
+                                           : frontend::FrontendOptions::forHIP(options.target.arch);
+  frontend.numWarps = options.numWarps;
+  return frontend;
+}
+
 tt::TTIRPipelineOptions ttirOptions(const Target &target) {
   tt::TTIRPipelineOptions options;
   options.backend = target.isCUDA() ? tt::TTIRPipelineOptions::Backend::CUDA
@@ -164,20 +202,28 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
   sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, fileName), llvm::SMLoc());
   DiagnosticCollector collector(sourceMgr, context, result.diagnostics);
 
+  OwningOpRef<ModuleOp> module;
   if (*kind == InputKind::Python) {
-    addError(result, "compiling Triton-Python files needs the front end, which this build of "
-                     "trex does not include yet; give a .source, .ttir or .ttgir file");
-    return result;
+    frontend::KernelRequest request;
+    request.kernelName = options.kernelName;
+    request.signature = options.signature;
+    frontend::FrontendResult generated = frontend::generateKernel(
+        context, text, fileName.str(), request, frontendOptions(options));
+    addFrontendDiagnostics(generated.diagnostics, result);
+    if (!generated.succeeded())
+      return result;
+    module = std::move(generated.module);
+  } else {
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    if (!module)
+      return result;
   }
-
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
-    return result;
   result.kernelName = findKernelName(*module);
 
   Stage inputStage = *kind == InputKind::TTGIR                         ? Stage::TTGIR
                      : llvm::sys::path::extension(fileName) == ".ttir" ? Stage::TTIR
                                                                        : Stage::Source;
+  // A Python kernel starts at the frontend's output, Triton's `.source`.
   result.stages[inputStage] = printIRLikeTriton(*module);
 
   if (inputStage == Stage::Source && options.lastStage >= Stage::TTIR) {

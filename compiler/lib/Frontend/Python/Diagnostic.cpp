@@ -26,12 +26,25 @@ std::string extractLine(std::string_view source, int lineNumber) {
 }
 
 std::string_view severityName(DiagnosticSeverity severity) {
-  return severity == DiagnosticSeverity::Error ? "error" : "warning";
+  switch (severity) {
+  case DiagnosticSeverity::Error:
+    return "error";
+  case DiagnosticSeverity::Warning:
+    return "warning";
+  case DiagnosticSeverity::Note:
+    return "note";
+  case DiagnosticSeverity::Remark:
+    return "remark";
+  }
+  return "error";
 }
 
 } // namespace
 
 std::string Diagnostic::format() const {
+  // Line 0: about the file as a whole, with no position in it.
+  if (location.line <= 0)
+    return fileName + ": " + std::string(severityName(severity)) + ": " + message + "\n";
   std::string text = fileName + ":" + std::to_string(location.line) + ":" +
                      std::to_string(displayColumn()) + ": " + std::string(severityName(severity)) +
                      ": " + message + "\n";

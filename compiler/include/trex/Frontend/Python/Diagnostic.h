@@ -10,12 +10,15 @@
 
 namespace trex::python {
 
-enum class DiagnosticSeverity { Error, Warning };
+// Notes follow the error or warning they explain; remarks report compile-time output
+// (`tl.static_print`).
+enum class DiagnosticSeverity { Error, Warning, Note, Remark };
 
 struct Diagnostic {
   DiagnosticSeverity severity = DiagnosticSeverity::Error;
   std::string fileName;
-  // Where the problem is, in the AST's convention (1-based line, 0-based byte column).
+  // Where the problem is, in the AST's convention (1-based line, 0-based byte column);
+  // line 0 for a message about the whole file.
   SourceLocation location;
   std::string message;
   // The text of `location.line`, without its line break; empty past the end of the source.

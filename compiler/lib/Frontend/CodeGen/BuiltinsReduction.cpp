@@ -1,0 +1,202 @@
+// Builtins of triton.language with regions or tiles: dot, reduce, associative_scan,
+// histogram and gather.
+#include "BuiltinSupport.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <algorithm>
+
+using namespace mlir;
+
+namespace trex::frontend {
+
+namespace {
+
+const JitFunction &combineFunction(const Value &combine) {
+  if (!combine.isCallable() || combine.asCallable()->kind != Callable::Kind::Jit)
+    fail("combine_fn must be a @triton.jit function, not " + combine.describe());
+  return *combine.asCallable()->jit;
+}
+
+std::vector<Tensor> tensorsArgument(const Value &input) {
+  std::vector<Tensor> tensors;
+  if (input.isTuple()) {
+    for (const Value &element : input.elements())
+      tensors.push_back(requireTensor(element, "each input"));
+  } else {
+    tensors.push_back(requireTensor(input, "input"));
+  }
+  if (tensors.empty())
+    fail("reduce and scan need at least one input tensor");
+  return tensors;
+}
+
+// Fills the combine region of a reduce or scan: a block taking two scalars per input, a call
+// of the combine function and the region's terminator. The builder's insertion point (and
+// with it the current location) is restored afterwards, as Triton's insertion guard does.
+template <typename ReturnOp>
+void buildCombineRegion(CodeGenerator &g, Operation *op, const std::vector<Tensor> &inputs,
+                        const JitFunction &combine) {
+  IRBuilder &b = g.builder();
+  OpBuilder::InsertPoint saved = b.builder.saveInsertionPoint();
+  std::vector<DType> parameterTypes;
+  for (int copy = 0; copy < 2; ++copy)
+    for (const Tensor &input : inputs)
+      parameterTypes.push_back(input.dtype());
+  std::vector<mlir::Type> irTypes;
+  for (const DType &type : parameterTypes)
+    irTypes.push_back(type.toMLIR(b.context()));
+  std::vector<Location> locations(irTypes.size(), UnknownLoc::get(b.context()));
+  Block *block = b.builder.createBlock(&op->getRegion(0), {}, irTypes, locations);
+  std::vector<Value> arguments;
+  for (size_t i = 0; i < parameterTypes.size(); ++i)
+    arguments.push_back(Value::tensor(block->getArgument(i), parameterTypes[i]));
+  Value results = g.callJitFunction(combine, arguments, {});
+  std::vector<mlir::Value> handles;
+  results.flatten(handles);
+  b.create<ReturnOp>(handles);
+  b.restoreInsertionPoint(saved);
+}
+
+int wrapAxis(std::int64_t axis, std::int64_t rank) {
+  if (!(-rank <= axis && axis < rank))
+    fail("invalid axis " + std::to_string(axis) + ". Expected " + std::to_string(-rank) +
+         " <= axis < " + std::to_string(rank));
+  return static_cast<int>(axis >= 0 ? axis : axis + rank);
+}
+
+} // namespace
+
+std::vector<Tensor> reduceTensors(CodeGenerator &g, std::vector<Tensor> inputs,
+                                  std::optional<int> axis, const Value &combine, bool keepDims) {
+  const JitFunction &function = combineFunction(combine);
+  size_t rank = inputs[0].shape().size();
+  if (axis)
+    axis = wrapAxis(*axis, static_cast<std::int64_t>(rank));
+  std::vector<Tensor> results =
+      g.semantic().reduction(inputs, axis, [&](Operation *op) {
+        buildCombineRegion<tt::ReduceReturnOp>(g, op, inputs, function);
+      });
+  if (keepDims) {
+    for (Tensor &result : results) {
+      if (axis) {
+        result = g.semantic().expandDims(result, *axis);
+      } else {
+        for (size_t i = 0; i < rank; ++i)
+          result = g.semantic().expandDims(result, 0);
+      }
+    }
+  }
+  return results;
+}
+
+void registerReductionBuiltins(Library &lib) {
+  const std::string tl = "triton.language.";
+
+  lib.addBuiltin(
+      tl + "dot",
+      signature({required("input"), required("other"), optional("acc"), optional("input_precision"),
+                 optional("allow_tf32"), optional("max_num_imprecise_acc"),
+                 optional("out_dtype", Value::dtype(ScalarKind::FP32))}),
+      [](CodeGenerator &g, BoundArguments &args) {
+        if (!args["input_precision"].isNone() && !args["allow_tf32"].isNone())
+          fail("Only one of input_precision and allow_tf32 can be specified");
+        std::string precision;
+        if (args["input_precision"].isNone()) {
+          const auto &allowed = g.options().allowedDotInputPrecisions;
+          bool supportsTF32 = std::find(allowed.begin(), allowed.end(), "tf32") != allowed.end();
+          bool allowTF32 = args["allow_tf32"].isNone() || args["allow_tf32"].truthy();
+          precision = supportsTF32 && allowTF32 ? "tf32" : "ieee";
+        } else {
+          precision = stringArgument(args["input_precision"], "input_precision");
+        }
+        std::optional<Tensor> acc;
+        if (!args["acc"].isNone())
+          acc = requireTensor(args["acc"], "acc");
+        std::optional<std::int64_t> imprecise;
+        if (!args["max_num_imprecise_acc"].isNone())
+          imprecise = intArgument(args["max_num_imprecise_acc"], "max_num_imprecise_acc");
+        return Value::tensor(g.semantic().dot(requireTensor(args["input"], "input"),
+                                              requireTensor(args["other"], "other"), acc,
+                                              precision, imprecise,
+                                              dtypeArgument(args["out_dtype"], "out_dtype")));
+      });
+
+  lib.addBuiltin(tl + "reduce",
+                 signature({required("input"), required("axis"), required("combine_fn"),
+                            optional("keep_dims", Value::boolean(false))}),
+                 [](CodeGenerator &g, BoundArguments &args) {
+                   std::vector<Tensor> inputs = tensorsArgument(args["input"]);
+                   std::optional<int> axis;
+                   if (!args["axis"].isNone())
+                     axis = static_cast<int>(intArgument(args["axis"], "axis"));
+                   std::vector<Tensor> results = reduceTensors(
+                       g, inputs, axis, args["combine_fn"], boolArgument(args["keep_dims"], "keep_dims"));
+                   if (!args["input"].isTuple())
+                     return Value::tensor(results.front());
+                   return tupleOf(results);
+                 });
+
+  lib.addBuiltin(tl + "_reduce_with_indices",
+                 signature({required("input"), required("axis"), required("combine_fn"),
+                            optional("keep_dims", Value::boolean(false))}),
+                 [](CodeGenerator &g, BoundArguments &args) {
+                   Tensor input = requireTensor(args["input"], "input");
+                   if (args["axis"].isNone())
+                     fail("reductions that return indices need an axis");
+                   std::int64_t axisValue = intArgument(args["axis"], "axis");
+                   std::int64_t rank = static_cast<std::int64_t>(input.shape().size());
+                   int axis = wrapAxis(axisValue, rank);
+                   Tensor index = g.semantic().arange(0, input.shape()[axis]);
+                   if (rank > 1) {
+                     for (std::int64_t d = 0; d < rank; ++d)
+                       if (d != axis)
+                         index = g.semantic().expandDims(index, static_cast<int>(d));
+                     index = g.semantic().broadcastImplShape(index, input.shape());
+                   }
+                   std::vector<Tensor> results =
+                       reduceTensors(g, {input, index}, axis, args["combine_fn"],
+                                     boolArgument(args["keep_dims"], "keep_dims"));
+                   return tupleOf(results);
+                 });
+
+  lib.addBuiltin(tl + "associative_scan",
+                 signature({required("input"), required("axis"), required("combine_fn"),
+                            optional("reverse", Value::boolean(false))}),
+                 [](CodeGenerator &g, BoundArguments &args) {
+                   std::vector<Tensor> inputs = tensorsArgument(args["input"]);
+                   const JitFunction &function = combineFunction(args["combine_fn"]);
+                   int axis = wrapAxis(intArgument(args["axis"], "axis"),
+                                       static_cast<std::int64_t>(inputs[0].shape().size()));
+                   std::vector<Tensor> results = g.semantic().associativeScan(
+                       inputs, axis,
+                       [&](Operation *op) {
+                         buildCombineRegion<tt::ScanReturnOp>(g, op, inputs, function);
+                       },
+                       boolArgument(args["reverse"], "reverse"));
+                   if (!args["input"].isTuple())
+                     return Value::tensor(results.front());
+                   return tupleOf(results);
+                 });
+
+  lib.addBuiltin(tl + "histogram",
+                 signature({required("input"), required("num_bins"), optional("mask")}),
+                 [](CodeGenerator &g, BoundArguments &args) {
+                   std::optional<Tensor> mask = optionalTensor(g, args["mask"]);
+                   return Value::tensor(g.semantic().histogram(
+                       requireTensor(args["input"], "input"), intArgument(args["num_bins"], "num_bins"),
+                       mask));
+                 });
+
+  lib.addBuiltin(tl + "gather", signature({required("src"), required("index"), required("axis")}),
+                 [](CodeGenerator &g, BoundArguments &args) {
+                   return Value::tensor(g.semantic().gather(
+                       requireTensor(args["src"], "src"), requireTensor(args["index"], "index"),
+                       static_cast<int>(intArgument(args["axis"], "axis"))));
+                 });
+
+  for (const char *name : {"reduce", "associative_scan", "histogram", "gather"})
+    lib.addTensorMember(name, tl + name);
+}
+
+} // namespace trex::frontend

@@ -1,0 +1,132 @@
+// Signature: reading Triton's AOT signature strings.
+#include "Signature.h"
+
+#include "CompileError.h"
+
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+
+namespace trex::frontend {
+
+namespace {
+
+std::string trim(std::string_view text) {
+  size_t begin = 0, end = text.size();
+  while (begin < end && std::isspace(static_cast<unsigned char>(text[begin])))
+    ++begin;
+  while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1])))
+    --end;
+  return std::string(text.substr(begin, end - begin));
+}
+
+std::vector<std::string> splitTopLevel(std::string_view text) {
+  std::vector<std::string> entries;
+  int depth = 0;
+  char quote = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (quote) {
+      if (c == quote)
+        quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"')
+      quote = c;
+    else if (c == '(' || c == '[' || c == '<')
+      ++depth;
+    else if ((c == ')' || c == ']' || c == '>') && depth > 0)
+      --depth;
+    else if (c == ',' && depth == 0) {
+      entries.push_back(trim(text.substr(start, i - start)));
+      start = i + 1;
+    }
+  }
+  std::string last = trim(text.substr(start));
+  if (!last.empty() || !entries.empty())
+    entries.push_back(last);
+  return entries;
+}
+
+std::optional<Value> parseLiteral(const std::string &text) {
+  if (text == "True")
+    return Value::boolean(true);
+  if (text == "False")
+    return Value::boolean(false);
+  if (text == "None")
+    return Value::none();
+  if (text.size() >= 2 && (text.front() == '\'' || text.front() == '"') && text.back() == text.front())
+    return Value::string(text.substr(1, text.size() - 2));
+  if (text.empty())
+    return std::nullopt;
+  const char *begin = text.c_str();
+  char *end = nullptr;
+  errno = 0;
+  bool looksIntegral = text.find_first_of(".eE") == std::string::npos ||
+                       text.rfind("0x", 0) == 0 || text.rfind("-0x", 0) == 0;
+  if (looksIntegral) {
+    long long value = std::strtoll(begin, &end, 0);
+    if (end && *end == '\0' && errno == 0)
+      return Value::integer(value);
+  }
+  errno = 0;
+  double value = std::strtod(begin, &end);
+  if (end && *end == '\0' && errno == 0 && std::isdigit(static_cast<unsigned char>(text.back())))
+    return Value::floating(value);
+  return std::nullopt;
+}
+
+} // namespace
+
+std::vector<ParameterSpecialization> parseSignature(std::string_view signature) {
+  std::vector<ParameterSpecialization> result;
+  for (const std::string &entry : splitTopLevel(signature)) {
+    ParameterSpecialization specialization;
+    specialization.text = entry;
+    if (entry.empty())
+      fail("the signature has an empty entry");
+    if (std::optional<Value> literal = parseLiteral(entry)) {
+      specialization.constant = *literal;
+      result.push_back(std::move(specialization));
+      continue;
+    }
+    std::string typeText = entry;
+    size_t colon = entry.find(':');
+    if (colon != std::string::npos) {
+      typeText = trim(entry.substr(0, colon));
+      std::string hint = trim(entry.substr(colon + 1));
+      if (hint == "16") {
+        specialization.divisibility = 16;
+      } else if (hint == "1") {
+        // Triton's ":1" hint: the argument equals 1 and is compiled in as a constant.
+        specialization.constant = Value::integer(1);
+      } else {
+        fail("unknown hint ':" + hint + "' in signature entry '" + entry +
+             "'; Triton's hints are :16 (divisible by 16) and :1 (equal to 1)");
+      }
+    }
+    bool isPointer = !typeText.empty() && typeText.front() == '*';
+    bool isConst = false;
+    std::string elementText = isPointer ? typeText.substr(1) : typeText;
+    if (isPointer && !elementText.empty() && elementText.front() == 'k') {
+      isConst = true;
+      elementText = elementText.substr(1);
+    }
+    std::optional<ScalarKind> kind = scalarKindFromSignatureName(elementText);
+    if (!kind)
+      fail("unknown type '" + typeText + "' in signature entry '" + entry +
+           "'; expected a type such as *fp32, i32, fp16, or a literal such as 1024, True, 'str'");
+    if (specialization.constant) {
+      if (isPointer)
+        fail("signature entry '" + entry + "': a pointer cannot be specialized to 1");
+      result.push_back(std::move(specialization));
+      continue;
+    }
+    specialization.type = isPointer ? DType::pointer(DType(*kind), 1, isConst) : DType(*kind);
+    result.push_back(std::move(specialization));
+  }
+  return result;
+}
+
+} // namespace trex::frontend
