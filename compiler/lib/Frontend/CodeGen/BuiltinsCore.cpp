@@ -205,6 +205,10 @@ void registerDTypes(Library &lib) {
                Value::enumValue({"PROPAGATE_NAN", "NONE", 0}));
   lib.addValue("triton.language.PropagateNan.ALL",
                Value::enumValue({"PROPAGATE_NAN", "ALL", 0xFFFF}));
+  lib.addBuiltin("triton.language.condition", signature({}, "args", {}),
+                 [](CodeGenerator &, BoundArguments &) -> Value {
+                   fail("tl.condition can only be used as the condition of a while loop");
+                 });
   for (const char *name : {"triton.language.range", "triton.language.static_range"})
     lib.addBuiltin(name, signature({}, "args", {}),
                    [name](CodeGenerator &, BoundArguments &) -> Value {

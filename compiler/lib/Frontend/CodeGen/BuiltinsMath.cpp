@@ -39,8 +39,11 @@ void registerUnary(Library &lib, const char *name, std::initializer_list<const c
                    std::function<Value(CodeGenerator &, const Value &)> build) {
   std::vector<const char *> allowed(dtypes);
   auto impl = [allowed, build](CodeGenerator &g, BoundArguments &args) {
-    if (args["x"].isTensor()) {
-      std::string dtype = args["x"].asTensor().dtype().name();
+    // Triton checks tensors only; a Python number it turns into an i32 tensor ends as IR
+    // that does not verify (tl.exp(0)), so trex checks the type it converts to as well.
+    if (args["x"].isTensor() || (args["x"].isNumber() && !allowed.empty())) {
+      std::string dtype = args["x"].isTensor() ? args["x"].asTensor().dtype().name()
+                                                : g.semantic().toTensor(args["x"]).dtype().name();
       bool ok = false;
       std::string list;
       for (const char *name : allowed) {
@@ -72,6 +75,8 @@ double numberArgument(const Value &value, const char *function) {
 Value inlineAsmElementwise(CodeGenerator &g, const std::string &assembly,
                            const std::string &constraints, const Value &arguments,
                            const Value &dtypes, bool isPure, std::int64_t pack) {
+  if (pack <= 0 || (pack & (pack - 1)) != 0)
+    fail("pack must be a positive power of two, not " + std::to_string(pack));
   bool multipleOutputs = dtypes.isTuple();
   std::vector<DType> resultTypes;
   for (const Value &dtype : multipleOutputs ? dtypes.elements() : std::vector<Value>{dtypes})
@@ -174,6 +179,9 @@ void registerMathBuiltins(Library &lib) {
     std::tie(x, y) = legalize(g, x, y);
     std::tie(z, x) = legalize(g, z, x);
     std::tie(z, y) = legalize(g, z, y);
+    // Triton leaves other types to the IR verifier.
+    if (!x.dtype().isFloating())
+      fail("fma needs floating-point operands, not " + x.dtype().name());
     return Value::tensor(g.builder().create<math::FmaOp>(x.handle, y.handle, z.handle), x.type);
   });
   for (const char *name : {"cdiv", "sigmoid", "softmax", "ravel", "max", "argmax", "min",

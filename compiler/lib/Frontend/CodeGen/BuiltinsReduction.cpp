@@ -1,4 +1,4 @@
-// Builtins of triton.language with regions or tiles: dot, reduce, associative_scan,
+// Builtins of triton.language with regions or tiles: dot, dot_scaled, reduce, associative_scan,
 // histogram and gather.
 #include "BuiltinSupport.h"
 
@@ -120,6 +120,35 @@ void registerReductionBuiltins(Library &lib) {
                                               requireTensor(args["other"], "other"), acc,
                                               precision, imprecise,
                                               dtypeArgument(args["out_dtype"], "out_dtype")));
+      });
+
+  lib.addBuiltin(
+      tl + "dot_scaled",
+      signature({required("lhs"), required("lhs_scale"), required("lhs_format"), required("rhs"),
+                 required("rhs_scale"), required("rhs_format"), optional("acc"),
+                 optional("fast_math", Value::boolean(false)),
+                 optional("lhs_k_pack", Value::boolean(true)),
+                 optional("rhs_k_pack", Value::boolean(true)),
+                 optional("out_dtype", Value::dtype(ScalarKind::FP32))}),
+      [](CodeGenerator &g, BoundArguments &args) {
+        DType outDType = dtypeArgument(args["out_dtype"], "out_dtype");
+        if (!outDType.is(ScalarKind::FP32))
+          fail("Only float32 is supported for out_dtype at the moment");
+        auto scaleOf = [&](const char *name) -> std::optional<Tensor> {
+          if (args[name].isNone())
+            return std::nullopt;
+          return requireTensor(args[name], name);
+        };
+        std::optional<Tensor> acc;
+        if (!args["acc"].isNone())
+          acc = requireTensor(args["acc"], "acc");
+        return Value::tensor(g.semantic().dotScaled(
+            requireTensor(args["lhs"], "lhs"), scaleOf("lhs_scale"),
+            stringArgument(args["lhs_format"], "lhs_format"), requireTensor(args["rhs"], "rhs"),
+            scaleOf("rhs_scale"), stringArgument(args["rhs_format"], "rhs_format"), acc,
+            boolArgument(args["fast_math"], "fast_math"),
+            boolArgument(args["lhs_k_pack"], "lhs_k_pack"),
+            boolArgument(args["rhs_k_pack"], "rhs_k_pack"), outDType));
       });
 
   lib.addBuiltin(tl + "reduce",

@@ -57,7 +57,7 @@ std::string mangle(const std::string &name, const std::vector<Value> &irValues,
   std::string constantText;
   bool first = true;
   for (const auto &[path, value] : constants) {
-    std::string repr = value.isNone() ? "None" : "constexpr[" + value.str() + "]";
+    std::string repr = value.isDefaultNone() ? "None" : "constexpr[" + value.str() + "]";
     constantText += (first ? "" : "_") + pathRepr(path) + "c" + repr;
     first = false;
   }
@@ -142,8 +142,11 @@ static BoundArguments bindBuiltin(const Callable &callable, std::vector<Value> a
 //===----------------------------------------------------------------------===//
 
 Value CodeGenerator::evaluateKeyword(const python::KeywordArgument &keyword) {
-  if (keyword.isDoubleStarred())
-    fail("** arguments are not supported in Triton kernels");
+  if (keyword.isDoubleStarred()) {
+    CompileError error("** arguments are not supported in Triton kernels");
+    error.addFrame({scope_, keyword.range.begin});
+    throw error;
+  }
   builder_.location = locationAt(keyword.range.begin);
   Value value = visitExpr(*keyword.value);
   builder_.location = locationAt(keyword.range.begin);
@@ -249,7 +252,7 @@ Value CodeGenerator::callJitFunction(const JitFunction &function, std::vector<Va
     if (bound[i])
       continue;
     if (defaultsIt->second[i])
-      bound[i] = defaultsIt->second[i];
+      bound[i] = defaultsIt->second[i]->isNone() ? Value::defaultNone() : defaultsIt->second[i];
     else
       missing.push_back(parameters[i].name);
   }

@@ -6,6 +6,7 @@
 // order of the iter_args match.
 #include "CodeGenerator.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -104,6 +105,18 @@ void checkLoopCarried(const std::string &name, const Value &loopValue, const Val
     fail("Loop-carried variable " + name + " has initial type " + liveValue.asTensor().type.name() +
          " but is re-assigned to " + loopValue.asTensor().type.name() +
          " in loop! Please make sure that the type stays consistent.");
+}
+
+// `#llvm.loop_annotation<licm = #llvm.loop_licm<disable = true, versioningDisable = true>>`,
+// which tl.range(disable_licm=True) and tl.condition(disable_licm=True) put on their loop.
+// Parsed from text so that the front end does not compile the LLVM dialect's headers.
+Attribute disabledLicmAnnotation(MLIRContext *context) {
+  Attribute annotation = parseAttribute(
+      "#llvm.loop_annotation<licm = #llvm.loop_licm<disable = true, versioningDisable = true>>",
+      context);
+  if (!annotation)
+    fail("disable_licm needs the LLVM dialect, which this context does not have");
+  return annotation;
 }
 
 } // namespace
@@ -427,11 +440,6 @@ void CodeGenerator::visitFor(const python::ForStmt &statement) {
     keywords[keyword.name] = visitExpr(*keyword.value);
     builder_.location = locationAt(keyword.range.begin);
   }
-  auto keywordOr = [&](const char *name, Value fallback) {
-    auto it = keywords.find(name);
-    return it == keywords.end() ? fallback : it->second;
-  };
-
   if (iteratorName == "triton.language.static_range") {
     // Unrolled at compile time: the target is a constexpr in each copy of the body.
     if (arguments.empty() || arguments.size() > 3)
@@ -453,30 +461,56 @@ void CodeGenerator::visitFor(const python::ForStmt &statement) {
 
   Value lower, upper, step = Value::integer(1);
   std::optional<Value> numStages, loopUnrollFactor;
-  bool disallowAccMultiBuffer = false, flatten = false, warpSpecialize = false;
+  bool disallowAccMultiBuffer = false, flatten = false, warpSpecialize = false, disableLicm = false;
   if (iteratorName == "triton.language.range") {
-    if (arguments.empty() || arguments.size() > 3)
-      fail("tl.range takes 1 to 3 positional arguments");
-    lower = arguments.size() > 1 ? arguments[0] : Value::integer(0);
-    upper = arguments.size() > 1 ? arguments[1] : arguments[0];
-    if (arguments.size() > 2)
-      step = arguments[2];
-    if (keywords.count("step"))
-      step = keywords["step"];
-    Value stages = keywordOr("num_stages", Value::none());
+    // tl.range(arg1, arg2=None, step=None, num_stages=None, loop_unroll_factor=None,
+    //          disallow_acc_multi_buffer=False, flatten=False, warp_specialize=False,
+    //          disable_licm=False)
+    static const char *const parameterNames[] = {"arg1",
+                                                 "arg2",
+                                                 "step",
+                                                 "num_stages",
+                                                 "loop_unroll_factor",
+                                                 "disallow_acc_multi_buffer",
+                                                 "flatten",
+                                                 "warp_specialize",
+                                                 "disable_licm"};
+    std::map<std::string, Value> bound;
+    if (arguments.size() > std::size(parameterNames))
+      fail("tl.range takes at most " + std::to_string(std::size(parameterNames)) +
+           " positional arguments but " + std::to_string(arguments.size()) + " were given");
+    for (size_t i = 0; i < arguments.size(); ++i)
+      bound[parameterNames[i]] = arguments[i];
+    for (const auto &[name, value] : keywords) {
+      if (std::find(std::begin(parameterNames), std::end(parameterNames), name) ==
+          std::end(parameterNames))
+        fail("tl.range got an unexpected keyword argument '" + name + "'");
+      if (bound.count(name))
+        fail("tl.range got multiple values for argument '" + name + "'");
+      bound[name] = value;
+    }
+    if (!bound.count("arg1"))
+      fail("tl.range missing 1 required positional argument: 'arg1'");
+    auto boundOr = [&](const char *name, Value fallback) {
+      auto it = bound.find(name);
+      return it == bound.end() ? fallback : it->second;
+    };
+    Value arg2 = boundOr("arg2", Value::none());
+    lower = arg2.isNone() ? Value::integer(0) : bound["arg1"];
+    upper = arg2.isNone() ? bound["arg1"] : arg2;
+    Value stepValue = boundOr("step", Value::none());
+    if (!stepValue.isNone())
+      step = stepValue;
+    Value stages = boundOr("num_stages", Value::none());
     if (!stages.isNone())
       numStages = stages;
-    Value unroll = keywordOr("loop_unroll_factor", Value::none());
+    Value unroll = boundOr("loop_unroll_factor", Value::none());
     if (!unroll.isNone())
       loopUnrollFactor = unroll;
-    disallowAccMultiBuffer = keywordOr("disallow_acc_multi_buffer", Value::boolean(false)).truthy();
-    flatten = keywordOr("flatten", Value::boolean(false)).truthy();
-    warpSpecialize = keywordOr("warp_specialize", Value::boolean(false)).truthy();
-    for (const auto &[name, value] : keywords)
-      if (name != "step" && name != "num_stages" && name != "loop_unroll_factor" &&
-          name != "disallow_acc_multi_buffer" && name != "flatten" &&
-          name != "warp_specialize" && name != "disable_licm")
-        fail("tl.range got an unexpected keyword argument '" + name + "'");
+    disallowAccMultiBuffer = boundOr("disallow_acc_multi_buffer", Value::boolean(false)).truthy();
+    flatten = boundOr("flatten", Value::boolean(false)).truthy();
+    warpSpecialize = boundOr("warp_specialize", Value::boolean(false)).truthy();
+    disableLicm = boundOr("disable_licm", Value::boolean(false)).truthy();
   } else if (iteratorName == "builtins.range") {
     if (arguments.empty() || arguments.size() > 3 || !keywords.empty())
       fail("range takes 1 to 3 positional arguments");
@@ -499,9 +533,14 @@ void CodeGenerator::visitFor(const python::ForStmt &statement) {
   Tensor lowerTensor = semantic_.toTensor(lower);
   Tensor upperTensor = semantic_.toTensor(upper);
   Tensor stepTensor = semantic_.toTensor(step);
-  if (!lowerTensor.type.isInt() || !upperTensor.type.isInt() || !stepTensor.type.isInt())
-    fail("For loop bounds and step must all be ints, are (" + lowerTensor.type.name() + ", " +
-         upperTensor.type.name() + ", " + stepTensor.type.name() + ")");
+  if (!lowerTensor.dtype().isInt() || !upperTensor.dtype().isInt() || !stepTensor.dtype().isInt())
+    fail("For loop bounds and step must all be ints, are (" + lowerTensor.dtype().name() + ", " +
+         upperTensor.dtype().name() + ", " + stepTensor.dtype().name() + ")");
+  const std::pair<const char *, const Tensor *> bounds[] = {
+      {"lower bound", &lowerTensor}, {"upper bound", &upperTensor}, {"step", &stepTensor}};
+  for (const auto &[what, bound] : bounds)
+    if (bound->isBlock())
+      fail(std::string("For ") + what + " must be a scalar, got " + bound->type.name());
   DType inductionType = semantic_.integerPromote(lowerTensor.type, upperTensor.type);
   inductionType = semantic_.integerPromote(inductionType, stepTensor.type);
   mlir::Type inductionIR = inductionType.toMLIR(state_.context);
@@ -542,6 +581,8 @@ void CodeGenerator::visitFor(const python::ForStmt &statement) {
       forOp->setAttr("tt.flatten", builder_.builder.getUnitAttr());
     if (warpSpecialize)
       forOp->setAttr("tt.warp_specialize", builder_.builder.getUnitAttr());
+    if (disableLicm)
+      forOp->setAttr("llvm.loop_annotation", disabledLicmAnnotation(state_.context));
 
     controlFlowStack_.push_back(&statement);
     Block *body = forOp.getBody();
@@ -614,7 +655,10 @@ void CodeGenerator::visitWhile(const python::WhileStmt &statement) {
       localDefinitions_.set(names[i], value);
       setLocationToName(value, names[i]);
     }
-    Value condition = visitExpr(statement.test());
+    bool disableLicm = false;
+    Value condition = whileCondition(statement.test(), disableLicm);
+    if (disableLicm)
+      whileOp->setAttr("llvm.loop_annotation", disabledLicmAnnotation(state_.context));
     if (!condition.isTensor())
       condition = Value::tensor(semantic_.toTensor(condition));
     if (!condition.asTensor().type.is(ScalarKind::Int1))
@@ -648,6 +692,46 @@ void CodeGenerator::visitWhile(const python::WhileStmt &statement) {
     localDefinitions_.set(names[i], value);
     setLocationToName(value, names[i]);
   }
+}
+
+Value CodeGenerator::whileCondition(const python::Expr &test, bool &disableLicm) {
+  // `while tl.condition(cond, disable_licm=...)`: the wrapper only carries the loop attribute.
+  const auto *call = test.dynCast<python::CallExpr>();
+  const python::Expr *calleeExpr = call ? &call->callee() : nullptr;
+  bool namedCondition =
+      calleeExpr && ((calleeExpr->isa<python::AttributeExpr>() &&
+                      calleeExpr->cast<python::AttributeExpr>().attribute() == "condition") ||
+                     (calleeExpr->isa<python::NameExpr>() &&
+                      calleeExpr->cast<python::NameExpr>().identifier() == "condition"));
+  if (!namedCondition)
+    return visitExpr(test);
+  return atNode(*call, [&]() -> Value {
+    Value callee = visitExpr(call->callee());
+    if (!callee.isCallable() || callee.asCallable()->name != "triton.language.condition") {
+      std::vector<std::pair<std::string, Value>> keywords;
+      for (const python::KeywordArgument &keyword : call->keywords())
+        keywords.emplace_back(keyword.name, evaluateKeyword(keyword));
+      std::vector<Value> arguments;
+      for (const python::ExprPtr &argument : call->arguments())
+        arguments.push_back(visitExpr(*argument));
+      return callFunction(callee, std::move(arguments), std::move(keywords));
+    }
+    std::optional<Value> disable;
+    for (const python::KeywordArgument &keyword : call->keywords()) {
+      if (keyword.name != "disable_licm")
+        fail("condition() got an unexpected keyword argument '" + keyword.name + "'");
+      disable = evaluateKeyword(keyword);
+    }
+    std::vector<Value> arguments;
+    for (const python::ExprPtr &argument : call->arguments())
+      arguments.push_back(visitExpr(*argument));
+    if (arguments.empty() || arguments.size() > 2 || (arguments.size() == 2 && disable))
+      fail("tl.condition takes a condition and an optional disable_licm flag");
+    if (arguments.size() == 2)
+      disable = arguments[1];
+    disableLicm = disable && disable->truthy();
+    return arguments[0];
+  });
 }
 
 void CodeGenerator::visitWith(const python::WithStmt &) {

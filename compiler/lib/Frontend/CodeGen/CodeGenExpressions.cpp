@@ -347,6 +347,14 @@ Value CodeGenerator::subscript(const Value &object, const Value &index) {
     fail(std::string(object.isTuple() ? "tuple" : "string") +
          " indices must be integers or slices, not " + pythonTypeName(index));
   }
+  if (object.isDict()) {
+    if (!index.isString())
+      fail("dict keys are strings here, not " + index.describe());
+    for (const auto &[key, value] : object.dictItems())
+      if (key == index.asString())
+        return value;
+    fail("KeyError: '" + index.asString() + "'");
+  }
   fail("'" + pythonTypeName(object) + "' object is not subscriptable");
 }
 
@@ -444,14 +452,38 @@ Value CodeGenerator::visitFormattedString(const python::FormattedStringExpr &exp
         if (end >= text.size())
           fail("f-string: expecting '}'");
         std::string field = text.substr(position + 1, end - position - 1);
+        // `expression!conversion:format_spec`. Triton formats the value with "{}" or
+        // "{!r}" alone, so a format spec is read past and ignored.
         std::string conversion;
-        size_t bang = field.rfind('!');
-        if (field.find(':') != std::string::npos && field.rfind(':') > field.find_last_of(")]"))
-          fail("format specs in f-strings are not supported by trex; format the value without one");
-        if (bang != std::string::npos && bang + 2 == field.size()) {
-          conversion = field.substr(bang + 1);
-          field = field.substr(0, bang);
+        size_t expressionEnd = field.size();
+        {
+          int nesting = 0;
+          char quoted = 0;
+          for (size_t k = 0; k < field.size(); ++k) {
+            char d = field[k];
+            if (quoted) {
+              if (d == quoted)
+                quoted = 0;
+              continue;
+            }
+            if (d == '\'' || d == '"')
+              quoted = d;
+            else if (d == '(' || d == '[' || d == '{')
+              ++nesting;
+            else if ((d == ')' || d == ']' || d == '}') && nesting > 0)
+              --nesting;
+            else if (nesting == 0 && d == '!' && k + 1 < field.size() && field[k + 1] != '=') {
+              size_t specStart = std::min(field.find(':', k), field.size());
+              conversion = field.substr(k + 1, specStart - k - 1);
+              expressionEnd = k;
+              break;
+            } else if (nesting == 0 && d == ':') {
+              expressionEnd = k;
+              break;
+            }
+          }
         }
+        field = field.substr(0, expressionEnd);
         python::ExpressionParseResult parsed = python::parsePythonExpression(field, scope_->fileName);
         if (!parsed.succeeded())
           fail("cannot parse the f-string field '{" + field + "}'");
@@ -459,7 +491,12 @@ Value CodeGenerator::visitFormattedString(const python::FormattedStringExpr &exp
         if (!value.isConstexpr() && !value.isTuple())
           fail("Cannot evaluate f-string containing non-constexpr conversion values, found "
                "conversion of type " + pythonTypeName(value));
-        piece += (conversion == "r" && value.isString()) ? "'" + value.str() + "'" : value.str();
+        if (conversion == "r" && value.isString())
+          piece += "'" + value.str() + "'";
+        else if (conversion == "r" && value.isDType())
+          piece += value.asDType().repr();
+        else
+          piece += value.str();
         position = end + 1;
         continue;
       }
@@ -540,9 +577,12 @@ Value CodeGenerator::lookupGlobal(ModuleScope &scope, const std::string &name) {
 }
 
 Value CodeGenerator::evaluateConstant(GenerationState &state, ModuleScope &scope,
-                                      const python::Expr &expression, bool allowAnyGlobal) {
+                                      const python::Expr &expression, bool allowAnyGlobal,
+                                      const std::vector<std::pair<std::string, Value>> &locals) {
   CodeGenerator evaluator(state, scope);
   evaluator.allowAnyGlobal_ = allowAnyGlobal;
+  for (const auto &[name, value] : locals)
+    evaluator.localScope_.set(name, value);
   return evaluator.visitExpr(expression);
 }
 

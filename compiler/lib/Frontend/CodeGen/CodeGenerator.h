@@ -85,8 +85,10 @@ public:
   // values, module-level constants). Throws CompileError.
   // `allowAnyGlobal` lets plain Python globals in (as in default values, which Python
   // evaluates when the function is defined).
+  // `locals` binds names first (the `args` of a heuristic's lambda).
   static Value evaluateConstant(GenerationState &state, ModuleScope &scope,
-                                const python::Expr &expression, bool allowAnyGlobal = true);
+                                const python::Expr &expression, bool allowAnyGlobal = true,
+                                const std::vector<std::pair<std::string, Value>> &locals = {});
 
   // Calls used by builtins.
   Value callFunction(const Value &callee, std::vector<Value> arguments,
@@ -134,6 +136,8 @@ private:
   void visitIfTopLevel(const Tensor &condition, const python::IfStmt &statement);
   void visitFor(const python::ForStmt &statement);
   void visitWhile(const python::WhileStmt &statement);
+  // The condition of a while loop, unwrapping tl.condition(cond, disable_licm=...).
+  Value whileCondition(const python::Expr &test, bool &disableLicm);
   void visitReturn(const python::ReturnStmt &statement);
   void visitAssert(const python::AssertStmt &statement);
   void visitWith(const python::WithStmt &statement);
@@ -222,6 +226,11 @@ inline auto CodeGenerator::atNode(const python::Node &node, Fn &&fn) -> decltype
     if (!error.isLocated())
       error.addFrame({scope_, node.location()});
     throw;
+  } catch (const std::exception &error) {
+    // A trex bug (a value of the wrong kind, an index out of range): still a located error.
+    CompileError internal(std::string("internal error: ") + error.what());
+    internal.addFrame({scope_, node.location()});
+    throw internal;
   }
 }
 

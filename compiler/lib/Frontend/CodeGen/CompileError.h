@@ -8,6 +8,7 @@
 #ifndef TREX_FRONTEND_CODEGEN_COMPILEERROR_H
 #define TREX_FRONTEND_CODEGEN_COMPILEERROR_H
 
+#include "trex/Frontend/Python/Diagnostic.h"
 #include "trex/Frontend/Python/SourceLocation.h"
 
 #include <exception>
@@ -42,6 +43,11 @@ private:
 };
 
 [[noreturn]] inline void fail(std::string message) { throw CompileError(std::move(message)); }
+
+// The error as diagnostics: reported at its first frame in `userScope` (the user's file), with
+// notes for the frames inside the standard library and for the outer call sites.
+void reportCompileError(const CompileError &error, const ModuleScope &userScope,
+                        std::vector<python::Diagnostic> &diagnostics);
 
 } // namespace trex::frontend
 

@@ -206,6 +206,8 @@ std::string pythonTypeName(const Value &value) {
     return "module";
   case Value::Kind::BoundMethod:
     return "method";
+  case Value::Kind::Dict:
+    return "dict";
   }
   return "object";
 }

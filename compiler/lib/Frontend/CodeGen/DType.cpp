@@ -1,6 +1,8 @@
 // DType: Triton's language types, their predicates, names, mangling and MLIR types.
 #include "DType.h"
 
+#include "CompileError.h"
+
 #include "trex/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -72,6 +74,19 @@ DType DType::pointer(const DType &element, int addressSpace, bool isConst) {
 
 DType DType::block(const DType &element, std::vector<std::int64_t> shape) {
   assert(!element.isBlock() && "a block of blocks");
+  // Triton's block_type constructor (validate_block_shape), so no tensor type the IR rejects
+  // is ever made.
+  if (shape.empty())
+    fail("0d block_type is forbidden");
+  std::int64_t numel = 1;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] <= 0 || (shape[i] & (shape[i] - 1)) != 0)
+      fail("Shape element " + std::to_string(i) + " must be a power of 2");
+    numel = numel > MaxTensorNumel ? numel : numel * shape[i];
+  }
+  if (numel > MaxTensorNumel)
+    fail("numel (" + std::to_string(numel) + ") exceeds triton maximum tensor numel (" +
+         std::to_string(MaxTensorNumel) + ")");
   DType type;
   type.kind_ = Kind::Block;
   type.element_ = std::make_shared<const DType>(element);

@@ -54,7 +54,10 @@ public:
   DType() : DType(ScalarKind::Void) {}
   DType(ScalarKind scalar); // NOLINT: implicit, so `ScalarKind::FP32` reads as a dtype
   static DType pointer(const DType &element, int addressSpace = 1, bool isConst = false);
+  // Throws CompileError, as Triton's block_type does, for an empty shape, an extent that is
+  // not a power of two or more than MaxTensorNumel elements.
   static DType block(const DType &element, std::vector<std::int64_t> shape);
+  static constexpr std::int64_t MaxTensorNumel = std::int64_t(1) << 20;
 
   Kind kind() const { return kind_; }
   bool isScalarKind() const { return kind_ == Kind::Scalar; }

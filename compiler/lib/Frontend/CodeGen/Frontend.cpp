@@ -2,7 +2,7 @@
 #include "trex/Frontend/CodeGen/CodeGen.h"
 
 #include "CodeGenerator.h"
-#include "Signature.h"
+#include "Specialization.h"
 
 #include "trex/Frontend/Python/Parser.h"
 
@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <optional>
 
 using namespace mlir;
 
@@ -55,10 +56,32 @@ python::Diagnostic diagnosticAt(const ModuleScope &scope, python::DiagnosticSeve
   return python::makeDiagnostic(severity, scope.source, scope.fileName, where, std::move(message));
 }
 
+std::string moduleNameOf(const std::string &fileName) {
+  return llvm::sys::path::stem(fileName).str();
+}
+
+// The position of an MLIR location in `fileName`, if it has one.
+std::optional<python::SourceLocation> positionIn(mlir::Location location,
+                                                 const std::string &fileName) {
+  if (auto file = dyn_cast<FileLineColLoc>(location)) {
+    if (file.getFilename().getValue() != fileName || file.getLine() == 0)
+      return std::nullopt;
+    return python::SourceLocation{static_cast<int>(file.getLine()),
+                                  static_cast<int>(file.getColumn())};
+  }
+  if (auto name = dyn_cast<NameLoc>(location))
+    return positionIn(name.getChildLoc(), fileName);
+  if (auto callSite = dyn_cast<CallSiteLoc>(location))
+    return positionIn(callSite.getCallee(), fileName);
+  return std::nullopt;
+}
+
+} // namespace
+
 // An error with its chain of call sites: the first frame in the user's file is where it is
 // reported; frames inside the standard library and outer call sites become notes.
-void reportError(const CompileError &error, const ModuleScope &userScope,
-                 std::vector<python::Diagnostic> &diagnostics) {
+void reportCompileError(const CompileError &error, const ModuleScope &userScope,
+                        std::vector<python::Diagnostic> &diagnostics) {
   const std::vector<SourcePoint> &frames = error.frames();
   if (frames.empty()) {
     python::Diagnostic diagnostic;
@@ -83,24 +106,6 @@ void reportError(const CompileError &error, const ModuleScope &userScope,
                                        frames[i].location, "in the call from here"));
 }
 
-std::string moduleNameOf(const std::string &fileName) {
-  return llvm::sys::path::stem(fileName).str();
-}
-
-bool isConstexprAnnotation(GenerationState &state, ModuleScope &scope,
-                           const python::Parameter &parameter) {
-  if (!parameter.annotation)
-    return false;
-  try {
-    Value annotation = CodeGenerator::evaluateConstant(state, scope, *parameter.annotation);
-    return annotation.isCallable() && annotation.asCallable()->name == "triton.language.constexpr";
-  } catch (const CompileError &) {
-    return false;
-  }
-}
-
-} // namespace
-
 FrontendResult generateKernel(MLIRContext &context, std::string_view source, std::string fileName,
                               const KernelRequest &request, const FrontendOptions &options) {
   FrontendResult result;
@@ -115,132 +120,55 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
   scope->module = std::move(parsed.module);
   collectModuleGlobals(*scope);
 
-  // The kernel.
-  std::vector<std::string> available;
-  const JitFunction *kernel = nullptr;
-  for (const auto &function : scope->functions) {
-    available.push_back(function->definition->name());
-    if (function->definition->name() == request.kernelName)
-      kernel = function.get();
-  }
-  if (request.kernelName.empty() && scope->functions.size() == 1)
-    kernel = scope->functions.front().get();
-  if (!kernel) {
-    std::string list;
-    for (const std::string &name : available)
-      list += (list.empty() ? "" : ", ") + name;
-    python::Diagnostic diagnostic;
-    diagnostic.fileName = fileName;
-    if (available.empty())
-      diagnostic.message = "no @triton.jit function in this file";
-    else if (request.kernelName.empty())
-      diagnostic.message = "this file has several @triton.jit functions (" + list +
-                           "); choose one with --kernel";
-    else
-      diagnostic.message = "no @triton.jit function named '" + request.kernelName +
-                           "' in this file; it has: " + list;
-    result.diagnostics.push_back(std::move(diagnostic));
-    return result;
-  }
-  const python::FunctionDefStmt &definition = *kernel->definition;
-  result.kernelName = definition.name();
-
   GenerationState state;
   state.context = &context;
   state.options = &options;
-  OwningOpRef<ModuleOp> module =
-      ModuleOp::create(FileLineColLoc::get(&context, fileName, definition.location().line, 0));
-  state.module = *module;
-
+  OwningOpRef<ModuleOp> module;
   try {
-    // Specialization from the signature.
-    std::vector<ParameterSpecialization> specializations;
-    try {
-      specializations = parseSignature(request.signature);
-    } catch (CompileError &error) {
-      CompileError located("in the signature \"" + request.signature + "\": " + error.message());
-      located.addFrame({scope.get(), definition.location()});
-      throw located;
-    }
-    const python::ParameterList &parameters = definition.parameters();
-    if (specializations.size() > parameters.size()) {
-      CompileError error("the signature has " + std::to_string(specializations.size()) +
-                         " entries but " + definition.name() + " has " +
-                         std::to_string(parameters.size()) + " parameters");
-      error.addFrame({scope.get(), definition.location()});
-      throw error;
-    }
-    Prototype prototype;
-    std::vector<std::string> missing;
-    for (size_t i = 0; i < parameters.size(); ++i) {
-      const python::Parameter &parameter = parameters[i];
-      auto locatedError = [&](const std::string &message) {
-        CompileError error(message);
-        error.addFrame({scope.get(), parameter.range.begin});
-        return error;
-      };
-      bool isConstexpr = isConstexprAnnotation(state, *scope, parameter);
-      if (i >= specializations.size()) {
-        if (!parameter.defaultValue) {
-          missing.push_back(parameter.name);
-          continue;
-        }
-        Value value = CodeGenerator::evaluateConstant(state, *scope, *parameter.defaultValue);
-        prototype.parameters.push_back(ValueTemplate::of(value));
-        continue;
-      }
-      const ParameterSpecialization &specialization = specializations[i];
-      if (specialization.constant) {
-        prototype.parameters.push_back(ValueTemplate::of(*specialization.constant));
-        continue;
-      }
-      if (isConstexpr)
-        throw locatedError("parameter '" + parameter.name +
-                           "' is a tl.constexpr: give its value in the signature (e.g. 1024), "
-                           "not the type '" + specialization.text + "'");
-      ValueTemplate parameterTemplate;
-      parameterTemplate.kind = ValueTemplate::Kind::Tensor;
-      parameterTemplate.type = *specialization.type;
-      prototype.parameters.push_back(parameterTemplate);
-      if (specialization.divisibility)
-        prototype.attributes[i].push_back({"tt.divisibility", *specialization.divisibility});
-    }
-    if (!missing.empty()) {
-      std::string list;
-      for (const std::string &name : missing)
-        list += (list.empty() ? "" : ", ") + name;
-      CompileError error("the signature has " + std::to_string(specializations.size()) +
-                         " entries but " + definition.name() + " needs " +
-                         std::to_string(parameters.size()) + "; missing: " + list);
-      error.addFrame({scope.get(), definition.location()});
-      throw error;
-    }
-
-    CodeGenerator generator(state, *kernel, definition.name(), std::move(prototype),
+    const JitFunction &kernel = selectKernel(*scope, request.kernelName);
+    const python::FunctionDefStmt &definition = *kernel.definition;
+    result.kernelName = definition.name();
+    module = ModuleOp::create(FileLineColLoc::get(&context, fileName, definition.location().line, 0));
+    state.module = *module;
+    KernelSpecialization specialization = specializeKernel(state, kernel, request);
+    result.autotuneConfig = specialization.config;
+    result.diagnostics.insert(result.diagnostics.end(), specialization.remarks.begin(),
+                              specialization.remarks.end());
+    CodeGenerator generator(state, kernel, definition.name(), std::move(specialization.prototype),
                             /*isKernel=*/true);
     generator.generate();
   } catch (const CompileError &error) {
     result.diagnostics.insert(result.diagnostics.end(), state.diagnostics.begin(),
                               state.diagnostics.end());
-    reportError(error, *scope, result.diagnostics);
+    reportCompileError(error, *scope, result.diagnostics);
+    return result;
+  } catch (const std::exception &error) {
+    // The generator turns other exceptions into located CompileErrors at the node being
+    // visited; one thrown outside any node (a trex bug) still ends as a diagnostic.
+    result.diagnostics.insert(result.diagnostics.end(), state.diagnostics.begin(),
+                              state.diagnostics.end());
+    result.diagnostics.push_back(diagnosticAt(*scope, python::DiagnosticSeverity::Error, {1, 0},
+                                              std::string("internal error: ") + error.what()));
     return result;
   }
   result.diagnostics.insert(result.diagnostics.end(), state.diagnostics.begin(),
                             state.diagnostics.end());
 
-  // The generator validates what it builds; a verifier failure here is a trex bug.
+  // The generator validates what it builds; a verifier failure here is a trex bug, reported
+  // at the operation's place in the kernel.
   std::string verifierMessages;
+  std::optional<python::SourceLocation> failedAt;
   {
     ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diagnostic) {
-      verifierMessages += diagnostic.str() + "\n";
+      verifierMessages += (verifierMessages.empty() ? "" : "\n") + diagnostic.str();
+      if (!failedAt)
+        failedAt = positionIn(diagnostic.getLocation(), fileName);
       return success();
     });
     if (failed(verify(*module))) {
-      python::Diagnostic diagnostic;
-      diagnostic.fileName = fileName;
-      diagnostic.message = "internal error: trex generated IR that does not verify:\n" +
-                           verifierMessages;
-      result.diagnostics.push_back(std::move(diagnostic));
+      result.diagnostics.push_back(diagnosticAt(
+          *scope, python::DiagnosticSeverity::Error, failedAt.value_or(python::SourceLocation{1, 0}),
+          "internal error: trex generated IR that does not verify: " + verifierMessages));
       return result;
     }
   }

@@ -178,6 +178,7 @@ const Library &library() {
     registerMathBuiltins(*lib);
     registerReductionBuiltins(*lib);
     registerPythonBuiltins(*lib);
+    registerLibdeviceBuiltins(*lib);
     lib->loadStandardModules();
     return lib;
   }();
@@ -248,6 +249,8 @@ void collectModuleGlobals(ModuleScope &scope) {
         if (const python::Expr *noinline = jit->second->jit.keyword("noinline"))
           if (const auto *literal = noinline->dynCast<python::BooleanLiteral>())
             function->noinline = literal->value();
+        function->autotune = jit->second->autotune;
+        function->heuristics = jit->second->heuristics;
         scope.functions.push_back(function);
         auto callable = std::make_shared<Callable>();
         callable->kind = Callable::Kind::Jit;

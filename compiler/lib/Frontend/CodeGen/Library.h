@@ -15,6 +15,7 @@
 #include "Value.h"
 
 #include "trex/Frontend/Python/Module.h"
+#include "trex/Frontend/Python/TritonFunctions.h"
 
 #include <functional>
 #include <map>
@@ -39,6 +40,9 @@ struct JitFunction {
   bool noinline = false;
   // Default parameter values, computed on first call (nullopt: no default).
   mutable std::optional<std::vector<std::optional<Value>>> defaults;
+  // The @triton.autotune and @triton.heuristics decorators above it, if any.
+  std::optional<python::Autotune> autotune;
+  std::optional<python::Heuristics> heuristics;
 };
 
 // One parameter of a builtin; no default value means required.
@@ -152,6 +156,7 @@ void registerMemoryBuiltins(Library &library);
 void registerMathBuiltins(Library &library);
 void registerReductionBuiltins(Library &library);
 void registerPythonBuiltins(Library &library);
+void registerLibdeviceBuiltins(Library &library);
 
 // Reads the globals of a parsed module into `scope` (imports, jit functions, assignments).
 void collectModuleGlobals(ModuleScope &scope);

@@ -121,6 +121,13 @@ public:
   Tensor dot(const Tensor &lhs, const Tensor &rhs, const std::optional<Tensor> &acc,
              const std::string &inputPrecision, std::optional<std::int64_t> maxNumImpreciseAcc,
              const DType &outDType);
+  // tl.dot_scaled: operands in a microscaling format ("e2m1", "e4m3", "e5m2", "bf16",
+  // "fp16") with optional per-block scales.
+  Tensor dotScaled(const Tensor &lhs, const std::optional<Tensor> &lhsScale,
+                   const std::string &lhsFormat, const Tensor &rhs,
+                   const std::optional<Tensor> &rhsScale, const std::string &rhsFormat,
+                   const std::optional<Tensor> &acc, bool fastMath, bool lhsKPack, bool rhsKPack,
+                   const DType &outDType);
 
   Tensor where(const Tensor &condition, const Value &x, const Value &y);
 

@@ -558,7 +558,8 @@ Tensor Semantic::bitcast(const Tensor &input, const DType &dstTypeIn) {
   if (srcBits != dstBits)
     fail("Cannot bitcast data-type of size " + std::to_string(srcBits) +
          " to data-type of size " + std::to_string(dstBits));
-  return make(b.create<arith::BitcastOp>(ir(dstType), input.handle), dstType);
+  // Triton's create_bitcast is tt.bitcast (integer casts of equal width are arith.bitcast).
+  return make(b.create<tt::BitcastOp>(ir(dstType), input.handle), dstType);
 }
 
 Tensor Semantic::intCast(const Tensor &input, const DType &dstType, bool signExtend) {
@@ -655,6 +656,9 @@ Tensor Semantic::cast(const Tensor &input, const DType &dstTypeIn,
     }
   }
 
+  if (srcScalar.isInt() && dstScalar.isPtr() && srcScalar.primitiveBitwidth() != 64)
+    fail("cannot cast " + srcScalar.name() + " to " + dstScalar.name() +
+         ": only 64-bit integers convert to pointers");
   if (srcScalar.isInt() && dstScalar.isPtr())
     return make(b.create<tt::IntToPtrOp>(ir(dstType), input.handle), dstType);
 

@@ -151,6 +151,9 @@ Tensor Semantic::load(const Tensor &pointerIn, const std::optional<Tensor> &mask
   }
   if (other)
     other = cast(*other, elementType);
+  // Triton leaves a non-boolean mask to the IR verifier; trex reports it as tl.store does.
+  if (mask && !mask->dtype().isBool())
+    fail("Mask must have boolean scalar type");
   DType resultType = pointer.isBlock() ? pointer.type.withElementType(elementType) : elementType;
   auto op = b.create<tt::LoadOp>(ir(resultType), pointer.handle,
                                  mask ? mask->handle : mlir::Value(),
@@ -347,6 +350,8 @@ Tensor Semantic::atomicRMW(const std::string &opName, const Tensor &pointer,
     value = broadcastImplShape(value, pointer.shape());
   }
   value = cast(value, elementType);
+  if (mask && !mask->dtype().isBool())
+    fail("Mask must have boolean scalar type");
   if (!mask) {
     mlir::Value all = b.create<arith::ConstantOp>(b.builder.getBoolAttr(true));
     DType maskType = ScalarKind::Int1;
@@ -405,6 +410,10 @@ Tensor Semantic::atomicRMW(const std::string &opName, const Tensor &pointer,
                               andOp(Value::tensor(*mask), Value::tensor(positive)));
   Tensor negativeResult = rmw(isMax ? tt::RMWOp::UMIN : tt::RMWOp::UMAX, uintPointer, uintValue,
                               andOp(Value::tensor(*mask), Value::tensor(negative)));
+  // Triton 3.6's atomic_min types this result as the pointer, so `where` below does not
+  // promote the signed result to unsigned (no cast is emitted); the IR types agree anyway.
+  if (!isMax)
+    negativeResult.type = uintPointer.type;
   Tensor result = where(positive, Value::tensor(positiveResult), Value::tensor(negativeResult));
   return bitcast(result, scalar);
 }

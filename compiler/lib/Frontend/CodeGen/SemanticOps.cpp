@@ -147,6 +147,98 @@ Tensor Semantic::dot(const Tensor &lhsIn, const Tensor &rhsIn, const std::option
   return make(op, resultType);
 }
 
+Tensor Semantic::dotScaled(const Tensor &lhsIn, const std::optional<Tensor> &lhsScale,
+                           const std::string &lhsFormat, const Tensor &rhsIn,
+                           const std::optional<Tensor> &rhsScale, const std::string &rhsFormat,
+                           const std::optional<Tensor> &acc, bool fastMath, bool lhsKPack,
+                           bool rhsKPack, const DType &outDType) {
+  if (!lhsIn.isBlock() || !rhsIn.isBlock())
+    fail("dot_scaled needs two tensors");
+  size_t lhsRank = lhsIn.shape().size(), rhsRank = rhsIn.shape().size();
+  if (!(lhsRank == rhsRank && (lhsRank == 2 || lhsRank == 3)))
+    fail("Both inputs must be either 2D or 3D; (lhs: " + shapeText(lhsIn.shape()) +
+         " vs rhs: " + shapeText(rhsIn.shape()) + ")");
+  auto formatOf = [](const std::string &format) {
+    std::optional<tt::ScaleDotElemType> type = tt::symbolizeScaleDotElemType(format);
+    if (!type)
+      fail("Invalid float format: " + format + ".");
+    if (format != "e2m1" && format != "e4m3" && format != "e5m2" && format != "bf16" &&
+        format != "fp16")
+      fail("NYI: format " + format);
+    return *type;
+  };
+  tt::ScaleDotElemType lhsType = formatOf(lhsFormat), rhsType = formatOf(rhsFormat);
+  // The operands as their format's dtype: e2m1 stays packed in uint8, the others are
+  // bitcast from the unsigned integer of their width when given that way.
+  auto asFormat = [&](const Tensor &value, const std::string &format) {
+    if (format == "e2m1") {
+      if (!value.dtype().is(ScalarKind::UInt8))
+        fail("e2m1 format must be packed as uint8. Got " + value.dtype().name());
+      return value;
+    }
+    ScalarKind formatKind = format == "e5m2"   ? ScalarKind::FP8E5
+                            : format == "e4m3" ? ScalarKind::FP8E4NV
+                            : format == "bf16" ? ScalarKind::BF16
+                                               : ScalarKind::FP16;
+    if (value.dtype().is(formatKind))
+      return value;
+    ScalarKind packed =
+        (format == "e5m2" || format == "e4m3") ? ScalarKind::UInt8 : ScalarKind::UInt16;
+    if (!value.dtype().is(packed))
+      fail("Unexpected dtype for " + format + ". Got " + value.dtype().name());
+    return bitcast(value, formatKind);
+  };
+  Tensor lhs = asFormat(lhsIn, lhsFormat);
+  Tensor rhs = asFormat(rhsIn, rhsFormat);
+  if (!lhsKPack && lhsFormat != "e2m1")
+    fail("only mxfp4 inputs can be packed along a dimension different than K");
+  if (!rhsKPack && rhsFormat != "e2m1")
+    fail("only mxfp4 inputs can be packed along a dimension different than K");
+  std::int64_t M = lhs.shape()[lhsRank - 2], kLhs = lhs.shape()[lhsRank - 1];
+  std::int64_t kRhs = rhs.shape()[rhsRank - 2], N = rhs.shape()[rhsRank - 1];
+  std::int64_t packedA = lhsFormat == "e2m1" ? 2 : 1, packedB = rhsFormat == "e2m1" ? 2 : 1;
+  if ((lhsKPack ? packedA * kLhs : kLhs) != (rhsKPack ? packedB * kRhs : kRhs))
+    fail("Reduction dimension should pack the same number of elements; (lhs: " +
+         shapeText(lhs.shape()) + " vs rhs: " + shapeText(rhs.shape()) + ")");
+  std::int64_t K = kLhs;
+  if (lhsKPack)
+    K *= packedA;
+  else
+    M *= packedA;
+  if (!rhsKPack)
+    N *= packedB;
+  std::vector<std::int64_t> resultShape = {M, N};
+  if (lhsRank == 3)
+    resultShape.insert(resultShape.begin(), lhs.shape()[0]);
+  DType resultType = DType::block(outDType, resultShape);
+  // Triton makes the zero even when an accumulator is given.
+  mlir::Value zero = b.create<arith::ConstantOp>(b.builder.getF32FloatAttr(0));
+  mlir::Value accumulator;
+  if (!acc) {
+    accumulator = b.createOrFold<tt::SplatOp>(ir(resultType), zero);
+  } else {
+    if (acc->shape() != resultShape || acc->dtype() != outDType)
+      fail("the accumulator must be a " + resultType.name() + " tensor, got " + acc->type.name());
+    accumulator = acc->handle;
+  }
+  auto checkScale = [&](const std::optional<Tensor> &scale, std::int64_t rows, const char *side) {
+    if (!scale)
+      return;
+    std::int64_t factor = scale->dtype().is(ScalarKind::FP8E4NV) ? 16 : 32;
+    std::vector<std::int64_t> expected = {rows, K / factor};
+    if (scale->shape() != expected)
+      fail(std::string(side) + "_scale must be a tensor of shape " + shapeText(expected) +
+           ". Got " + shapeText(scale->shape()));
+  };
+  checkScale(lhsScale, M, "lhs");
+  checkScale(rhsScale, N, "rhs");
+  auto op = b.create<tt::DotScaledOp>(ir(resultType), lhs.handle, rhs.handle, accumulator,
+                                      lhsScale ? lhsScale->handle : mlir::Value(),
+                                      rhsScale ? rhsScale->handle : mlir::Value(), lhsType, rhsType,
+                                      fastMath, lhsKPack, rhsKPack);
+  return make(op, resultType);
+}
+
 Tensor Semantic::where(const Tensor &conditionIn, const Value &xValue, const Value &yValue) {
   Tensor condition = cast(conditionIn, ScalarKind::Int1);
   auto [x, y] = binaryOpTypeChecking(xValue, yValue, true, true);

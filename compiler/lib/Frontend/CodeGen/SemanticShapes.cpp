@@ -67,6 +67,11 @@ Tensor Semantic::reshape(const Tensor &input, const std::vector<std::int64_t> &s
     numel *= extent;
   if (input.type.numel() != numel)
     fail("reshape() cannot change total number of elements in tensor");
+  if (shape.empty())
+    fail("0d block_type is forbidden");
+  // Triton would emit tt.reshape of a scalar, which does not verify; a splat is the same value.
+  if (!input.isBlock())
+    return splat(input, shape);
   DType type = DType::block(input.dtype(), shape);
   auto op = b.create<tt::ReshapeOp>(ir(type), input.handle, canReorder, /*efficient_layout=*/false);
   return make(op, type);
@@ -74,9 +79,16 @@ Tensor Semantic::reshape(const Tensor &input, const std::vector<std::int64_t> &s
 
 Tensor Semantic::expandDims(const Tensor &input, int axis) {
   std::vector<std::int64_t> shape = input.shape();
-  shape.insert(shape.begin() + axis, 1);
-  if (!input.isBlock())
+  int rank = static_cast<int>(shape.size());
+  if (!input.isBlock()) {
+    // Python's list.insert: a scalar indexed as x[:, None] becomes a 1-element tensor.
+    shape.insert(shape.begin(), 1);
     return splat(input, shape);
+  }
+  if (axis < 0 || axis > rank)
+    fail("cannot add a dimension at index " + std::to_string(axis) + " of a tensor of rank " +
+         std::to_string(rank) + " (too many indices)");
+  shape.insert(shape.begin() + axis, 1);
   DType type = DType::block(input.dtype(), shape);
   return make(b.create<tt::ExpandDimsOp>(ir(type), input.handle, axis), type);
 }

@@ -79,54 +79,52 @@ std::optional<Value> parseLiteral(const std::string &text) {
 
 } // namespace
 
-std::vector<ParameterSpecialization> parseSignature(std::string_view signature) {
-  std::vector<ParameterSpecialization> result;
-  for (const std::string &entry : splitTopLevel(signature)) {
-    ParameterSpecialization specialization;
-    specialization.text = entry;
-    if (entry.empty())
-      fail("the signature has an empty entry");
-    if (std::optional<Value> literal = parseLiteral(entry)) {
-      specialization.constant = *literal;
-      result.push_back(std::move(specialization));
-      continue;
-    }
-    std::string typeText = entry;
-    size_t colon = entry.find(':');
-    if (colon != std::string::npos) {
-      typeText = trim(entry.substr(0, colon));
-      std::string hint = trim(entry.substr(colon + 1));
-      if (hint == "16") {
-        specialization.divisibility = 16;
-      } else if (hint == "1") {
-        // Triton's ":1" hint: the argument equals 1 and is compiled in as a constant.
-        specialization.constant = Value::integer(1);
-      } else {
-        fail("unknown hint ':" + hint + "' in signature entry '" + entry +
-             "'; Triton's hints are :16 (divisible by 16) and :1 (equal to 1)");
-      }
-    }
-    bool isPointer = !typeText.empty() && typeText.front() == '*';
-    bool isConst = false;
-    std::string elementText = isPointer ? typeText.substr(1) : typeText;
-    if (isPointer && !elementText.empty() && elementText.front() == 'k') {
-      isConst = true;
-      elementText = elementText.substr(1);
-    }
-    std::optional<ScalarKind> kind = scalarKindFromSignatureName(elementText);
-    if (!kind)
-      fail("unknown type '" + typeText + "' in signature entry '" + entry +
-           "'; expected a type such as *fp32, i32, fp16, or a literal such as 1024, True, 'str'");
-    if (specialization.constant) {
-      if (isPointer)
-        fail("signature entry '" + entry + "': a pointer cannot be specialized to 1");
-      result.push_back(std::move(specialization));
-      continue;
-    }
-    specialization.type = isPointer ? DType::pointer(DType(*kind), 1, isConst) : DType(*kind);
-    result.push_back(std::move(specialization));
+std::vector<std::string> splitSignature(std::string_view signature) {
+  return splitTopLevel(signature);
+}
+
+ParameterSpecialization parseSignatureEntry(const std::string &entry) {
+  ParameterSpecialization specialization;
+  specialization.text = entry;
+  if (entry.empty())
+    fail("the entry is empty");
+  if (std::optional<Value> literal = parseLiteral(entry)) {
+    specialization.constant = *literal;
+    return specialization;
   }
-  return result;
+  std::string typeText = entry;
+  size_t colon = entry.find(':');
+  if (colon != std::string::npos) {
+    typeText = trim(entry.substr(0, colon));
+    std::string hint = trim(entry.substr(colon + 1));
+    if (hint == "16") {
+      specialization.divisibility = 16;
+    } else if (hint == "1") {
+      // Triton's ":1" hint: the argument equals 1 and is compiled in as a constant.
+      specialization.constant = Value::integer(1);
+    } else {
+      fail("unknown hint ':" + hint +
+           "'; Triton's hints are :16 (divisible by 16) and :1 (equal to 1)");
+    }
+  }
+  bool isPointer = !typeText.empty() && typeText.front() == '*';
+  bool isConst = false;
+  std::string elementText = isPointer ? typeText.substr(1) : typeText;
+  if (isPointer && !elementText.empty() && elementText.front() == 'k') {
+    isConst = true;
+    elementText = elementText.substr(1);
+  }
+  std::optional<ScalarKind> kind = scalarKindFromSignatureName(elementText);
+  if (!kind)
+    fail("unknown type '" + typeText +
+         "'; expected a type such as *fp32, i32, fp16, or a literal such as 1024, True, 'str'");
+  if (specialization.constant) {
+    if (isPointer)
+      fail("a pointer cannot be specialized to 1");
+    return specialization;
+  }
+  specialization.type = isPointer ? DType::pointer(DType(*kind), 1, isConst) : DType(*kind);
+  return specialization;
 }
 
 } // namespace trex::frontend

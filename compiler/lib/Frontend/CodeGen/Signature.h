@@ -23,9 +23,10 @@ struct ParameterSpecialization {
   std::optional<int> divisibility;
 };
 
-// Splits at top-level commas and reads each entry. Throws CompileError (without location)
-// naming the bad entry.
-std::vector<ParameterSpecialization> parseSignature(std::string_view signature);
+// The entries of a signature: split at top-level commas, trimmed.
+std::vector<std::string> splitSignature(std::string_view signature);
+// Reads one entry. Throws CompileError (without location) saying what is wrong with it.
+ParameterSpecialization parseSignatureEntry(const std::string &entry);
 
 } // namespace trex::frontend
 

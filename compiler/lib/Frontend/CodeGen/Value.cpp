@@ -92,6 +92,8 @@ bool Value::truthy() const {
     return !asString().empty();
   case Kind::Tuple:
     return !elements().empty();
+  case Kind::Dict:
+    return !dictItems().empty();
   case Kind::Enum:
     return asEnum().value != 0;
   default:
@@ -138,6 +140,12 @@ std::string Value::str() const {
     return "<module '" + asNamespace().path + "'>";
   case Kind::BoundMethod:
     return "<bound method " + asBoundMethod().function->displayName() + ">";
+  case Kind::Dict: {
+    std::string text = "{";
+    for (const auto &[key, value] : dictItems())
+      text += (text.size() > 1 ? ", '" : "'") + key + "': " + value.str();
+    return text + "}";
+  }
   }
   return {};
 }
@@ -153,6 +161,8 @@ std::string Value::describe() const {
   case Kind::BoundMethod:
   case Kind::Slice:
     return str();
+  case Kind::Dict:
+    return "dict " + str();
   case Kind::String:
     return "constexpr['" + str() + "']";
   default:
@@ -179,7 +189,8 @@ ValueTemplate ValueTemplate::of(const Value &value) {
       result.elements.push_back(of(element));
   } else {
     result.kind = Kind::Constexpr;
-    result.constant = value;
+    // A callee sees its constant parameters wrapped in constexprs.
+    result.constant = value.isNone() ? Value::none() : value;
   }
   return result;
 }

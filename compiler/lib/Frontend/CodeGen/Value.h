@@ -78,10 +78,15 @@ public:
     Callable,
     Namespace,
     BoundMethod,
+    // A dict with string keys, only in compile-time evaluation (the `args` of a heuristic).
+    Dict,
   };
 
   Value() = default;
   static Value none() { return Value(); }
+  // Python's own None, as a parameter's default value gives it: Triton wraps every other
+  // None in a constexpr, and the two are mangled differently ("None", "constexpr[None]").
+  static Value defaultNone() { return Value(Kind::None, true); }
   static Value boolean(bool value) { return Value(Kind::Bool, value); }
   static Value integer(PyInt value) { return Value(Kind::Int, value); }
   static Value floating(double value) { return Value(Kind::Float, value); }
@@ -101,9 +106,14 @@ public:
   }
   static Value nameSpace(std::string path) { return Value(Kind::Namespace, Namespace{std::move(path)}); }
   static Value boundMethod(Value self, std::shared_ptr<const Callable> function);
+  using DictItems = std::vector<std::pair<std::string, Value>>;
+  static Value dict(DictItems items) {
+    return Value(Kind::Dict, std::make_shared<const DictItems>(std::move(items)));
+  }
 
   Kind kind() const { return kind_; }
   bool isNone() const { return kind_ == Kind::None; }
+  bool isDefaultNone() const { return isNone() && std::holds_alternative<bool>(data_); }
   bool isBool() const { return kind_ == Kind::Bool; }
   bool isInt() const { return kind_ == Kind::Int; }
   bool isFloat() const { return kind_ == Kind::Float; }
@@ -116,6 +126,7 @@ public:
   bool isCallable() const { return kind_ == Kind::Callable; }
   bool isNamespace() const { return kind_ == Kind::Namespace; }
   bool isBoundMethod() const { return kind_ == Kind::BoundMethod; }
+  bool isDict() const { return kind_ == Kind::Dict; }
   // A Python number (numbers.Number): bool, int or float.
   bool isNumber() const { return isBool() || isInt() || isFloat(); }
   // Triton's `_is_constexpr`: a value known at compile time that is not a structure.
@@ -144,6 +155,7 @@ public:
   }
   const Namespace &asNamespace() const { return std::get<Namespace>(data_); }
   const BoundMethod &asBoundMethod() const { return std::get<BoundMethod>(data_); }
+  const DictItems &dictItems() const { return *std::get<std::shared_ptr<const DictItems>>(data_); }
 
   // Python truthiness of a compile-time value.
   bool truthy() const;
@@ -162,7 +174,8 @@ private:
   Kind kind_ = Kind::None;
   std::variant<std::monostate, bool, PyInt, double, std::string, DType, EnumValue, Tensor,
                std::shared_ptr<const std::vector<Value>>, Slice,
-               std::shared_ptr<const Callable>, Namespace, BoundMethod>
+               std::shared_ptr<const Callable>, Namespace, BoundMethod,
+               std::shared_ptr<const DictItems>>
       data_;
 };
 

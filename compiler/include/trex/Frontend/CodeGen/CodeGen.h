@@ -9,12 +9,14 @@
 #ifndef TREX_FRONTEND_CODEGEN_CODEGEN_H
 #define TREX_FRONTEND_CODEGEN_CODEGEN_H
 
+#include "trex/Frontend/CodeGen/KernelConfigs.h"
 #include "trex/Frontend/Python/Diagnostic.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,14 +51,21 @@ struct KernelRequest {
   // Triton's AOT signature: one entry per parameter in order, a type with optional ":16"
   // (divisibility) or ":1" (equal to 1) hint, or a literal for a constexpr:
   // "*fp32:16, *fp32:16, i32:16, fp32, 1024". Parameters at the end with defaults may be
-  // left out.
+  // left out. So may the parameters the autotune config or the heuristics give: unless the
+  // signature has an entry for every parameter, its entries go in order to the others.
   std::string signature;
+  // With @triton.autotune: the triton.Config (index in its list) whose meta-parameters give
+  // the constexpr parameters by name. @triton.heuristics whose lambdas read only compile-time
+  // parameters are folded the same way, config or not.
+  std::optional<int> autotuneConfig;
 };
 
 struct FrontendResult {
   // The `tt` module, null when `diagnostics` holds an error.
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::string kernelName;
+  // The autotune config applied (KernelRequest::autotuneConfig), for its launch options.
+  std::optional<AutotuneConfigInfo> autotuneConfig;
   // Errors (each followed by notes giving the call chain), warnings and remarks
   // (`tl.static_print` output), in the order they arose.
   std::vector<python::Diagnostic> diagnostics;

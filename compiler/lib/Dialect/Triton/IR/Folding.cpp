@@ -23,11 +23,8 @@ static OpFoldResult foldConstantView(Attribute operand, Type resultType) {
 // Casts
 //===----------------------------------------------------------------------===//
 
-OpFoldResult BitcastOp::fold(FoldAdaptor) {
-  if (getSrc().getType() == getType())
-    return getSrc();
-  return {};
-}
+// tt.bitcast has no folder: Triton 3.6 keeps even a bitcast to the same type (an int32 to
+// uint32 `x.to(tl.uint32, bitcast=True)`) through canonicalization.
 
 // Conversions of +0.0 and -0.0 are exact in every format, so they fold; any
 // other constant would need the target's rounding and is left alone.

@@ -70,9 +70,15 @@ def randint(seed, offset, n_rounds: tl.constexpr = N_ROUNDS_DEFAULT):
 
 @triton.jit
 def randint4x(seed, offset, n_rounds: tl.constexpr = N_ROUNDS_DEFAULT):
-    # The offset is the counter's first word; the others are zero.
-    zero = offset * 0
-    return philox(seed, offset, zero, zero, zero, n_rounds)
+    # The counter's first word is the offset, its second the high half of a 64-bit offset;
+    # the others are zero.
+    offset_lo = offset.to(tl.uint32)
+    _0 = offset_lo * 0
+    if tl.constexpr(offset.dtype.primitive_bitwidth) > 32:
+        offset_hi = (offset >> 32).to(tl.uint32)
+    else:
+        offset_hi = _0
+    return philox(seed, offset_lo, offset_hi, _0, _0, n_rounds)
 
 
 @triton.jit

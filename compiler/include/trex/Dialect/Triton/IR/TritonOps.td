@@ -61,7 +61,6 @@ def TT_BitcastOp : TT_CastOp<"bitcast"> {
   let arguments = (ins TT_Type:$src);
   let results = (outs TT_Type:$result);
   let hasVerifier = 1;
-  let hasFolder = 1;
 }
 
 def TT_FpToFpOp : TT_Op<"fp_to_fp", [Elementwise, SameOperandsAndResultShape,

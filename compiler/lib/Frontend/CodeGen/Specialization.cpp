@@ -1,0 +1,249 @@
+// Specialization: the kernel of a file and its parameters made concrete, in this order: the
+// signature's entries, the chosen autotune config, the heuristics, the default values.
+#include "Specialization.h"
+
+#include "Autotune.h"
+#include "Signature.h"
+
+#include <algorithm>
+#include <map>
+
+namespace trex::frontend {
+
+namespace {
+
+CompileError errorAt(const ModuleScope &scope, python::SourceLocation where, std::string message) {
+  CompileError error(std::move(message));
+  error.addFrame({&scope, where});
+  return error;
+}
+
+std::string joined(const std::vector<std::string> &names) {
+  std::string text;
+  for (const std::string &name : names)
+    text += (text.empty() ? "" : ", ") + name;
+  return text;
+}
+
+bool isConstexprAnnotation(GenerationState &state, ModuleScope &scope,
+                           const python::Parameter &parameter) {
+  if (!parameter.annotation)
+    return false;
+  try {
+    Value annotation = CodeGenerator::evaluateConstant(state, scope, *parameter.annotation);
+    return annotation.isCallable() && annotation.asCallable()->name == "triton.language.constexpr";
+  } catch (const CompileError &) {
+    return false;
+  }
+}
+
+bool sameConstant(const Value &a, const Value &b) {
+  return ValueTemplate::of(a) == ValueTemplate::of(b);
+}
+
+} // namespace
+
+const JitFunction &selectKernel(const ModuleScope &scope, const std::string &name) {
+  std::vector<std::string> available;
+  for (const auto &function : scope.functions) {
+    available.push_back(function->definition->name());
+    if (function->definition->name() == name)
+      return *function;
+  }
+  if (name.empty() && scope.functions.size() == 1)
+    return *scope.functions.front();
+  if (available.empty())
+    throw errorAt(scope, {1, 0}, "no @triton.jit function in this file");
+  python::SourceLocation first = scope.functions.front()->definition->location();
+  if (name.empty())
+    throw errorAt(scope, first,
+                  "this file has several @triton.jit functions (" + joined(available) +
+                      "); choose one with --kernel");
+  throw errorAt(scope, first,
+                "no @triton.jit function named '" + name + "' in this file; it has: " +
+                    joined(available));
+}
+
+void checkNamedParameters(const JitFunction &function) {
+  const python::FunctionDefStmt &definition = *function.definition;
+  for (const python::Parameter &parameter : definition.parameters())
+    if (parameter.kind == python::ParameterKind::VariadicPositional ||
+        parameter.kind == python::ParameterKind::VariadicKeyword)
+      throw errorAt(*function.scope, parameter.range.begin,
+                    "@triton.jit function '" + definition.name() + "' cannot take '" +
+                        (parameter.kind == python::ParameterKind::VariadicPositional ? "*"
+                                                                                      : "**") +
+                        parameter.name +
+                        "': every parameter of a Triton function must be named");
+}
+
+KernelSpecialization specializeKernel(GenerationState &state, const JitFunction &kernel,
+                                      const KernelRequest &request) {
+  ModuleScope &scope = *kernel.scope;
+  const python::FunctionDefStmt &definition = *kernel.definition;
+  const python::ParameterList &parameters = definition.parameters();
+  const std::string &kernelName = definition.name();
+  checkNamedParameters(kernel);
+  auto parameterIndex = [&](const std::string &name) -> std::optional<size_t> {
+    for (size_t i = 0; i < parameters.size(); ++i)
+      if (parameters[i].name == name)
+        return i;
+    return std::nullopt;
+  };
+
+  std::vector<std::string> entries = splitSignature(request.signature);
+  if (entries.size() > parameters.size())
+    throw errorAt(scope, definition.location(),
+                  "the signature has " + std::to_string(entries.size()) + " entries but " +
+                      kernelName + " has " + std::to_string(parameters.size()) + " parameters");
+
+  // Values given by name: the chosen config's meta-parameters, then the heuristics.
+  KernelSpecialization result;
+  std::map<size_t, Value> configValues;
+  if (request.autotuneConfig) {
+    int index = *request.autotuneConfig;
+    if (!kernel.autotune)
+      throw errorAt(scope, definition.location(),
+                    kernelName + " has no @triton.autotune, so there is no config " +
+                        std::to_string(index) + " to use");
+    std::vector<FoldedConfig> configs = foldAutotuneConfigs(state, kernel);
+    if (index < 0 || index >= static_cast<int>(configs.size()))
+      throw errorAt(scope, kernel.autotune->decorator.expression->location(),
+                    "there is no autotune config " + std::to_string(index) + ": " + kernelName +
+                        " has " + std::to_string(configs.size()) + " (numbered from 0)");
+    const FoldedConfig &config = configs[static_cast<size_t>(index)];
+    for (const auto &[name, value] : config.values) {
+      std::optional<size_t> parameter = parameterIndex(name);
+      if (!parameter)
+        throw errorAt(scope, config.info.location,
+                      "autotune config " + std::to_string(index) + " sets '" + name +
+                          "', which is not a parameter of " + kernelName);
+      configValues[*parameter] = value;
+    }
+    result.config = config.info;
+    result.remarks.push_back(python::makeDiagnostic(
+        python::DiagnosticSeverity::Remark, scope.source, scope.fileName, config.info.location,
+        "using autotune config " + std::to_string(index) + ": " + config.info.describe()));
+  }
+  std::vector<std::pair<size_t, const python::Expr *>> heuristics;
+  if (kernel.heuristics)
+    for (const auto &[name, expression] : kernel.heuristics->values) {
+      std::optional<size_t> parameter = parameterIndex(name);
+      if (!parameter)
+        throw errorAt(scope, expression->location(),
+                      "@triton.heuristics sets '" + name + "', which is not a parameter of " +
+                          kernelName);
+      heuristics.emplace_back(*parameter, expression);
+    }
+
+  // The signature's entries go in order to every parameter, or, when there are fewer entries
+  // than parameters not given by name, to those.
+  std::vector<bool> byName(parameters.size(), false);
+  for (const auto &[index, value] : configValues)
+    byName[index] = true;
+  for (const auto &[index, expression] : heuristics)
+    byName[index] = true;
+  size_t positionalSlots = static_cast<size_t>(std::count(byName.begin(), byName.end(), false));
+  bool toEveryParameter = entries.size() > positionalSlots;
+  std::vector<std::optional<size_t>> entryOf(parameters.size());
+  for (size_t i = 0, next = 0; i < parameters.size() && next < entries.size(); ++i)
+    if (toEveryParameter || !byName[i])
+      entryOf[i] = next++;
+
+  std::vector<std::optional<ValueTemplate>> bound(parameters.size());
+  HeuristicArguments arguments;
+  std::vector<std::string> missing;
+  for (size_t i = 0; i < parameters.size(); ++i) {
+    const python::Parameter &parameter = parameters[i];
+    auto constant = [&](const Value &value) {
+      bound[i] = ValueTemplate::of(value);
+      arguments.constants.emplace_back(parameter.name, value);
+    };
+    if (entryOf[i]) {
+      const std::string &entry = entries[*entryOf[i]];
+      ParameterSpecialization specialization;
+      try {
+        specialization = parseSignatureEntry(entry);
+      } catch (const CompileError &error) {
+        throw errorAt(scope, parameter.range.begin,
+                      "signature entry '" + entry + "' for parameter '" + parameter.name +
+                          "': " + error.message());
+      }
+      if (specialization.constant) {
+        auto config = configValues.find(i);
+        if (config != configValues.end() && !sameConstant(config->second, *specialization.constant))
+          throw errorAt(scope, parameter.range.begin,
+                        parameter.name + " is " + pythonRepr(*specialization.constant) +
+                            " in the signature but " + pythonRepr(config->second) +
+                            " in autotune config " + std::to_string(*request.autotuneConfig));
+        constant(*specialization.constant);
+        continue;
+      }
+      if (isConstexprAnnotation(state, scope, parameter))
+        throw errorAt(scope, parameter.range.begin,
+                      "parameter '" + parameter.name +
+                          "' is a tl.constexpr: give its value in the signature (e.g. 1024), "
+                          "not the type '" + specialization.text + "'");
+      ValueTemplate runtime;
+      runtime.kind = ValueTemplate::Kind::Tensor;
+      runtime.type = *specialization.type;
+      bound[i] = runtime;
+      arguments.runtime.emplace_back(parameter.name, entry);
+      if (specialization.divisibility)
+        result.prototype.attributes[i].push_back({"tt.divisibility", *specialization.divisibility});
+      continue;
+    }
+    if (auto config = configValues.find(i); config != configValues.end()) {
+      constant(config->second);
+      continue;
+    }
+    bool hasHeuristic = std::any_of(heuristics.begin(), heuristics.end(),
+                                    [&](const auto &heuristic) { return heuristic.first == i; });
+    if (hasHeuristic)
+      continue;
+    if (parameter.defaultValue) {
+      constant(CodeGenerator::evaluateConstant(state, scope, *parameter.defaultValue));
+      continue;
+    }
+    missing.push_back(parameter.name);
+  }
+  if (!missing.empty()) {
+    std::vector<std::string> givenByName;
+    for (size_t i = 0; i < parameters.size(); ++i)
+      if (byName[i] && !entryOf[i])
+        givenByName.push_back(parameters[i].name);
+    std::string message = "the signature has " + std::to_string(entries.size()) +
+                          " entries but " + kernelName + " needs " +
+                          std::to_string(parameters.size() - givenByName.size());
+    if (!givenByName.empty())
+      message += " besides " + joined(givenByName) + " (given by the autotune config or the "
+                 "heuristics)";
+    message += "; missing: " + joined(missing);
+    if (kernel.autotune && !request.autotuneConfig)
+      message += " (an autotune config can give meta-parameters: list them with "
+                 "--list-configs, choose one with --config N)";
+    throw errorAt(scope, definition.location(), message);
+  }
+
+  // Heuristics, in the order they are written; each sees the values before it.
+  std::string folded;
+  for (const auto &[index, expression] : heuristics) {
+    if (bound[index])
+      continue;
+    const std::string &name = parameters[index].name;
+    Value value = foldHeuristic(state, kernel, name, *expression, arguments);
+    bound[index] = ValueTemplate::of(value);
+    arguments.constants.emplace_back(name, value);
+    folded += (folded.empty() ? "" : ", ") + name + "=" + pythonRepr(value);
+  }
+  if (!folded.empty())
+    result.remarks.push_back(python::makeDiagnostic(
+        python::DiagnosticSeverity::Remark, scope.source, scope.fileName,
+        kernel.heuristics->decorator.expression->location(), "heuristics give " + folded));
+
+  for (std::optional<ValueTemplate> &parameter : bound)
+    result.prototype.parameters.push_back(std::move(*parameter));
+  return result;
+}
+
+} // namespace trex::frontend

@@ -1,0 +1,38 @@
+# Coverage: tl.dot_scaled with e4m3 and e2m1 operands and e8m0 scales.
+# RUN: trex compile %s --kernel scaled_e4m3 --signature "*fp8e4nv:16, *u8:16, *fp32:16" --emit source | FileCheck %s
+# RUN: trex compile %s --kernel scaled_e2m1 --signature "*u8:16, *u8:16, *fp32:16" --emit source | FileCheck %s --check-prefix=E2M1
+import triton
+import triton.language as tl
+
+
+# CHECK-LABEL: tt.func public @scaled_e4m3(
+# CHECK-SAME: %A: !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32}
+# CHECK-SAME: %S: !tt.ptr<i8> {tt.divisibility = 16 : i32}
+# CHECK-SAME: %C: !tt.ptr<f32> {tt.divisibility = 16 : i32}
+# CHECK: [[C:%[^ ]+]] = tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<64x64xf8E4M3FN> -> tensor<64x64xf8E4M3FN>
+# CHECK: tt.dot_scaled %{{.*}} scale %{{.*}}, [[C]] scale %{{.*}}, %{{.*}} lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<64x64xf8E4M3FN>, tensor<64x2xi8> * tensor<64x64xf8E4M3FN>, tensor<64x2xi8> -> tensor<64x64xf32>
+# CHECK-LABEL: tt.func private @"triton.language.standard.zeros____(0, 0)cconstexpr_64__(0, 1)cconstexpr_64__(1,)cconstexpr_fp32_"(
+@triton.jit
+def scaled_e4m3(A, S, C):
+    offs = tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :]
+    a = tl.load(A + offs)
+    s = tl.load(S + tl.arange(0, 64)[:, None] * 2 + tl.arange(0, 2)[None, :])
+    acc = tl.zeros((64, 64), dtype=tl.float32)
+    c = tl.dot_scaled(a, s, "e4m3", a.T, s, "e4m3", acc)
+    tl.store(C + offs, c)
+
+
+# E2M1-LABEL: tt.func public @scaled_e2m1(
+# E2M1-SAME: %A: !tt.ptr<i8> {tt.divisibility = 16 : i32}
+# E2M1-SAME: %S: !tt.ptr<i8> {tt.divisibility = 16 : i32}
+# E2M1-SAME: %C: !tt.ptr<f32> {tt.divisibility = 16 : i32}
+# E2M1: arith.constant 0.000000e+00 : f32
+# E2M1-NEXT: [[C:%[^ ]+]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32>
+# E2M1-NEXT: tt.dot_scaled %{{.*}} scale %{{.*}}, %{{.*}}, [[C]] lhs = e2m1 rhs = e2m1 {fastMath = false} : tensor<64x32xi8>, tensor<64x2xi8> * tensor<32x64xi8> -> tensor<64x64xf32>
+@triton.jit
+def scaled_e2m1(A, S, C):
+    a = tl.load(A + tl.arange(0, 64)[:, None] * 32 + tl.arange(0, 32)[None, :])
+    s = tl.load(S + tl.arange(0, 64)[:, None] * 2 + tl.arange(0, 2)[None, :])
+    b = tl.load(A + tl.arange(0, 32)[:, None] * 64 + tl.arange(0, 64)[None, :])
+    c = tl.dot_scaled(a, s, "e2m1", b, None, "e2m1", out_dtype=tl.float32)
+    tl.store(C + tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :], c)
