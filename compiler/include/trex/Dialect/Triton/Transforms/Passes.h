@@ -45,6 +45,10 @@ void unrollMarkedLoops(mlir::Operation *root);
 // of every loop under `root`, innermost loops first.
 void hoistLoopInvariants(mlir::Operation *root);
 
+// triton-loop-aware-cse: merges equal loop-carried values of every scf.for
+// under `root`, with CSE before and after.
+mlir::LogicalResult loopAwareCSE(mlir::Operation *root);
+
 // Registers the passes above with the pass registry and the
 // --trex-ttir-pipeline pipeline (Pipeline.h), for trex-opt.
 void registerTritonTransforms();

@@ -100,4 +100,22 @@ def TritonLoopInvariantCodeMotion : Pass<"triton-licm", "mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect", "::trex::tt::TTDialect"];
 }
 
+def TritonLoopAwareCSE : Pass<"triton-loop-aware-cse", "mlir::ModuleOp"> {
+  let summary = "CSE that also merges loop-carried values computing the same thing";
+  let description = [{
+    Plain CSE cannot merge two `scf.for` iteration arguments: their values
+    depend on themselves through the loop. Two arguments are equal if they
+    start from the same value and their yielded values are equal assuming
+    the arguments are; this pass checks that recursively (side-effect-free
+    ops without regions, compared structurally), makes equal arguments one,
+    and then runs CSE and the scf.for canonicalization to drop what became
+    redundant. It matters after loop transformations that duplicate
+    induction-like values (pipelining, unrolling).
+
+    Example: two arguments both starting at `%c0` and both incremented by
+    `%c1` each iteration become one.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 #endif // TREX_DIALECT_TRITON_TRANSFORMS_PASSES_TD

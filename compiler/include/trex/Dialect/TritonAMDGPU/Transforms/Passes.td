@@ -1,0 +1,89 @@
+// The AMD-specific passes of Triton's HIP make_ttgir: placement of layout
+// conversions and loads, and the rewrite of global accesses to buffer ops.
+#ifndef TREX_DIALECT_TRITONAMDGPU_TRANSFORMS_PASSES_TD
+#define TREX_DIALECT_TRITONAMDGPU_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TritonAMDGPUHoistLayoutConversions
+    : Pass<"tritonamdgpu-hoist-layout-conversions", "mlir::ModuleOp"> {
+  let summary = "convert loop-invariant dot operands once, before the loop";
+  let description = [{
+    A `ttg.convert_layout` to a `#ttg.dot_op` layout inside a loop whose
+    operand is defined outside it converts the same tensor every iteration
+    (the Q tile of attention kernels). It moves right after the operand's
+    definition, so the converted operand stays in registers across the loop.
+  }];
+}
+
+def TritonAMDGPUSinkLayoutConversions
+    : Pass<"tritonamdgpu-sink-layout-conversions", "mlir::ModuleOp"> {
+  let summary = "move conversions below shared-memory deallocations";
+  let description = [{
+    A conversion through shared memory needs scratch space; placed after the
+    `ttg.local_dealloc`s that precede its first use, it can reuse what they
+    free. Conversions move down within their block, never past their first
+    use.
+  }];
+}
+
+def TritonAMDGPUMoveUpPrologueLoads
+    : Pass<"tritonamdgpu-move-up-prologue-loads", "mlir::ModuleOp"> {
+  let summary = "issue the prologue loads of pipelined loops as early as possible";
+  let description = [{
+    The AMD software pipeliner marks the global loads it peels into a loop's
+    prologue with `amd.pipeliner_part`. Issuing them earlier hides more
+    latency: each marked load, with the ops of its block it depends on,
+    moves up to just after the definition of its pointer, stopping at
+    atomics, barriers and loops (whose memory effects it must not cross).
+    Loads without the attribute stay.
+  }];
+}
+
+def TritonAMDGPUCanonicalizePointers
+    : Pass<"tritonamdgpu-canonicalize-pointers", "mlir::ModuleOp"> {
+  let summary = "fold uniform offsets into the scalar base of pointer tensors";
+  let description = [{
+    Buffer instructions address memory as one scalar base (held in scalar
+    registers) plus per-lane 32-bit offsets. `tt.addptr(tt.splat(%base),
+    splat(%s) + %offsets)` is rewritten to
+    `tt.addptr(tt.splat(tt.addptr(%base, %s)), %offsets)` so that the
+    uniform part of the address moves into the base and convert-buffer-ops
+    sees per-lane offsets only. As in Triton, the rewrite applies to bases
+    that are kernel arguments marked `tt.pointer_range = 32` (buffers known
+    to be smaller than 4 GiB), where the reassociation cannot overflow.
+  }];
+}
+
+def TritonAMDGPUConvertToBufferOps : Pass<"tritonamdgpu-convert-buffer-ops", "mlir::ModuleOp"> {
+  let summary = "turn global loads and stores into buffer loads and stores";
+  let description = [{
+    `tt.load`/`tt.store` on `tt.addptr(tt.splat(%base), %offsets)` become
+    `amdg.buffer_load`/`amdg.buffer_store` on `%base[%offsets]` when the
+    offsets are i32 and provably non-negative: integer range analysis
+    (ranges of `tt.make_range`, program ids, loop bounds, constants, and
+    arith's overflow-aware rules) must show every offset is >= 0, since a
+    buffer access treats offsets as unsigned. A base argument marked
+    `tt.pointer_range = 32` needs no proof. Buffer accesses are bounds-
+    checked in hardware, so masked-off lanes need no branch.
+
+    Example: `tt.load (tt.addptr (tt.splat %p), %r), %m, %o` with
+    `%r = tt.make_range {start = 0, end = 1024}` becomes
+    `amdg.buffer_load %p[%r], %m, %o`.
+  }];
+  let dependentDialects = ["::trex::amdg::AMDGDialect"];
+}
+
+def TritonAMDGPUFoldTrueCmpI : Pass<"tritonamdgpu-fold-true-cmpi", "mlir::ModuleOp"> {
+  let summary = "replace comparisons that integer range analysis proves true";
+  let description = [{
+    Bounds checks the range analysis can decide (an offset compared with a
+    bound it never reaches) become the constant `true`, so masks and
+    branches built on them fold away.
+
+    Example: `arith.cmpi slt, %r, %c1024` with `%r` in [0, 1023] becomes
+    `arith.constant true` (a splat of true for tensors).
+  }];
+}
+
+#endif // TREX_DIALECT_TRITONAMDGPU_TRANSFORMS_PASSES_TD

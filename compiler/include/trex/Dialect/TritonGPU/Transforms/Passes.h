@@ -1,0 +1,58 @@
+// The ttgir passes (Passes.td) and the free functions that do their work, so
+// that the compiler driver, the explorer and tests can run one without a
+// pass manager.
+#ifndef TREX_DIALECT_TRITONGPU_TRANSFORMS_PASSES_H
+#define TREX_DIALECT_TRITONGPU_TRANSFORMS_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
+
+namespace trex::ttg {
+
+#define GEN_PASS_DECL
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h.inc"
+
+// tritongpu-coalesce: rewrites every global memory access on a tensor of
+// pointers under `module` into its coalesced layout.
+void coalesceMemoryAccesses(mlir::ModuleOp module);
+
+// tritongpu-remove-layout-conversions: propagates layouts from anchors,
+// rematerializes and hoists conversions, then cleans up.
+mlir::LogicalResult removeLayoutConversions(mlir::ModuleOp module);
+
+// tritongpu-optimize-thread-locality.
+mlir::LogicalResult optimizeThreadLocality(mlir::ModuleOp module);
+
+// tritongpu-optimize-dot-operands.
+mlir::LogicalResult optimizeDotOperands(mlir::ModuleOp module);
+
+// tritongpu-combine-tensor-select-and-if.
+void combineTensorSelectAndIf(mlir::ModuleOp module);
+
+// tritongpu-coalesce-async-copy.
+void coalesceAsyncCopies(mlir::ModuleOp module);
+
+// tritongpu-reduce-data-duplication.
+void reduceDataDuplication(mlir::ModuleOp module);
+
+// tritongpu-reorder-instructions.
+void reorderInstructions(mlir::ModuleOp module);
+
+// The shared-memory layout a tensor of `shape` stored in `order` should
+// have to be read as the dot operand `operand` (transposed if
+// `needTrans`): unswizzled for FMA operands, the mma.sync swizzle for
+// Ampere operands; null for other parents.
+SwizzledSharedEncodingAttr getSharedEncodingForDotOperand(DotOperandEncodingAttr operand,
+                                                          llvm::ArrayRef<int64_t> shape,
+                                                          llvm::ArrayRef<unsigned> order,
+                                                          const CGALayout &cgaLayout,
+                                                          unsigned elementBitWidth,
+                                                          bool needTrans);
+
+#define GEN_PASS_REGISTRATION
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h.inc"
+
+} // namespace trex::ttg
+
+#endif // TREX_DIALECT_TRITONGPU_TRANSFORMS_PASSES_H

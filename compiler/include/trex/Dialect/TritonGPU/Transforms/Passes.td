@@ -1,0 +1,186 @@
+// The ttgir passes: the layout optimizations Triton's make_ttgir runs after
+// convert-triton-to-tritongpu, shared by the NVIDIA and AMD backends.
+#ifndef TREX_DIALECT_TRITONGPU_TRANSFORMS_PASSES_TD
+#define TREX_DIALECT_TRITONGPU_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TritonGPUCoalesce : Pass<"tritongpu-coalesce", "mlir::ModuleOp"> {
+  let summary = "give global loads and stores layouts whose accesses coalesce";
+  let description = [{
+    The default layout puts one element per thread with the last dimension
+    fastest, whatever the memory looks like. A warp's accesses coalesce, and
+    each thread issues one wide (up to 128-bit) access, when consecutive
+    threads hold consecutive addresses and each thread holds a contiguous,
+    aligned vector.
+
+    For every load, store and atomic on a tensor of pointers the pass reads
+    AxisInfo of the pointer: dimensions are ordered by contiguity, and the
+    thread's vector along the most contiguous one is the largest that the
+    alignment (divisibility), the contiguity and 128 bits allow -- and, for
+    loads, as large as the widest vector of any other access of the same
+    shape and order that depends on this one. It never exceeds the elements
+    per thread the tensor has. Lanes and warps are then spread from that
+    dimension (Triton's shape-based builder). The access is rewritten in the
+    new layout with `ttg.convert_layout` around it; remove-layout-conversions
+    then propagates the layout and removes the conversions.
+
+    Example: an f32 `tt.load` of 1024 contiguous 16-byte aligned addresses
+    with 4 warps gets `#ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32],
+    warpsPerCTA = [4], order = [0]}>`.
+  }];
+  let dependentDialects = ["::trex::ttg::TTGDialect"];
+}
+
+def TritonGPURemoveLayoutConversions
+    : Pass<"tritongpu-remove-layout-conversions", "mlir::ModuleOp"> {
+  let summary = "choose one layout per value so that few layout conversions remain";
+  let description = [{
+    A `ttg.convert_layout` that moves elements between threads goes through
+    shared memory; the passes before this one insert them freely. This pass
+    removes as many as it can:
+
+    1. Forward propagation: layouts of anchors (expensive loads and stores,
+       dots, atomics, reordering reshapes, function arguments) flow to their
+       users through elementwise ops, reductions, expand_dims, trans,
+       join/split and control flow; where several reach a value, blocked
+       layouts win for memory ops and MMA layouts elsewhere. Values are then
+       rewritten in their chosen layout.
+    2. Backward rematerialization: for each remaining conversion, if the
+       whole slice of ops that produces its operand can be recomputed in the
+       target layout (no expensive loads, dots or atomics in it), the slice
+       is cloned in the target layout and the conversion disappears. Loop-
+       carried values and `scf.if` results are rematerialized through the
+       loop and the branches.
+    3. Hoisting: a conversion that cannot be removed moves above a
+       broadcast, expand_dims or type extension (it then moves fewer or
+       narrower elements), into the single branch of a conditional inside a
+       loop that needs it, and conversions to dot operands move next to the
+       loads that feed them.
+    4. Clean-up: conversion canonicalization, dead loop-carried values.
+
+    Example: after coalescing, `convert(load(convert(ptr)))` with the
+    pointer computation in the default layout becomes a load whose pointer
+    computation is recomputed in the coalesced layout, with no conversion.
+  }];
+  let dependentDialects = ["::trex::ttg::TTGDialect"];
+}
+
+def TritonGPUOptimizeThreadLocality
+    : Pass<"tritongpu-optimize-thread-locality", "mlir::ModuleOp"> {
+  let summary = "keep reductions and gathers inside a thread or warp where possible";
+  let description = [{
+    Reductions across threads need shuffles and shared memory; reductions
+    of elements a thread already holds do not. Three rewrites:
+
+    - A reordering `tt.reshape` (`tl.view`, can_reorder) whose users reduce
+      along one axis gets a blocked layout with that axis slowest, so each
+      thread holds whole rows of the reduction.
+    - A `tt.gather` gets a layout where a warp spans whole columns of the
+      gather axis (the gather becomes warp shuffles), marked
+      `efficient_layout`.
+    - An accumulation `acc += reduce(load(...), axis=last)` in a loop, where
+      each thread holds several elements of the reduced axis, accumulates
+      the per-thread partial sums in a 3-D tensor inside the loop (a
+      reshape with the thread's elements as a new minor dimension, reduced
+      locally) and performs the cross-thread reduction once after the loop.
+  }];
+  let dependentDialects = ["::trex::ttg::TTGDialect"];
+}
+
+def TritonGPUOptimizeDotOperands : Pass<"tritongpu-optimize-dot-operands", "mlir::ModuleOp"> {
+  let summary = "read transposed dot operands transposed from shared memory";
+  let description = [{
+    `tt.dot %a, tt.trans(%b)` would convert the transposed tensor to the dot
+    operand layout in registers, which for most layouts means a round trip
+    through shared memory anyway. The pass makes that round trip explicit
+    and free of the transpose: `%b` is stored untransposed
+    (`ttg.local_alloc`), the shared-memory view is transposed
+    (`ttg.memdesc_trans`, no data moves) and read in the operand layout
+    (`ttg.local_load`). The shared layout is the one the operand's reads
+    want: unswizzled for FMA operands (a blocked parent), the mma.sync
+    swizzle for Ampere operands.
+
+    Triton's other rewrites in this pass (wgmma operands in registers,
+    Blackwell tensor-memory copies) apply to layouts accelerate-matmul
+    introduces.
+  }];
+  let dependentDialects = ["::trex::ttg::TTGDialect"];
+}
+
+def TritonGPUFuseNestedLoops : Pass<"tritongpu-fuse-nested-loops", "mlir::ModuleOp"> {
+  let summary = "flatten loop nests the kernel asked to flatten (tl.range(flatten=True))";
+  let description = [{
+    Fusing an outer loop with its inner loop into one loop lets the software
+    pipeliner overlap the inner loop's loads across outer iterations. Triton
+    only does it for loop nests whose outer loop carries `tt.flatten`, and
+    only where the inner loops are plain `scf.for` loops directly in the
+    outer body. Loops without `tt.flatten` are never touched. trex keeps
+    flattened nests as they are: the program computes the same values, the
+    loads of the inner loop are just not overlapped across outer
+    iterations, which only the software pipeliner would exploit.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
+def TritonGPUCombineTensorSelectAndIf
+    : Pass<"tritongpu-combine-tensor-select-and-if", "mlir::ModuleOp"> {
+  let summary = "turn a select on a condition into a result of the scf.if on it";
+  let description = [{
+    `arith.select %c, %a, %b` next to `scf.if %c` computes both values and
+    picks one per element; when the select is dominated by nothing the if
+    needs and all its users come after the if, the if can yield `%a` in its
+    then branch and `%b` in its else branch instead, and the select goes
+    away. The condition must be the same value, the select and the if in
+    the same block.
+
+    Example: `%s = arith.select %c, %x, %y; scf.if %c {...}` becomes
+    `%s = scf.if %c -> (...) {...; scf.yield %x} else {scf.yield %y}`.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+def TritonGPUCoalesceAsyncCopy : Pass<"tritongpu-coalesce-async-copy", "mlir::ModuleOp"> {
+  let summary = "limit async copies to vectors cp.async can move";
+  let description = [{
+    `cp.async` moves 4, 8 or 16 bytes per thread, contiguous in both global
+    and shared memory. A `ttg.async_copy_global_to_local` whose source
+    layout gives a thread a wider vector than that, or than the shared
+    layout keeps contiguous, is rewritten to a source layout with the
+    thread's vector clipped (its mask and `other` are converted along).
+  }];
+  let dependentDialects = ["::trex::ttg::TTGDialect"];
+}
+
+def TritonGPUReduceDataDuplication
+    : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
+  let summary = "convert to dot operands through shared memory";
+  let description = [{
+    A dot operand layout holds each element in several threads (every
+    thread of a row of the output needs the row of A). Converting to it
+    directly would shuffle every copy; storing the tensor once to shared
+    memory (`ttg.local_alloc`) and reading it back in the operand layout
+    (`ttg.local_load`) moves each element once. The shared layout keeps the
+    source's order (for 3-D tensors the batch dimension goes last).
+  }];
+  let dependentDialects = ["::trex::ttg::TTGDialect"];
+}
+
+def TritonGPUReorderInstructions : Pass<"tritongpu-reorder-instructions", "mlir::ModuleOp"> {
+  let summary = "move conversions and shared-memory traffic to where they cost least";
+  let description = [{
+    Op order decides register pressure and shared-memory lifetimes:
+
+    - conversions sink below the shared-memory deallocations that precede
+      their first use, so their scratch memory can reuse the freed space;
+    - conversions to dot operands and shared-memory reads that are used
+      only inside a loop nested deeper than them move to their user;
+    - `ttg.local_alloc` of a value moves right after the value's definition,
+      and `tt.trans` right after its operand's;
+    - for a dot whose operands come from shared memory, operand B is read
+      after operand A.
+  }];
+  let dependentDialects = ["::trex::ttg::TTGDialect"];
+}
+
+#endif // TREX_DIALECT_TRITONGPU_TRANSFORMS_PASSES_TD

@@ -1,0 +1,29 @@
+// The NVIDIA-specific ttgir passes (Passes.td) and the free functions that do
+// their work.
+#ifndef TREX_DIALECT_TRITONNVIDIAGPU_TRANSFORMS_PASSES_H
+#define TREX_DIALECT_TRITONNVIDIAGPU_TRANSFORMS_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+namespace trex::ttng {
+
+#define GEN_PASS_DECL
+#include "trex/Dialect/TritonNvidiaGPU/Transforms/Passes.h.inc"
+
+// triton-nvidia-gpu-plan-cta: succeeds for one CTA per cluster.
+mlir::LogicalResult planCTAs(mlir::ModuleOp module);
+
+// triton-nvidia-tma-lowering: fails on tensor-descriptor accesses.
+mlir::LogicalResult lowerTMAAccesses(mlir::ModuleOp module);
+
+// triton-nvidia-gpu-fence-insertion.
+void insertProxyFences(mlir::ModuleOp module);
+
+#define GEN_PASS_REGISTRATION
+#include "trex/Dialect/TritonNvidiaGPU/Transforms/Passes.h.inc"
+
+} // namespace trex::ttng
+
+#endif // TREX_DIALECT_TRITONNVIDIAGPU_TRANSFORMS_PASSES_H

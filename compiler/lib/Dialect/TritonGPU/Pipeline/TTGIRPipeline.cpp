@@ -1,0 +1,181 @@
+// The ttgir pipeline (Triton 3.6's make_ttgir for NVIDIA and AMD) and the
+// registration of the ttgir passes and of --trex-ttgir-pipeline for tools.
+#include "trex/Dialect/TritonGPU/Transforms/Pipeline.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "trex/Conversion/TritonToTritonGPU/Passes.h"
+#include "trex/Dialect/Triton/Transforms/Passes.h"
+#include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h"
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h"
+#include "trex/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace trex::ttg {
+
+FailureOr<TTGIRPipelineOptions> TTGIRPipelineOptions::fromTarget(StringRef target) {
+  auto [backend, detail] = target.split(':');
+  TTGIRPipelineOptions options;
+  if (backend == "cuda") {
+    options.backend = Backend::CUDA;
+    if (detail.getAsInteger(10, options.computeCapability) || options.computeCapability <= 0)
+      return failure();
+    return options;
+  }
+  if (backend == "hip" && detail.starts_with("gfx") && detail.size() > 5) {
+    options.backend = Backend::HIP;
+    options.arch = detail.str();
+    return options;
+  }
+  return failure();
+}
+
+std::string TTGIRPipelineOptions::target() const {
+  if (backend == Backend::CUDA)
+    return "cuda:" + std::to_string(computeCapability);
+  return "hip:" + arch;
+}
+
+int TTGIRPipelineOptions::threadsPerWarp() const {
+  if (backend == Backend::CUDA)
+    return 32;
+  // gfx<major><minor><stepping>: the minor and stepping are the last two
+  // characters; CDNA/GCN (major 9) runs 64-wide waves, RDNA 32-wide.
+  int major = 0;
+  if (StringRef(arch).drop_front(3).drop_back(2).getAsInteger(10, major))
+    return 64;
+  return major >= 10 ? 32 : 64;
+}
+
+static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &options) {
+  int capability = options.computeCapability;
+  pm.addPass(createTritonGPUCoalesce());
+  pm.addPass(ttng::createTritonNvidiaGPUPlanCTA());
+  pm.addPass(createTritonGPURemoveLayoutConversions());
+  pm.addPass(createTritonGPUOptimizeThreadLocality());
+  // Tensor-core selection (accelerate-matmul) goes here; dots keep their
+  // blocked FMA layout until then.
+  pm.addPass(createTritonGPURemoveLayoutConversions());
+  pm.addPass(createTritonGPUOptimizeDotOperands());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tt::createTritonLoopAwareCSE());
+  if (capability / 10 >= 8) {
+    pm.addPass(createTritonGPUFuseNestedLoops());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(tt::createTritonLoopInvariantCodeMotion());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createTritonGPUCombineTensorSelectAndIf());
+    // Warp specialization, latency assignment, loop scheduling and the
+    // software pipeliner go here.
+  } else {
+    pm.addPass(tt::createTritonLoopInvariantCodeMotion());
+  }
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tt::createTritonLoopAwareCSE());
+  // The tensor-core operand prefetcher goes here.
+  pm.addPass(createTritonGPUOptimizeDotOperands());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTritonGPUCoalesceAsyncCopy());
+  if (capability / 10 >= 9)
+    pm.addPass(ttng::createTritonNvidiaGPUTMALowering());
+  pm.addPass(createTritonGPURemoveLayoutConversions());
+  pm.addPass(createTritonGPUReduceDataDuplication());
+  pm.addPass(createTritonGPUReorderInstructions());
+  pm.addPass(tt::createTritonLoopAwareCSE());
+  pm.addPass(createSymbolDCEPass());
+  if (capability / 10 >= 9)
+    pm.addPass(ttng::createTritonNvidiaGPUFenceInsertion());
+  pm.addPass(createSCCPPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTritonGPUCombineTensorSelectAndIf());
+}
+
+static void buildAmdPipeline(OpPassManager &pm) {
+  pm.addPass(createTritonGPUCoalesce());
+  pm.addPass(createTritonGPURemoveLayoutConversions());
+  pm.addPass(createTritonGPUOptimizeThreadLocality());
+  // Matrix-core selection (AMD accelerate-matmul), the epilogue and operand
+  // optimizations for MFMA layouts go here.
+  pm.addPass(createTritonGPURemoveLayoutConversions());
+  pm.addPass(amdg::createTritonAMDGPUHoistLayoutConversions());
+  pm.addPass(amdg::createTritonAMDGPUSinkLayoutConversions());
+  pm.addPass(createTritonGPUFuseNestedLoops());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(tt::createTritonLoopInvariantCodeMotion());
+  pm.addPass(createCanonicalizerPass());
+  // Loop scheduling and the stream pipeliner go here.
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTritonGPURemoveLayoutConversions());
+  pm.addPass(createTritonGPUReduceDataDuplication());
+  // In-thread transposes of dot operands go here.
+  pm.addPass(amdg::createTritonAMDGPUMoveUpPrologueLoads());
+  // Block ping-pong scheduling of pipelined dots goes here.
+  pm.addPass(amdg::createTritonAMDGPUCanonicalizePointers());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(amdg::createTritonAMDGPUConvertToBufferOps());
+  pm.addPass(amdg::createTritonAMDGPUFoldTrueCmpI());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+}
+
+void buildTTGIRPipeline(OpPassManager &pm, const TTGIRPipelineOptions &options) {
+  ConvertTritonToTritonGPUOptions conversion;
+  conversion.target = options.target();
+  conversion.numWarps = options.numWarps;
+  conversion.threadsPerWarp = options.threadsPerWarp();
+  conversion.numCTAs = options.numCTAs;
+  pm.addPass(createConvertTritonToTritonGPU(conversion));
+  if (options.backend == TTGIRPipelineOptions::Backend::CUDA)
+    buildNvidiaPipeline(pm, options);
+  else
+    buildAmdPipeline(pm);
+}
+
+namespace {
+
+struct TTGIRPipelineCommandLine : PassPipelineOptions<TTGIRPipelineCommandLine> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("Triton target: cuda:<capability> or hip:<gfx arch>"),
+                             llvm::cl::init("cuda:90")};
+  Option<int> numWarps{*this, "num-warps", llvm::cl::desc("warps per CTA"), llvm::cl::init(4)};
+  Option<int> numCTAs{*this, "num-ctas", llvm::cl::desc("CTAs per cluster"), llvm::cl::init(1)};
+  Option<int> numStages{*this, "num-stages", llvm::cl::desc("software-pipelining depth"),
+                        llvm::cl::init(3)};
+};
+
+} // namespace
+
+void registerTritonGPUTransforms() {
+  registerTritonToTritonGPUPasses();
+  registerTritonGPUTransformsPasses();
+  ttng::registerTritonNvidiaGPUTransformsPasses();
+  amdg::registerTritonAMDGPUTransformsPasses();
+  registerPassPipeline(
+      "trex-ttgir-pipeline", "Triton 3.6's make_ttgir passes, in order, for the given target",
+      [](OpPassManager &pm, StringRef optionText,
+         function_ref<LogicalResult(const Twine &)> errorHandler) -> LogicalResult {
+        TTGIRPipelineCommandLine commandLine;
+        if (failed(commandLine.parseFromString(optionText)))
+          return failure();
+        FailureOr<TTGIRPipelineOptions> options =
+            TTGIRPipelineOptions::fromTarget(commandLine.target);
+        if (failed(options))
+          return errorHandler("trex-ttgir-pipeline: target '" + commandLine.target +
+                              "' is neither cuda:<capability> nor hip:gfx<arch>");
+        options->numWarps = commandLine.numWarps;
+        options->numCTAs = commandLine.numCTAs;
+        options->numStages = commandLine.numStages;
+        buildTTGIRPipeline(pm, *options);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> printOptions) {
+        printOptions(TTGIRPipelineCommandLine());
+      });
+}
+
+} // namespace trex::ttg

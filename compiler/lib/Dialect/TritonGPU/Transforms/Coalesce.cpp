@@ -1,0 +1,160 @@
+// tritongpu-coalesce: picks, for every global memory access on a tensor of
+// pointers, the blocked layout whose accesses coalesce and vectorize, and
+// rewrites the access in it with conversions around.
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h"
+
+#include "trex/Analysis/AxisInfo.h"
+#include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
+#include "trex/Dialect/TritonGPU/Transforms/LayoutInference.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <numeric>
+
+using namespace mlir;
+
+namespace trex::ttg {
+
+#define GEN_PASS_DEF_TRITONGPUCOALESCE
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h.inc"
+
+namespace {
+
+// Dimensions by decreasing contiguity; among equal ones the later dimension
+// comes first (row-major when nothing is known).
+SmallVector<unsigned> orderFromContiguity(ArrayRef<int64_t> contiguity) {
+  SmallVector<unsigned> order(contiguity.size());
+  std::iota(order.rbegin(), order.rend(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](unsigned a, unsigned b) { return contiguity[a] > contiguity[b]; });
+  return order;
+}
+
+unsigned pointeeBitWidth(RankedTensorType pointerType) {
+  Type element = pointerType.getElementType();
+  if (auto pointer = dyn_cast<tt::PointerType>(element))
+    element = pointer.getPointeeType();
+  return element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
+}
+
+// The widest vector one thread can access at `op`'s pointer along `order[0]`:
+// limited by the alignment of the addresses, their contiguity, the tensor's
+// extent and 128 bits.
+unsigned vectorWidth(Operation *op, ArrayRef<unsigned> order,
+                     const ModuleAxisInfoAnalysis &axisInfo, ArrayRef<int64_t> shapePerCTA) {
+  Value pointer = getMemAccessPtr(op);
+  auto type = cast<RankedTensorType>(pointer.getType());
+  const AxisInfo *info = axisInfo.getAxisInfo(pointer);
+  if (!info)
+    return 1;
+  unsigned elementBits = pointeeBitWidth(type);
+  int64_t elementBytes = std::max(elementBits / 8, 1u);
+  int64_t maxMultiple = std::max<int64_t>(info->getDivisibility(order[0]) / elementBytes, 1);
+  int64_t maxContiguity = std::min(info->getContiguity(order[0]), shapePerCTA[order[0]]);
+  int64_t alignment = std::min(maxMultiple, maxContiguity);
+  return static_cast<unsigned>(std::min<int64_t>(alignment, 128 / elementBits));
+}
+
+BlockedEncodingAttr coalescedEncoding(Operation *op, const ModuleAxisInfoAnalysis &axisInfo,
+                                      int numWarps, int threadsPerWarp) {
+  Value pointer = getMemAccessPtr(op);
+  auto type = cast<RankedTensorType>(pointer.getType());
+  const AxisInfo *info = axisInfo.getAxisInfo(pointer);
+  SmallVector<int64_t> contiguity(type.getRank(), 1);
+  if (info)
+    contiguity.assign(info->getContiguity().begin(), info->getContiguity().end());
+  SmallVector<unsigned> order = orderFromContiguity(contiguity);
+
+  auto distributed = dyn_cast_or_null<DistributedEncodingTrait>(type.getEncoding());
+  CGALayout cga = distributed ? distributed.getCGALayout() : CGALayout::oneCTA(type.getRank());
+  SmallVector<int64_t> shapePerCTA = getShapePerCTA(cga, type.getShape());
+
+  // Accesses of the same shape and order connected to this one (through
+  // the values they compute from or feed) can share its vector width: a
+  // load of well-aligned data may go as wide as the widest of them.
+  unsigned perThread = vectorWidth(op, order, axisInfo, shapePerCTA);
+  if (pointer.getDefiningOp()) {
+    for (Operation *related : getSlice(op)) {
+      Value relatedPointer = getMemAccessPtr(related);
+      if (!relatedPointer || related == op)
+        continue;
+      auto relatedType = dyn_cast<RankedTensorType>(relatedPointer.getType());
+      const AxisInfo *relatedInfo = axisInfo.getAxisInfo(relatedPointer);
+      if (!relatedType || relatedType.getShape() != type.getShape() || !relatedInfo)
+        continue;
+      if (orderFromContiguity(relatedInfo->getContiguity()) != order)
+        continue;
+      perThread = std::max(perThread, vectorWidth(related, order, axisInfo, shapePerCTA));
+    }
+  }
+  int64_t numElements = std::accumulate(shapePerCTA.begin(), shapePerCTA.end(), int64_t(1),
+                                        std::multiplies<int64_t>());
+  perThread = static_cast<unsigned>(
+      std::min<int64_t>(perThread, std::max<int64_t>(numElements / (numWarps * threadsPerWarp), 1)));
+  // Writes wider than their own alignment would leave gaps in each warp's
+  // store; only loads (served by L1) may borrow a wider width.
+  if (!isa<tt::LoadOp>(op))
+    perThread = std::min(perThread, vectorWidth(op, order, axisInfo, shapePerCTA));
+
+  SmallVector<unsigned> sizePerThread(type.getRank(), 1);
+  sizePerThread[order[0]] = perThread;
+  return buildBlockedEncoding(op->getContext(), type.getShape(), sizePerThread, order, numWarps,
+                              threadsPerWarp, cga);
+}
+
+// Rewrites `op` with all its tensor operands and results in `encoding`,
+// converting on the way in and back on the way out.
+void rewriteInEncoding(Operation *op, Attribute encoding) {
+  OpBuilder builder(op);
+  IRMapping mapping;
+  for (Value operand : op->getOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (!type || type.getEncoding() == encoding)
+      continue;
+    mapping.map(operand, ConvertLayoutOp::create(builder, op->getLoc(),
+                                                 type.cloneWithEncoding(encoding), operand));
+  }
+  Operation *newOp = builder.clone(*op, mapping);
+  for (auto [oldResult, newResult] : llvm::zip(op->getResults(), newOp->getResults())) {
+    auto type = dyn_cast<RankedTensorType>(oldResult.getType());
+    Value replacement = newResult;
+    // An async copy's result is a token; it keeps its type.
+    if (type && !isa<AsyncCopyGlobalToLocalOp>(op) && type.getEncoding() != encoding) {
+      newResult.setType(type.cloneWithEncoding(encoding));
+      replacement = ConvertLayoutOp::create(builder, op->getLoc(), type, newResult);
+    }
+    oldResult.replaceAllUsesWith(replacement);
+  }
+  op->erase();
+}
+
+} // namespace
+
+void coalesceMemoryAccesses(ModuleOp module) {
+  ModuleAxisInfoAnalysis axisInfo(module);
+  int threadsPerWarp = TTGDialect::getThreadsPerWarp(module);
+  llvm::MapVector<Operation *, Attribute> layouts;
+  module.walk([&](Operation *op) {
+    Value pointer = getMemAccessPtr(op);
+    if (!pointer)
+      return;
+    auto type = dyn_cast<RankedTensorType>(pointer.getType());
+    if (!type || !isa<tt::PointerType>(type.getElementType()))
+      return;
+    layouts[op] = coalescedEncoding(op, axisInfo, lookupNumWarps(op), threadsPerWarp);
+  });
+  for (auto &[op, encoding] : layouts)
+    rewriteInEncoding(op, encoding);
+}
+
+namespace {
+
+struct TritonGPUCoalescePass : impl::TritonGPUCoalesceBase<TritonGPUCoalescePass> {
+  void runOnOperation() override { coalesceMemoryAccesses(getOperation()); }
+};
+
+} // namespace
+
+} // namespace trex::ttg

@@ -1,0 +1,68 @@
+// tritongpu-coalesce-async-copy: clips the per-thread vector of async copies
+// to what one cp.async can move.
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace trex::ttg {
+
+#define GEN_PASS_DEF_TRITONGPUCOALESCEASYNCCOPY
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h.inc"
+
+namespace {
+
+// Elements a thread may copy with one cp.async: at most 16 bytes, and no
+// more than shared memory keeps contiguous along the same dimension.
+unsigned maxCopyElements(MemDescType dstType, unsigned fastestDim) {
+  unsigned elementBits = std::max(8u, dstType.getElementType().getIntOrFloatBitWidth());
+  unsigned limit = std::max(1u, 128 / elementBits);
+  if (auto swizzled = dyn_cast_or_null<SwizzledSharedEncodingAttr>(dstType.getEncoding())) {
+    if (swizzled.getOrder().front() != fastestDim)
+      return 1;
+    if (swizzled.getMaxPhase() > 1)
+      limit = std::min(limit, swizzled.getVec());
+  }
+  return limit;
+}
+
+void clipCopy(AsyncCopyGlobalToLocalOp copy) {
+  RankedTensorType srcType = copy.getSrc().getType();
+  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(srcType.getEncoding());
+  auto dstType = cast<MemDescType>(copy.getDst().getType());
+  if (!blocked)
+    return;
+  unsigned fastest = blocked.getOrder().front();
+  unsigned perThread = blocked.getSizePerThread()[fastest];
+  unsigned limit = maxCopyElements(dstType, fastest);
+  if (perThread <= limit)
+    return;
+  SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
+  sizePerThread[fastest] = limit;
+  auto clipped = BlockedEncodingAttr::get(copy.getContext(), sizePerThread,
+                                          blocked.getThreadsPerWarp(), blocked.getWarpsPerCTA(),
+                                          blocked.getOrder(), blocked.getCGALayout());
+  OpBuilder builder(copy);
+  auto convert = [&](Value value) -> Value {
+    auto type = cast<RankedTensorType>(value.getType());
+    return ConvertLayoutOp::create(builder, copy.getLoc(), type.cloneWithEncoding(clipped), value);
+  };
+  // `other` is a scalar; the pointers and the mask change layout.
+  copy.getSrcMutable().assign(convert(copy.getSrc()));
+  if (Value mask = copy.getMask())
+    copy.getMaskMutable().assign(convert(mask));
+}
+
+} // namespace
+
+void coalesceAsyncCopies(ModuleOp module) { module.walk(clipCopy); }
+
+namespace {
+
+struct TritonGPUCoalesceAsyncCopyPass
+    : impl::TritonGPUCoalesceAsyncCopyBase<TritonGPUCoalesceAsyncCopyPass> {
+  void runOnOperation() override { coalesceAsyncCopies(getOperation()); }
+};
+
+} // namespace
+
+} // namespace trex::ttg

@@ -1,0 +1,266 @@
+// How layouts travel through ops, which ops produce any layout for free, and
+// when a conversion is only a register permutation (linear layouts decide).
+#include "trex/Dialect/TritonGPU/Transforms/LayoutInference.h"
+
+#include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
+#include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "trex/Layout/LayoutAdapter.h"
+
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+
+namespace trex::ttg {
+
+int lookupNumWarps(Operation *op) {
+  if (std::optional<int> numWarps = TTGDialect::lookupNumWarps(op))
+    return *numWarps;
+  return 4;
+}
+
+int lookupThreadsPerWarp(Operation *op) {
+  auto module = isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
+  return module ? TTGDialect::getThreadsPerWarp(module) : 32;
+}
+
+Value getMemAccessPtr(Operation *op) {
+  if (auto load = dyn_cast<tt::LoadOp>(op))
+    return load.getPtr();
+  if (auto store = dyn_cast<tt::StoreOp>(op))
+    return store.getPtr();
+  if (auto atomic = dyn_cast<tt::AtomicRMWOp>(op))
+    return atomic.getPtr();
+  if (auto atomic = dyn_cast<tt::AtomicCASOp>(op))
+    return atomic.getPtr();
+  if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
+    return copy.getSrc();
+  return Value();
+}
+
+namespace {
+
+SmallVector<int32_t> inversePermutation(ArrayRef<int32_t> order) {
+  SmallVector<int32_t> inverse(order.size());
+  for (auto [to, from] : llvm::enumerate(order))
+    inverse[from] = static_cast<int32_t>(to);
+  return inverse;
+}
+
+Attribute transposeEncoding(Attribute encoding, ArrayRef<int32_t> order) {
+  if (!encoding)
+    return {};
+  auto *infer = encoding.getDialect().getRegisteredInterface<tt::DialectInferLayoutInterface>();
+  Attribute result;
+  if (!infer || failed(infer->inferTransOpEncoding(encoding, order, result, std::nullopt)))
+    return {};
+  return result;
+}
+
+bool carriesEncodingUnchanged(Operation *op) {
+  return op->hasTrait<tt::SameOperandsAndResultEncoding>() ||
+         op->hasTrait<tt::SameLoadStoreOperandsAndResultEncoding>() ||
+         op->hasTrait<OpTrait::Elementwise>() ||
+         isa<scf::WhileOp, scf::YieldOp, scf::ConditionOp, ttng::WarpGroupDotWaitOp>(op);
+}
+
+// A reshape that keeps the element order maps layouts only when source and
+// result have the same shape; reordering reshapes get their layout from
+// optimize-thread-locality instead.
+Attribute reshapeEncoding(tt::ReshapeOp op, Attribute encoding) {
+  if (op.getAllowReorder())
+    return {};
+  if (op.getSrc().getType().getShape() == op.getType().getShape())
+    return encoding;
+  return {};
+}
+
+} // namespace
+
+Attribute inferSrcEncoding(Operation *op, Attribute encoding) {
+  if (!encoding)
+    return {};
+  // Scans are only lowered from blocked layouts.
+  if (isa<tt::ScanOp>(op) && !isa<BlockedEncodingAttr>(encoding))
+    return {};
+  if (carriesEncodingUnchanged(op))
+    return encoding;
+  if (auto reduce = dyn_cast<tt::ReduceOp>(op)) {
+    auto slice = dyn_cast<SliceEncodingAttr>(encoding);
+    if (!slice || slice.getDim() != reduce.getAxis())
+      return {};
+    return slice.getParent();
+  }
+  if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
+    auto distributed = dyn_cast<DistributedEncodingTrait>(encoding);
+    if (!distributed)
+      return {};
+    return SliceEncodingAttr::get(op->getContext(), expand.getAxis(), distributed);
+  }
+  // join and split undo each other.
+  if (isa<tt::JoinOp>(op)) {
+    FailureOr<Attribute> src = inferSplitEncoding(encoding);
+    return succeeded(src) ? *src : Attribute();
+  }
+  if (isa<tt::SplitOp>(op)) {
+    FailureOr<Attribute> src = inferJoinEncoding(encoding);
+    return succeeded(src) ? *src : Attribute();
+  }
+  if (auto trans = dyn_cast<tt::TransOp>(op))
+    return transposeEncoding(encoding, inversePermutation(trans.getOrder()));
+  if (auto reshape = dyn_cast<tt::ReshapeOp>(op))
+    return reshapeEncoding(reshape, encoding);
+  // The indices of a gather have the layout of its result.
+  if (isa<tt::GatherOp>(op))
+    return encoding;
+  return {};
+}
+
+Attribute inferDstEncoding(Operation *op, Attribute encoding) {
+  if (!encoding)
+    return {};
+  if (isa<tt::ScanOp>(op) && !isa<BlockedEncodingAttr>(encoding))
+    return {};
+  if (carriesEncodingUnchanged(op) || isa<scf::ForOp>(op))
+    return encoding;
+  if (auto reduce = dyn_cast<tt::ReduceOp>(op)) {
+    auto distributed = dyn_cast<DistributedEncodingTrait>(encoding);
+    if (!distributed)
+      return {};
+    return SliceEncodingAttr::get(op->getContext(), reduce.getAxis(), distributed);
+  }
+  if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
+    auto slice = dyn_cast<SliceEncodingAttr>(encoding);
+    if (!slice || slice.getDim() != expand.getAxis())
+      return {};
+    return slice.getParent();
+  }
+  if (isa<tt::JoinOp>(op)) {
+    FailureOr<Attribute> dst = inferJoinEncoding(encoding);
+    return succeeded(dst) ? *dst : Attribute();
+  }
+  if (isa<tt::SplitOp>(op)) {
+    FailureOr<Attribute> dst = inferSplitEncoding(encoding);
+    return succeeded(dst) ? *dst : Attribute();
+  }
+  if (auto trans = dyn_cast<tt::TransOp>(op))
+    return transposeEncoding(encoding, trans.getOrder());
+  if (auto reshape = dyn_cast<tt::ReshapeOp>(op))
+    return reshapeEncoding(reshape, encoding);
+  if (isa<tt::GatherOp>(op))
+    return encoding;
+  return {};
+}
+
+bool isExpensiveLoadOrStore(Operation *op) {
+  Type pointerType = op->getOperand(0).getType();
+  if (tt::isTensorPointerType(pointerType))
+    return true;
+  auto tensor = dyn_cast<RankedTensorType>(pointerType);
+  // A scalar or a one-element tensor: every thread reads the same address.
+  if (!tensor || tensor.getNumElements() == 1)
+    return false;
+  int numThreads = lookupNumWarps(op) * lookupThreadsPerWarp(op);
+  return tensor.getNumElements() >= numThreads;
+}
+
+std::optional<unsigned> getNumElemsPerThread(RankedTensorType type) {
+  if (std::optional<unsigned> closedForm = ttg::getTotalElemsPerThread(type))
+    return closedForm;
+  Attribute encoding = type.getEncoding();
+  if (!encoding)
+    return std::nullopt;
+  // Layouts the IR verified always map; silence the engine's diagnostics in
+  // case one does not.
+  MLIRContext *context = type.getContext();
+  ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
+  FailureOr<layoutviz::LinearLayout> layout = layout::toLinearLayout(
+      encoding, type.getShape(), [&] { return emitError(UnknownLoc::get(context)); });
+  if (failed(layout) || !layout->hasInDim("register"))
+    return std::nullopt;
+  return static_cast<unsigned>(layout->getInDimSize("register"));
+}
+
+bool isExpensiveView(RankedTensorType srcType, RankedTensorType dstType) {
+  std::optional<unsigned> src = getNumElemsPerThread(srcType);
+  std::optional<unsigned> dst = getNumElemsPerThread(dstType);
+  return !src || !dst || *src != *dst;
+}
+
+bool isExpensiveCat(tt::CatOp cat, Attribute targetEncoding) {
+  RankedTensorType type = cat.getType();
+  std::optional<unsigned> current = getNumElemsPerThread(type);
+  std::optional<unsigned> target = getNumElemsPerThread(type.cloneWithEncoding(targetEncoding));
+  return !current || !target || *target < *current;
+}
+
+bool canFoldIntoConversion(Operation *op, Attribute targetEncoding) {
+  if (auto cat = dyn_cast<tt::CatOp>(op))
+    return !isExpensiveCat(cat, targetEncoding);
+  if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+    // Converting out of an MMA accumulator is never free.
+    if (isa<NvidiaMmaEncodingAttr>(targetEncoding))
+      return convert.getSrc().getType().getEncoding() == targetEncoding;
+    return true;
+  }
+  if (auto reshape = dyn_cast<tt::ReshapeOp>(op)) {
+    RankedTensorType newType = reshape.getType().cloneWithEncoding(targetEncoding);
+    return reshape.getAllowReorder() && !reshape.getEfficientLayout() &&
+           !isExpensiveView(reshape.getSrc().getType(), newType);
+  }
+  return isa<arith::ConstantOp, tt::MakeRangeOp, tt::SplatOp, tt::HistogramOp, LocalAllocOp,
+             LocalLoadOp, LocalStoreOp>(op);
+}
+
+namespace {
+
+// Whether converting between the layouts keeps the hardware indices of the
+// listed kinds: each of their bases maps to the same basis of the same
+// kind, and no other kind moves along them.
+bool cvtKeepsHardwareDims(RankedTensorType srcType, RankedTensorType dstType,
+                          ArrayRef<StringRef> keptDims) {
+  if (srcType.getEncoding() == dstType.getEncoding())
+    return true;
+  MLIRContext *context = srcType.getContext();
+  ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
+  auto emitter = [&] { return emitError(UnknownLoc::get(context)); };
+  FailureOr<layoutviz::LinearLayout> src =
+      layout::toLinearLayout(srcType.getEncoding(), srcType.getShape(), emitter);
+  FailureOr<layoutviz::LinearLayout> dst =
+      layout::toLinearLayout(dstType.getEncoding(), dstType.getShape(), emitter);
+  if (failed(src) || failed(dst))
+    return false;
+  // For every source (register, lane, warp, block), the destination
+  // hardware index that holds the same element.
+  layoutviz::LinearLayout toDst = src->invertAndCompose(*dst);
+  std::vector<std::string> outDims = toDst.getOutDimNames();
+  for (StringRef kept : keptDims) {
+    std::string dim = kept.str();
+    int keptIndex = toDst.getOutDimIndex(dim);
+    for (const std::string &inDim : toDst.getInDimNames()) {
+      const std::vector<layoutviz::LinearLayout::Basis> &bases = toDst.getInDimBases(inDim);
+      for (size_t i = 0; i < bases.size(); ++i) {
+        int32_t expected = inDim == dim ? (1 << i) : 0;
+        if (inDim == dim) {
+          for (size_t out = 0; out < outDims.size(); ++out)
+            if (bases[i][out] != (static_cast<int>(out) == keptIndex ? expected : 0))
+              return false;
+        } else if (keptIndex >= 0 && bases[i][keptIndex] != 0) {
+          return false;
+        }
+      }
+    }
+  }
+  return true;
+}
+
+} // namespace
+
+bool cvtReordersRegisters(RankedTensorType srcType, RankedTensorType dstType) {
+  return cvtKeepsHardwareDims(srcType, dstType, {"lane", "warp", "block"});
+}
+
+bool cvtNeedsSharedMemory(RankedTensorType srcType, RankedTensorType dstType) {
+  return !cvtKeepsHardwareDims(srcType, dstType, {"warp", "block"});
+}
+
+} // namespace trex::ttg

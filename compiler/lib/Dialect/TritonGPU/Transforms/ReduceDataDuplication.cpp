@@ -1,0 +1,80 @@
+// tritongpu-reduce-data-duplication: conversions to dot operands that would
+// go through shared memory anyway do so explicitly, storing each element
+// once and reading it back in the operand layout.
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h"
+
+#include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
+#include "trex/Dialect/TritonGPU/Transforms/LayoutInference.h"
+
+using namespace mlir;
+
+namespace trex::ttg {
+
+#define GEN_PASS_DEF_TRITONGPUREDUCEDATADUPLICATION
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h.inc"
+
+namespace {
+
+// The K dimension of an FMA operand already sits in one thread when the
+// source is the dot's own blocked layout without lanes or warps along K:
+// the conversion is then a register read.
+bool isBlockedToDotShortcut(RankedTensorType srcType, DotOperandEncodingAttr operand) {
+  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(srcType.getEncoding());
+  if (!blocked || operand.getParent() != blocked)
+    return false;
+  unsigned rank = blocked.getRank();
+  unsigned kDim = operand.getOpIdx() == 0 ? rank - 1 : rank - 2;
+  return blocked.getThreadsPerWarp()[kDim] == 1 && blocked.getWarpsPerCTA()[kDim] == 1;
+}
+
+} // namespace
+
+void reduceDataDuplication(ModuleOp module) {
+  module.walk([&](ConvertLayoutOp convert) {
+    RankedTensorType srcType = convert.getSrc().getType();
+    RankedTensorType dstType = convert.getType();
+    auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(dstType.getEncoding());
+    if (!operand || isBlockedToDotShortcut(srcType, operand) ||
+        !cvtNeedsSharedMemory(srcType, dstType))
+      return;
+    auto distributed = dyn_cast<DistributedEncodingTrait>(srcType.getEncoding());
+    if (!distributed)
+      return;
+    SmallVector<unsigned> srcOrder = getOrder(srcType.getEncoding(), srcType.getRank());
+    // A batch dimension (3-D operands) goes last in shared memory.
+    SmallVector<unsigned> sharedOrder;
+    if (srcOrder.size() == 3) {
+      for (unsigned dim : srcOrder)
+        if (dim != 0)
+          sharedOrder.push_back(dim);
+      sharedOrder.push_back(0);
+    } else {
+      sharedOrder = srcOrder;
+    }
+    SwizzledSharedEncodingAttr shared = getSharedEncodingForDotOperand(
+        operand, srcType.getShape(), sharedOrder, distributed.getCGALayout(),
+        getElementTypeOrSelf(srcType).getIntOrFloatBitWidth(), /*needTrans=*/false);
+    if (!shared)
+      return;
+    OpBuilder builder(convert);
+    auto memDescType = MemDescType::get(dstType.getShape(), dstType.getElementType(), shared,
+                                        SharedMemorySpaceAttr::get(module.getContext()),
+                                        /*mutableMemory=*/false);
+    Value alloc = LocalAllocOp::create(builder, convert.getLoc(), memDescType, convert.getSrc(),
+                                      IntegerAttr());
+    Value load = LocalLoadOp::create(builder, convert.getLoc(), dstType, alloc, Value());
+    convert.replaceAllUsesWith(load);
+    convert.erase();
+  });
+}
+
+namespace {
+
+struct TritonGPUReduceDataDuplicationPass
+    : impl::TritonGPUReduceDataDuplicationBase<TritonGPUReduceDataDuplicationPass> {
+  void runOnOperation() override { reduceDataDuplication(getOperation()); }
+};
+
+} // namespace
+
+} // namespace trex::ttg

@@ -1,0 +1,28 @@
+// RUN: trex-opt %s -split-input-file --tritongpu-coalesce-async-copy | FileCheck %s
+// tritongpu-coalesce-async-copy clips the per-thread vector of async copies
+// to the 16 bytes one cp.async moves.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+// CHECK: #[[CLIPPED:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // 8 f32 per thread is 32 bytes: 4 per copy.
+  // CHECK-LABEL: tt.func @clip_f32
+  tt.func @clip_f32(%ptrs: tensor<32x64x!tt.ptr<f32>, #blocked>, %mask: tensor<32x64xi1, #blocked>, %buf: !ttg.memdesc<32x64xf32, #shared, #smem, mutable>) {
+    // CHECK: %[[P:.*]] = ttg.convert_layout %arg0 : {{.*}} -> tensor<32x64x!tt.ptr<f32>, #[[CLIPPED]]>
+    // CHECK: %[[M:.*]] = ttg.convert_layout %arg1 : {{.*}} -> tensor<32x64xi1, #[[CLIPPED]]>
+    // CHECK: ttg.async_copy_global_to_local %[[P]], %arg2 mask %[[M]] : tensor<32x64x!tt.ptr<f32>, #[[CLIPPED]]>
+    %t = ttg.async_copy_global_to_local %ptrs, %buf mask %mask : tensor<32x64x!tt.ptr<f32>, #blocked> -> <32x64xf32, #shared, #smem, mutable>
+    tt.return
+  }
+
+  // 8 f16 per thread is 16 bytes: unchanged.
+  // CHECK-LABEL: tt.func @keep_f16
+  tt.func @keep_f16(%ptrs: tensor<32x64x!tt.ptr<f16>, #blocked>, %buf: !ttg.memdesc<32x64xf16, #shared, #smem, mutable>) {
+    // CHECK-NOT: ttg.convert_layout
+    // CHECK: ttg.async_copy_global_to_local %arg0, %arg1 : tensor<32x64x!tt.ptr<f16>, #blocked>
+    %t = ttg.async_copy_global_to_local %ptrs, %buf : tensor<32x64x!tt.ptr<f16>, #blocked> -> <32x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}

@@ -1,0 +1,48 @@
+// RUN: trex-opt %s -split-input-file --tritongpu-reduce-data-duplication | FileCheck %s
+// tritongpu-reduce-data-duplication turns conversions to dot operands that
+// cross warps into a store to shared memory and a read in the operand
+// layout.
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#acc = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: #[[S:.*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @through_shared_memory
+  tt.func @through_shared_memory(%b: tensor<32x64xf32, #blocked>) -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #acc}>> {
+    // CHECK: %[[A:.*]] = ttg.local_alloc %arg0 : (tensor<32x64xf32, #blocked>) -> !ttg.memdesc<32x64xf32, #[[S]], #smem>
+    // CHECK: %[[L:.*]] = ttg.local_load %[[A]] : !ttg.memdesc<32x64xf32, #[[S]], #smem> -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>>
+    // CHECK-NOT: ttg.convert_layout
+    // CHECK: tt.return %[[L]]
+    %c = ttg.convert_layout %b : tensor<32x64xf32, #blocked> -> tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #acc}>>
+    tt.return %c : tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #acc}>>
+  }
+}
+
+// -----
+
+// From the dot's own layout, without lanes or warps along K, each thread
+// already holds its K elements: the conversion stays.
+#acc = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @register_shortcut
+  tt.func @register_shortcut(%a: tensor<128x16xf32, #acc>) -> tensor<128x16xf32, #ttg.dot_op<{opIdx = 0, parent = #acc}>> {
+    // CHECK-NOT: ttg.local_alloc
+    // CHECK: ttg.convert_layout %arg0
+    %c = ttg.convert_layout %a : tensor<128x16xf32, #acc> -> tensor<128x16xf32, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+    tt.return %c : tensor<128x16xf32, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+  }
+}
+
+// -----
+
+// Conversions to other layouts are none of this pass's business.
+#a = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @blocked_to_blocked
+  tt.func @blocked_to_blocked(%x: tensor<1024xf32, #a>) -> tensor<1024xf32, #b> {
+    // CHECK: ttg.convert_layout
+    %c = ttg.convert_layout %x : tensor<1024xf32, #a> -> tensor<1024xf32, #b>
+    tt.return %c : tensor<1024xf32, #b>
+  }
+}

@@ -1,0 +1,190 @@
+// The ttgir pipeline run on Triton 3.6's make_ttir output (<spec>.ttir) must
+// print exactly what Triton's make_ttgir produced (<spec>.ttgir), locations,
+// layouts and value names included, for the non-matmul kernels on every target;
+// the matmul kernels must at least get through it with FMA (blocked/dot_op)
+// layouts until tensor-core selection and software pipelining exist.
+#include "BlockArgumentNames.h"
+#include "IRPrinting.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "trex/Dialect/TritonGPU/Transforms/Pipeline.h"
+#include "gtest/gtest.h"
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Kernels whose make_ttgir output trex reproduces; the matmul kernels depend
+// on accelerate-matmul and the pipeliner, which are the matmul issue's.
+bool reproducesTritonsTTGIR(const std::string &spec) { return spec.rfind("matmul", 0) != 0; }
+
+// "<spec>/<target>" for every fixture directory holding both stage files.
+std::vector<std::string> fixturePairs(bool matmul) {
+  std::vector<std::string> pairs;
+  std::error_code error;
+  if (!fs::is_directory(TREX_FIXTURES_DIR, error))
+    return pairs;
+  for (const auto &spec : fs::directory_iterator(TREX_FIXTURES_DIR)) {
+    if (!spec.is_directory())
+      continue;
+    std::string name = spec.path().filename().string();
+    if (reproducesTritonsTTGIR(name) == matmul)
+      continue;
+    for (const auto &target : fs::directory_iterator(spec.path())) {
+      if (fs::exists(target.path() / (name + ".ttir")) &&
+          fs::exists(target.path() / (name + ".ttgir")))
+        pairs.push_back(name + "/" + target.path().filename().string());
+    }
+  }
+  std::sort(pairs.begin(), pairs.end());
+  return pairs;
+}
+
+std::string readFile(const fs::path &path) {
+  std::ifstream in(path);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+std::string trimTrailingNewlines(std::string text) {
+  while (!text.empty() && text.back() == '\n')
+    text.pop_back();
+  return text;
+}
+
+// Triton's target for a fixture directory: sm90 -> cuda:90, gfx942 -> hip:gfx942.
+std::string tritonTarget(const std::string &directory) {
+  if (directory.rfind("sm", 0) == 0)
+    return "cuda:" + directory.substr(2);
+  return "hip:" + directory;
+}
+
+// The pipeline options Triton compiled `spec` with: the target of its fixture
+// directory plus num_warps and num_stages from specs.json.
+mlir::FailureOr<trex::ttg::TTGIRPipelineOptions> optionsFor(const std::string &spec,
+                                                            const std::string &directory) {
+  auto options = trex::ttg::TTGIRPipelineOptions::fromTarget(tritonTarget(directory));
+  if (failed(options))
+    return mlir::failure();
+  nlohmann::json specs =
+      nlohmann::json::parse(readFile(fs::path(TREX_FIXTURES_DIR) / "specs.json"), nullptr,
+                            /*allow_exceptions=*/false);
+  if (!specs.is_array())
+    return mlir::failure();
+  for (const auto &entry : specs) {
+    if (entry.value("name", "") != spec)
+      continue;
+    options->numWarps = entry.value("num_warps", 4);
+    options->numStages = entry.value("num_stages", 3);
+    return options;
+  }
+  return mlir::failure();
+}
+
+// The first line where two texts differ, for a readable failure.
+std::string firstDifference(const std::string &expected, const std::string &actual) {
+  std::istringstream expectedLines(expected), actualLines(actual);
+  std::string expectedLine, actualLine;
+  for (int line = 1;; ++line) {
+    bool moreExpected = static_cast<bool>(std::getline(expectedLines, expectedLine));
+    bool moreActual = static_cast<bool>(std::getline(actualLines, actualLine));
+    if (!moreExpected && !moreActual)
+      return "no difference";
+    if (!moreExpected || !moreActual || expectedLine != actualLine)
+      return "line " + std::to_string(line) + "\n  triton: " +
+             (moreExpected ? expectedLine : "<end>") + "\n  trex:   " +
+             (moreActual ? actualLine : "<end>");
+  }
+}
+
+// Parses <spec>.ttir of `pair` and runs the ttgir pipeline on it; returns the
+// printed result, or an empty string after reporting a gtest failure.
+std::string runPipelineOnFixture(const std::string &pairName) {
+  fs::path pair = fs::path(TREX_FIXTURES_DIR) / pairName;
+  std::string spec = pair.parent_path().filename().string();
+  auto options = optionsFor(spec, pair.filename().string());
+  if (failed(options)) {
+    ADD_FAILURE() << "no options for " << pairName;
+    return "";
+  }
+  auto context = trex::test::makeContext();
+  std::string errors;
+  auto module = trex::test::parseModuleWithBlockArgumentNames(
+      *context, readFile(pair / (spec + ".ttir")), errors);
+  if (!module) {
+    ADD_FAILURE() << "failed to parse " << spec << ".ttir:\n" << errors;
+    return "";
+  }
+  mlir::PassManager pm(context.get());
+  trex::ttg::buildTTGIRPipeline(pm, *options);
+  auto start = std::chrono::steady_clock::now();
+  bool ok = succeeded(pm.run(*module));
+  auto elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start);
+  if (!ok) {
+    ADD_FAILURE() << "the ttgir pipeline failed on " << pairName << ":\n" << errors;
+    return "";
+  }
+  // Recorded so that the pipeline's cost per kernel shows in the test log.
+  testing::Test::RecordProperty("pipeline_ms", std::to_string(elapsed.count()));
+  return trimTrailingNewlines(trex::test::printLikeTriton(*module));
+}
+
+class TTGIRPipelineFixture : public testing::TestWithParam<std::string> {};
+
+TEST_P(TTGIRPipelineFixture, ReproducesTritonsMakeTTGIR) {
+  fs::path pair = fs::path(TREX_FIXTURES_DIR) / GetParam();
+  std::string spec = pair.parent_path().filename().string();
+  std::string expected = trimTrailingNewlines(readFile(pair / (spec + ".ttgir")));
+  std::string actual = runPipelineOnFixture(GetParam());
+  ASSERT_FALSE(actual.empty());
+
+  // Structure first (ops, types, layouts, attributes, locations), then the
+  // exact text.
+  std::string expectedStructure = trex::test::withoutValueNames(expected);
+  std::string actualStructure = trex::test::withoutValueNames(actual);
+  ASSERT_TRUE(expectedStructure == actualStructure)
+      << "differs beyond value names at " << firstDifference(expectedStructure, actualStructure);
+  EXPECT_TRUE(expected == actual) << "differs in value names at "
+                                  << firstDifference(expected, actual);
+}
+
+class TTGIRPipelineMatmulFixture : public testing::TestWithParam<std::string> {};
+
+// Without tensor-core selection the dot keeps the FMA layouts the conversion
+// chose: a blocked result and #ttg.dot_op operands whose parent is blocked.
+TEST_P(TTGIRPipelineMatmulFixture, KeepsFMALayouts) {
+  std::string actual = runPipelineOnFixture(GetParam());
+  ASSERT_FALSE(actual.empty());
+  EXPECT_NE(actual.find("tt.dot "), std::string::npos);
+  EXPECT_NE(actual.find("#ttg.dot_op<{opIdx = 0, parent = #blocked"), std::string::npos);
+  EXPECT_NE(actual.find("#ttg.dot_op<{opIdx = 1, parent = #blocked"), std::string::npos);
+  EXPECT_EQ(actual.find("#ttg.nvidia_mma"), std::string::npos);
+  EXPECT_EQ(actual.find("#ttg.amd_mfma"), std::string::npos);
+}
+
+std::string testName(const testing::TestParamInfo<std::string> &info) {
+  std::string name = info.param;
+  for (char &c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)))
+      c = '_';
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Triton36, TTGIRPipelineFixture,
+                         testing::ValuesIn(fixturePairs(/*matmul=*/false)), testName);
+INSTANTIATE_TEST_SUITE_P(Triton36, TTGIRPipelineMatmulFixture,
+                         testing::ValuesIn(fixturePairs(/*matmul=*/true)), testName);
+
+TEST(TTGIRPipelineFixture, FindsTheFixtures) {
+  // Vector add, two softmaxes and layernorm on three targets; two matmuls.
+  EXPECT_GE(fixturePairs(/*matmul=*/false).size(), 12u);
+  EXPECT_GE(fixturePairs(/*matmul=*/true).size(), 6u);
+}
+
+} // namespace
