@@ -5,8 +5,10 @@ import lit.formats
 
 config.name = "trex"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir", ".test"]
-config.excludes = ["CMakeLists.txt", "unit", "layoutviz", "Inputs"]
+# .py: the front-end coverage kernels of test/frontend (each runs trex compile on itself).
+config.suffixes = [".mlir", ".test", ".py"]
+config.excludes = ["CMakeLists.txt", "unit", "layoutviz", "Inputs", "lit.cfg.py",
+                   "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.trex_obj_root, "test")
 

@@ -8,6 +8,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <optional>
 
 namespace trex::cli::compile {
 namespace {
@@ -19,6 +20,11 @@ struct Options {
   std::string target = "cuda:90";
   int numWarps = 4;
   int numStages = 3;
+  // Whether --num-warps / --num-stages were given (an autotune config's values yield to them).
+  bool numWarpsGiven = false;
+  bool numStagesGiven = false;
+  bool listConfigs = false;
+  std::optional<int> config;
   std::vector<std::string> emit;
   std::string outputDirectory;
   std::string dumpPassesDirectory;
@@ -45,7 +51,39 @@ llvm::Expected<std::vector<Stage>> requestedStages(const std::vector<std::string
   return stages;
 }
 
+// `--list-configs`: the kernel's autotune configs and heuristics, one per line.
+int listConfigs(const Options &options) {
+  frontend::KernelConfigs configs = readKernelConfigsFile(options.input, options.kernel);
+  llvm::errs() << python::formatDiagnostics(configs.diagnostics);
+  if (!configs.succeeded())
+    return 1;
+  llvm::raw_ostream &out = llvm::outs();
+  if (!configs.hasAutotune) {
+    out << configs.kernelName << ": no @triton.autotune configs\n";
+  } else {
+    out << configs.kernelName << ": " << configs.configs.size() << " autotune config"
+        << (configs.configs.size() == 1 ? "" : "s");
+    if (!configs.key.empty()) {
+      out << " (key:";
+      for (const std::string &name : configs.key)
+        out << " " << name;
+      out << ")";
+    }
+    out << "\n";
+    for (const frontend::AutotuneConfigInfo &config : configs.configs)
+      out << "  " << config.index << ": " << config.describe() << "\n";
+  }
+  if (!configs.heuristics.empty()) {
+    out << "heuristics:\n";
+    for (const frontend::HeuristicInfo &heuristic : configs.heuristics)
+      out << "  " << heuristic.parameter << ": " << heuristic.expression << "\n";
+  }
+  return 0;
+}
+
 int run(const Options &options) {
+  if (options.listConfigs)
+    return listConfigs(options);
   llvm::Expected<Target> target = Target::parse(options.target);
   if (!target) {
     llvm::errs() << "error: " << llvm::toString(target.takeError()) << "\n";
@@ -61,8 +99,11 @@ int run(const Options &options) {
   compileOptions.target = *target;
   compileOptions.numWarps = options.numWarps;
   compileOptions.numStages = options.numStages;
+  compileOptions.numWarpsGiven = options.numWarpsGiven;
+  compileOptions.numStagesGiven = options.numStagesGiven;
   compileOptions.kernelName = options.kernel;
   compileOptions.signature = options.signature;
+  compileOptions.autotuneConfig = options.config;
   compileOptions.lastStage = *std::max_element(stages->begin(), stages->end());
   compileOptions.captureIRAfterEachPass = !options.dumpPassesDirectory.empty();
 
@@ -107,12 +148,21 @@ void setup(CLI::App &app) {
                       "Its specialization in Triton's AOT form, e.g. '*fp32:16, i32, 1024'");
   command->add_option("--target", options->target, "cuda:90, cuda:80 or hip:gfx942")
       ->capture_default_str();
-  command->add_option("--num-warps", options->numWarps, "Warps per program")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
-  command->add_option("--num-stages", options->numStages, "Software pipelining depth")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+  CLI::Option *numWarps =
+      command->add_option("--num-warps", options->numWarps, "Warps per program")
+          ->capture_default_str()
+          ->check(CLI::PositiveNumber);
+  CLI::Option *numStages =
+      command->add_option("--num-stages", options->numStages, "Software pipelining depth")
+          ->capture_default_str()
+          ->check(CLI::PositiveNumber);
+  command->add_flag("--list-configs", options->listConfigs,
+                    "Print the kernel's @triton.autotune configs and @triton.heuristics (.py)");
+  command->add_option("--config", options->config,
+                      "Compile with autotune config N: its meta-parameters give the constexpr "
+                      "parameters the signature leaves out, its num_warps and num_stages the "
+                      "defaults (.py)")
+      ->check(CLI::NonNegativeNumber);
   command
       ->add_option("--emit", options->emit,
                    "Stages to output, comma separated: source, ttir, ... or all (default ttir)")
@@ -121,7 +171,9 @@ void setup(CLI::App &app) {
                       "Write DIR/<kernel>.<stage> instead of printing");
   command->add_option("--dump-passes", options->dumpPassesDirectory,
                       "Write the IR after every pass to DIR/NNN-<pass>.mlir");
-  command->callback([options] {
+  command->callback([options, numWarps, numStages] {
+    options->numWarpsGiven = numWarps->count() > 0;
+    options->numStagesGiven = numStages->count() > 0;
     if (int exitCode = run(*options))
       throw CLI::RuntimeError(exitCode);
   });

@@ -2,9 +2,12 @@
 // pipeline with pass recording, print every stage, and collect diagnostics.
 #include "trex/Compiler/Compilation.h"
 
+#include "Driver.h"
+
 #include "trex/Compiler/IRText.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/Triton/Transforms/Pipeline.h"
+#include "trex/Dialect/TritonGPU/Transforms/Pipeline.h"
 #include "trex/Frontend/CodeGen/CodeGen.h"
 #include "trex/InitAllDialects.h"
 
@@ -110,20 +113,7 @@ std::string findKernelName(ModuleOp module) {
 }
 
 void addError(CompilationResult &result, std::string message) {
-  CompileDiagnostic diagnostic;
-  diagnostic.message = message;
-  diagnostic.rendered = "error: " + message + "\n";
-  result.diagnostics.push_back(std::move(diagnostic));
-}
-
-// Runs one stage's pipeline on `module`, recording every pass.
-LogicalResult runPipeline(ModuleOp module, llvm::function_ref<void(OpPassManager &)> build,
-                          const CompileOptions &options, CompilationResult &result) {
-  PassManager passManager(module->getContext());
-  build(passManager);
-  passManager.addInstrumentation(
-      std::make_unique<PassSnapshotRecorder>(result.passes, options.captureIRAfterEachPass));
-  return passManager.run(module);
+  driver::addDiagnostic(result, CompileDiagnostic::Severity::Error, std::move(message));
 }
 
 // Front-end diagnostics (already located and rendered with a caret) as CompileDiagnostics.
@@ -172,7 +162,44 @@ tt::TTIRPipelineOptions ttirOptions(const Target &target) {
   return options;
 }
 
+// The make_ttgir options: the target and the launch shape the user asked for.
+ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
+  ttg::TTGIRPipelineOptions ttgir;
+  ttgir.backend = options.target.isCUDA() ? ttg::TTGIRPipelineOptions::Backend::CUDA
+                                          : ttg::TTGIRPipelineOptions::Backend::HIP;
+  ttgir.computeCapability = options.target.computeCapability;
+  ttgir.arch = options.target.arch;
+  ttgir.numWarps = options.numWarps;
+  ttgir.numCTAs = options.numCTAs;
+  ttgir.numStages = options.numStages;
+  return ttgir;
+}
+
 } // namespace
+
+namespace driver {
+
+void addDiagnostic(CompilationResult &result, CompileDiagnostic::Severity severity,
+                   std::string message) {
+  static constexpr const char *kSeverityNames[] = {"error", "warning", "note", "remark"};
+  CompileDiagnostic diagnostic;
+  diagnostic.severity = severity;
+  diagnostic.rendered =
+      std::string(kSeverityNames[static_cast<int>(severity)]) + ": " + message + "\n";
+  diagnostic.message = std::move(message);
+  result.diagnostics.push_back(std::move(diagnostic));
+}
+
+LogicalResult runPipeline(ModuleOp module, llvm::function_ref<void(OpPassManager &)> build,
+                          const CompileOptions &options, CompilationResult &result) {
+  PassManager passManager(module->getContext());
+  build(passManager);
+  passManager.addInstrumentation(
+      std::make_unique<PassSnapshotRecorder>(result.passes, options.captureIRAfterEachPass));
+  return passManager.run(module);
+}
+
+} // namespace driver
 
 std::string CompilationResult::renderDiagnostics() const {
   std::string text;
@@ -184,6 +211,8 @@ std::string CompilationResult::renderDiagnostics() const {
 CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
                               const CompileOptions &options) {
   CompilationResult result;
+  result.numWarps = options.numWarps;
+  result.numStages = options.numStages;
   std::optional<InputKind> kind = inputKind(fileName);
   if (!kind) {
     addError(result, "cannot tell the stage of '" + fileName.str() +
@@ -207,12 +236,19 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
     frontend::KernelRequest request;
     request.kernelName = options.kernelName;
     request.signature = options.signature;
+    request.autotuneConfig = options.autotuneConfig;
     frontend::FrontendResult generated = frontend::generateKernel(
         context, text, fileName.str(), request, frontendOptions(options));
     addFrontendDiagnostics(generated.diagnostics, result);
     if (!generated.succeeded())
       return result;
     module = std::move(generated.module);
+    if (generated.autotuneConfig) {
+      if (!options.numWarpsGiven)
+        result.numWarps = generated.autotuneConfig->numWarps;
+      if (!options.numStagesGiven)
+        result.numStages = generated.autotuneConfig->numStages;
+    }
   } else {
     module = parseSourceFile<ModuleOp>(sourceMgr, &context);
     if (!module)
@@ -227,19 +263,23 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
   result.stages[inputStage] = printIRLikeTriton(*module);
 
   if (inputStage == Stage::Source && options.lastStage >= Stage::TTIR) {
-    if (failed(runPipeline(
+    if (failed(driver::runPipeline(
             *module,
             [&](OpPassManager &pm) { tt::buildTTIRPipeline(pm, ttirOptions(options.target)); },
             options, result)))
       return result;
     result.stages[Stage::TTIR] = printIRLikeTriton(*module);
   }
-  if (options.lastStage > Stage::TTIR && options.lastStage > inputStage) {
-    addError(result, ("trex cannot produce the " + stageName(options.lastStage) +
-                      " stage yet; the furthest it goes is ttir")
-                         .str());
-    return result;
+  if (inputStage < Stage::TTGIR && options.lastStage >= Stage::TTGIR) {
+    if (failed(driver::runPipeline(
+            *module,
+            [&](OpPassManager &pm) { ttg::buildTTGIRPipeline(pm, ttgirOptions(options)); },
+            options, result)))
+      return result;
+    result.stages[Stage::TTGIR] = printIRLikeTriton(*module);
   }
+  if (options.lastStage > Stage::TTGIR && !driver::produceBackendStages(*module, options, result))
+    return result;
   result.succeeded = true;
   return result;
 }
@@ -252,6 +292,19 @@ CompilationResult compileFile(llvm::StringRef path, const CompileOptions &option
     return result;
   }
   return compileText((*buffer)->getBuffer(), path, options);
+}
+
+frontend::KernelConfigs readKernelConfigsFile(llvm::StringRef path, const std::string &kernelName) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    frontend::KernelConfigs result;
+    python::Diagnostic diagnostic;
+    diagnostic.fileName = path.str();
+    diagnostic.message = "cannot read '" + path.str() + "': " + buffer.getError().message();
+    result.diagnostics.push_back(std::move(diagnostic));
+    return result;
+  }
+  return frontend::readKernelConfigs((*buffer)->getBuffer(), path.str(), kernelName);
 }
 
 } // namespace trex

@@ -6,6 +6,11 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/Analysis/LazyCallGraph.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace trex {
 
@@ -48,6 +53,85 @@ void PassSnapshotRecorder::finish(mlir::Pass *pass, mlir::Operation *op) {
       top = top->getParentOp();
     snapshot.ir = printIRLikeTriton(top);
   }
+}
+
+namespace {
+
+// Passes that only run other passes or manage analyses.
+bool isPassContainer(llvm::StringRef className) {
+  return className.contains("PassManager") || className.contains("PassAdaptor") ||
+         className.contains("AnalysisManagerProxy") || className.starts_with("RequireAnalysisPass") ||
+         className.starts_with("InvalidateAnalysisPass") || className == "VerifierPass";
+}
+
+// The unit an LLVM pass runs on, and its module.
+std::string describeUnit(llvm::Any ir) {
+  if (llvm::any_cast<const llvm::Module *>(&ir))
+    return "module";
+  if (const auto *function = llvm::any_cast<const llvm::Function *>(&ir))
+    return ("function @" + (*function)->getName()).str();
+  if (const auto *loop = llvm::any_cast<const llvm::Loop *>(&ir))
+    return ("loop " + (*loop)->getName() + " in @" +
+            (*loop)->getHeader()->getParent()->getName())
+        .str();
+  if (llvm::any_cast<const llvm::LazyCallGraph::SCC *>(&ir))
+    return "call graph SCC";
+  return "";
+}
+
+const llvm::Module *moduleOf(llvm::Any ir) {
+  if (const auto *module = llvm::any_cast<const llvm::Module *>(&ir))
+    return *module;
+  if (const auto *function = llvm::any_cast<const llvm::Function *>(&ir))
+    return (*function)->getParent();
+  if (const auto *loop = llvm::any_cast<const llvm::Loop *>(&ir))
+    return (*loop)->getHeader()->getModule();
+  if (const auto *scc = llvm::any_cast<const llvm::LazyCallGraph::SCC *>(&ir))
+    return (*scc)->begin()->getFunction().getParent();
+  return nullptr;
+}
+
+} // namespace
+
+void LLVMPassSnapshotRecorder::registerCallbacks(llvm::PassInstrumentationCallbacks &callbacks) {
+  callbacks.registerBeforeNonSkippedPassCallback(
+      [this, &callbacks](llvm::StringRef className, llvm::Any ir) {
+        if (isPassContainer(className))
+          return;
+        PassSnapshot snapshot;
+        snapshot.name = className.str();
+        snapshot.argument = callbacks.getPassNameForClassName(className).str();
+        snapshot.anchor = describeUnit(ir);
+        snapshots.push_back(std::move(snapshot));
+        running.push_back({snapshots.size() - 1, std::chrono::steady_clock::now()});
+      });
+  callbacks.registerAfterPassCallback(
+      [this](llvm::StringRef className, llvm::Any ir, const llvm::PreservedAnalyses &preserved) {
+        if (!isPassContainer(className))
+          finish(ir, !preserved.areAllPreserved());
+      });
+  callbacks.registerAfterPassInvalidatedCallback(
+      [this](llvm::StringRef className, const llvm::PreservedAnalyses &) {
+        if (!isPassContainer(className))
+          finish(llvm::Any(), /*changed=*/true);
+      });
+}
+
+void LLVMPassSnapshotRecorder::finish(llvm::Any ir, bool changed) {
+  if (running.empty())
+    return;
+  Running entry = running.back();
+  running.pop_back();
+  PassSnapshot &snapshot = snapshots[entry.slot];
+  snapshot.milliseconds =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - entry.start)
+          .count();
+  snapshot.changed = changed;
+  if (captureIR)
+    if (const llvm::Module *module = moduleOf(ir)) {
+      llvm::raw_string_ostream stream(snapshot.ir);
+      module->print(stream, nullptr);
+    }
 }
 
 } // namespace trex

@@ -5,11 +5,15 @@
 #ifndef TREX_COMPILER_COMPILATION_H
 #define TREX_COMPILER_COMPILATION_H
 
+#include "trex/Compiler/Metadata.h"
 #include "trex/Compiler/PassSnapshots.h"
 #include "trex/Compiler/Stage.h"
 #include "trex/Compiler/Target.h"
+#include "trex/Frontend/CodeGen/KernelConfigs.h"
 
 #include <map>
+#include <optional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +28,12 @@ struct CompileOptions {
   // Triton's AOT signature form ("*fp32:16, i32, 1024").
   std::string kernelName;
   std::string signature;
+  // For a Triton-Python kernel with @triton.autotune: compile with config N of its list (see
+  // frontend::KernelRequest). The config's num_warps and num_stages replace numWarps and
+  // numStages unless the caller marks them as given.
+  std::optional<int> autotuneConfig;
+  bool numWarpsGiven = false;
+  bool numStagesGiven = false;
   // The last stage to produce; earlier ones are produced on the way.
   Stage lastStage = Stage::TTIR;
   // Keep the IR after every pass in the snapshots (costs a print per pass).
@@ -45,10 +55,17 @@ struct CompilationResult {
   bool succeeded = false;
   // The kernel's name (the public tt.func), used to name stage files.
   std::string kernelName;
+  // The launch options the compilation used: the options', or the autotune config's.
+  int numWarps = 4;
+  int numStages = 3;
   // Each produced stage's text, printed as Triton writes its cache files.
   std::map<Stage, std::string> stages;
   std::vector<PassSnapshot> passes;
   std::vector<CompileDiagnostic> diagnostics;
+  // Known once the kernel is lowered to LLVM (shared memory and scratch are allocated then).
+  std::optional<KernelMetadata> metadata;
+  // What ptxas printed (registers, spills, shared memory per kernel) when it ran.
+  std::string assemblerLog;
 
   // All diagnostics rendered, one after another.
   std::string renderDiagnostics() const;
@@ -61,6 +78,10 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
 
 // Reads `path` and compiles it; a missing or unreadable file is a diagnostic.
 CompilationResult compileFile(llvm::StringRef path, const CompileOptions &options);
+
+// The @triton.autotune configs and @triton.heuristics of the kernel `kernelName` (the only
+// one when empty) of a Triton-Python file; a missing or unreadable file is a diagnostic.
+frontend::KernelConfigs readKernelConfigsFile(llvm::StringRef path, const std::string &kernelName);
 
 } // namespace trex
 

@@ -4,6 +4,7 @@
 #define TREX_COMPILER_PASSSNAPSHOTS_H
 
 #include "mlir/IR/OperationSupport.h"
+#include "llvm/IR/PassInstrumentation.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include <chrono>
 #include <string>
@@ -45,6 +46,29 @@ private:
     mlir::OperationFingerPrint fingerprintBefore;
   };
   void finish(mlir::Pass *pass, mlir::Operation *op);
+
+  std::vector<PassSnapshot> &snapshots;
+  bool captureIR;
+  std::vector<Running> running;
+};
+
+// The same record for LLVM's optimizer (new pass manager): the pass's class name and
+// command-line name, the unit it ran on ("module", "function @add_kernel", "loop ..."),
+// whether it changed anything (it did not preserve every analysis), and the module after it.
+// Pass managers and adaptors, which only run other passes, are left out.
+class LLVMPassSnapshotRecorder {
+public:
+  LLVMPassSnapshotRecorder(std::vector<PassSnapshot> &snapshots, bool captureIR)
+      : snapshots(snapshots), captureIR(captureIR) {}
+
+  void registerCallbacks(llvm::PassInstrumentationCallbacks &callbacks);
+
+private:
+  struct Running {
+    size_t slot;
+    std::chrono::steady_clock::time_point start;
+  };
+  void finish(llvm::Any ir, bool changed);
 
   std::vector<PassSnapshot> &snapshots;
   bool captureIR;

@@ -1,0 +1,46 @@
+// Metadata: what a launcher needs to know about a compiled kernel, and the JSON file
+// Triton writes next to the binary (`<kernel>.json`), with Triton's keys.
+#ifndef TREX_COMPILER_METADATA_H
+#define TREX_COMPILER_METADATA_H
+
+#include "trex/Compiler/Target.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace trex {
+
+struct KernelMetadata {
+  std::string name;
+  Target target;
+  int numWarps = 4;
+  int numCTAs = 1;
+  int numStages = 3;
+  // Bytes of shared memory a program needs (dynamic shared memory at launch).
+  int64_t shared = 0;
+  // The hidden scratch buffers: bytes per program and alignment. The launcher allocates
+  // size x number of programs for each and passes the two pointers after the user's
+  // arguments.
+  int64_t globalScratchSize = 0;
+  int64_t globalScratchAlign = 1;
+  int64_t profileScratchSize = 0;
+  int64_t profileScratchAlign = 1;
+};
+
+// Reads the kernel's metadata from a module after shared-memory and global-scratch
+// allocation (ttg.shared, ttg.global_scratch_memory_size, ...); `numStages` is the
+// compile option, which the IR does not record.
+KernelMetadata readKernelMetadata(mlir::ModuleOp module, llvm::StringRef kernelName,
+                                  const Target &target, int numStages);
+
+// The JSON Triton 3.6 writes for this target (keys sorted, one-space indent), the hidden
+// scratch sizes included for AMD as well.
+std::string metadataJSON(const KernelMetadata &metadata);
+
+} // namespace trex
+
+#endif // TREX_COMPILER_METADATA_H

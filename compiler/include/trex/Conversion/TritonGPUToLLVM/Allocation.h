@@ -1,0 +1,47 @@
+// Shared-memory scratch sizes and the two allocation passes that run before lowering.
+//
+// Ops that exchange data between warps (a reduction across warps, a layout conversion that
+// moves data between threads, a scan, a histogram, an atomic whose old values threads other
+// than the one that did it need) use shared memory for the time they run. The size each one needs is computed here, so the
+// allocation and the lowering agree on it.
+#ifndef TREX_CONVERSION_TRITONGPUTOLLVM_ALLOCATION_H
+#define TREX_CONVERSION_TRITONGPUTOLLVM_ALLOCATION_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+
+#include <cstdint>
+
+namespace trex {
+
+// Bytes one element of `type` (an LLVM or builtin scalar type, or a pointer) takes in
+// shared-memory scratch.
+int64_t scratchElementBytes(mlir::Type type);
+
+// The number of elements of the result of reducing `type` along `axis`.
+int64_t reductionOutputCount(mlir::RankedTensorType type, unsigned axis);
+
+// Bytes of shared-memory scratch `op` needs while it runs; 0 when it needs none.
+int64_t scratchSizeInBytes(mlir::Operation *op);
+
+// Gives every op that needs scratch an "allocation.offset" and the module "ttg.shared" (the
+// bytes of shared memory a program needs). Scratch is live only while its op runs, so all
+// scratch buffers start at offset 0 and the module needs the largest of them.
+void allocateSharedMemory(mlir::ModuleOp module);
+
+// Offsets global-scratch allocation gives ttg.global_scratch_alloc ops and calls (a call's
+// offsets are where the callee's scratch starts in the caller's).
+inline constexpr llvm::StringLiteral kGlobalScratchOffsetAttr = "ttg.global_scratch_memory_offset";
+inline constexpr llvm::StringLiteral kProfileScratchOffsetAttr =
+    "ttg.profile_scratch_memory_offset";
+
+// Gives every ttg.global_scratch_alloc an offset ("ttg.global_scratch_memory_offset") in its
+// buffer, the global scratch or, for backend = "proton", the profile scratch, and the module
+// the total size and alignment of each ("ttg.global_scratch_memory_size/alignment",
+// "ttg.profile_scratch_memory_size/alignment").
+void allocateGlobalScratchMemory(mlir::ModuleOp module);
+
+} // namespace trex
+
+#endif // TREX_CONVERSION_TRITONGPUTOLLVM_ALLOCATION_H

@@ -1,0 +1,54 @@
+// LLVMBuilder: short-hands for the LLVM-dialect ops the TritonGPU-to-LLVM patterns build.
+#ifndef TREX_CONVERSION_TRITONGPUTOLLVM_LLVMBUILDER_H
+#define TREX_CONVERSION_TRITONGPUTOLLVM_LLVMBUILDER_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+
+namespace trex {
+
+// Short-hands for the LLVM ops the patterns build, all at one location.
+class LLVMBuilder {
+public:
+  LLVMBuilder(mlir::OpBuilder &builder, mlir::Location loc) : builder(builder), loc(loc) {}
+
+  mlir::Value i32(int64_t value);
+  mlir::Value i64(int64_t value);
+  mlir::Value i1(bool value);
+  mlir::Value constant(mlir::Type type, int64_t value);
+  mlir::Value floatConstant(mlir::Type type, double value);
+  mlir::Value undef(mlir::Type type);
+  mlir::Value zero(mlir::Type type);
+
+  mlir::Value add(mlir::Value a, mlir::Value b);
+  mlir::Value sub(mlir::Value a, mlir::Value b);
+  mlir::Value mul(mlir::Value a, mlir::Value b);
+  mlir::Value udiv(mlir::Value a, mlir::Value b);
+  mlir::Value urem(mlir::Value a, mlir::Value b);
+  mlir::Value and_(mlir::Value a, mlir::Value b);
+  mlir::Value or_(mlir::Value a, mlir::Value b);
+  mlir::Value xor_(mlir::Value a, mlir::Value b);
+  mlir::Value shl(mlir::Value a, mlir::Value b);
+  mlir::Value lshr(mlir::Value a, mlir::Value b);
+  mlir::Value icmpEQ(mlir::Value a, mlir::Value b);
+  mlir::Value icmpNE(mlir::Value a, mlir::Value b);
+  mlir::Value icmpULT(mlir::Value a, mlir::Value b);
+  mlir::Value select(mlir::Value condition, mlir::Value a, mlir::Value b);
+  mlir::Value bitcast(mlir::Value value, mlir::Type type);
+  mlir::Value zext(mlir::Value value, mlir::Type type);
+  mlir::Value sext(mlir::Value value, mlir::Type type);
+  mlir::Value trunc(mlir::Value value, mlir::Type type);
+  mlir::Value gep(mlir::Type pointerType, mlir::Type elementType, mlir::Value base,
+                  mlir::Value offset);
+  mlir::Value extractValue(mlir::Value aggregate, int64_t position);
+  mlir::Value insertValue(mlir::Value aggregate, mlir::Value value, int64_t position);
+  mlir::Value extractElement(mlir::Value vector, int64_t position);
+  mlir::Value insertElement(mlir::Value vector, mlir::Value value, int64_t position);
+
+  mlir::OpBuilder &builder;
+  mlir::Location loc;
+};
+
+} // namespace trex
+
+#endif // TREX_CONVERSION_TRITONGPUTOLLVM_LLVMBUILDER_H

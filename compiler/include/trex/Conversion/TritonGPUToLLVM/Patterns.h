@@ -1,0 +1,59 @@
+// The pattern sets of the TritonGPU-to-LLVM conversion, one population function per group
+// of ops (one file each in lib/Conversion/TritonGPUToLLVM).
+#ifndef TREX_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
+#define TREX_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
+
+#include "trex/Conversion/TritonGPUToLLVM/TargetInfo.h"
+#include "trex/Conversion/TritonGPUToLLVM/TypeConverter.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <functional>
+
+namespace trex {
+
+// Hidden arguments appended to every function (seed "Triton Hidden Kernel Parameters"):
+// device functions get the shared-memory base, then every function the global-scratch and
+// profile-scratch pointers. Offsets from the end of the argument list.
+inline constexpr int kSharedMemoryArgumentOffset = -3;
+inline constexpr int kGlobalScratchArgumentOffset = -2;
+inline constexpr int kProfileScratchArgumentOffset = -1;
+
+// The largest vector (in elements) a global load or store op (tt.load, tt.store, AMD buffer
+// ops) may use: how many consecutive elements of a thread are contiguous in memory, aligned,
+// and under one mask value. The conversion pass computes it from the axis information of
+// the ttgir module before rewriting.
+using VectorSizeFn = std::function<unsigned(mlir::Operation *access)>;
+
+void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                         mlir::RewritePatternSet &patterns,
+                                         const TargetInfo &target);
+void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns, const TargetInfo &target,
+                                       VectorSizeFn vectorSize);
+void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateHistogramOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateAssertOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                           mlir::RewritePatternSet &patterns,
+                                           const TargetInfo &target);
+
+} // namespace trex
+
+#endif // TREX_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H

@@ -1,0 +1,27 @@
+// The ttgir -> LLVM-dialect pipeline: the MLIR passes of Triton 3.6's make_llir, in order.
+#ifndef TREX_CONVERSION_TRITONGPUTOLLVM_PIPELINE_H
+#define TREX_CONVERSION_TRITONGPUTOLLVM_PIPELINE_H
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace trex {
+
+struct LLVMLoweringOptions {
+  // Whether transcendental math may call libdevice (linked in by the NVIDIA back end).
+  bool deviceLibrary = true;
+  // Whether functions get debug scopes, so LLVM IR and the assembly carry line tables that
+  // map instructions back to the kernel's source lines.
+  bool lineInfo = true;
+};
+
+// Appends to `pm` (on builtin.module): convert-scf-to-cf, allocate-shared-memory,
+// tritongpu-global-scratch-memory-allocation, convert-triton-gpu-to-llvm, canonicalize, cse,
+// reconcile-unrealized-casts, canonicalize, cse, symbol-dce and, with line info,
+// ensure-debug-info-scope-on-llvm-func.
+void buildLLVMLoweringPipeline(mlir::OpPassManager &pm, const LLVMLoweringOptions &options);
+
+} // namespace trex
+
+#endif // TREX_CONVERSION_TRITONGPUTOLLVM_PIPELINE_H

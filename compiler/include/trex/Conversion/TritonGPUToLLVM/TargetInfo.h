@@ -1,0 +1,129 @@
+// TargetInfo: what the TritonGPU-to-LLVM lowering needs to know about the GPU it targets.
+//
+// The lowering patterns are target independent; every place where NVIDIA and AMD differ
+// (reading the program id, cross-lane shuffles, barriers, predicated global memory access,
+// approximate math, kernel attributes) goes through this interface. The NVIDIA implementation
+// emits NVVM intrinsics and inline PTX, the AMD one ROCDL intrinsics and plain LLVM IR.
+#ifndef TREX_CONVERSION_TRITONGPUTOLLVM_TARGETINFO_H
+#define TREX_CONVERSION_TRITONGPUTOLLVM_TARGETINFO_H
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Value.h"
+#include "mlir/Support/LLVM.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir {
+class ModuleOp;
+class RewriterBase;
+namespace LLVM {
+class LLVMFuncOp;
+} // namespace LLVM
+} // namespace mlir
+
+namespace trex {
+
+// The threads an atomic must be coherent with (the `scope` of tt.atomic_rmw/atomic_cas).
+enum class MemoryScope { CTA, GPU, System };
+
+class TargetInfo {
+public:
+  virtual ~TargetInfo() = default;
+
+  // "cuda:90" / "hip:gfx942".
+  virtual std::string targetName() const = 0;
+  virtual bool isCUDA() const = 0;
+  virtual int warpSize() const = 0;
+  // The shared-memory address space (3 on both vendors) and the global one (1).
+  unsigned sharedAddressSpace() const { return 3; }
+  unsigned globalAddressSpace() const { return 1; }
+
+  // Program and thread identity, as i32.
+  virtual mlir::Value programId(mlir::OpBuilder &builder, mlir::Location loc, int axis) const = 0;
+  virtual mlir::Value numPrograms(mlir::OpBuilder &builder, mlir::Location loc, int axis) const = 0;
+  virtual mlir::Value threadIdInBlock(mlir::OpBuilder &builder, mlir::Location loc) const = 0;
+
+  // Cross-lane exchange of a 32-bit value: the value of lane (laneId ^ mask).
+  virtual mlir::Value shuffleXor(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value value,
+                                 int mask) const = 0;
+  // Reads lane `srcLane` of the value (all lanes get it).
+  virtual mlir::Value shuffleIndex(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value value,
+                                   mlir::Value srcLane) const = 0;
+  // Reads the value of lane (laneId - delta); lanes below `delta` get an unspecified value.
+  virtual mlir::Value shuffleUp(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value value,
+                                int delta) const = 0;
+  // One bit per lane of the warp (i32 on NVIDIA, i64 on 64-lane AMD wavefronts): bit l is
+  // `predicate` (i1) of lane l.
+  virtual mlir::Value ballot(mlir::OpBuilder &builder, mlir::Location loc,
+                             mlir::Value predicate) const = 0;
+  // Synchronizes the threads of a program (CTA / workgroup) and orders shared memory.
+  virtual void barrier(mlir::OpBuilder &builder, mlir::Location loc) const = 0;
+
+  // Global memory access of `vectorBits` bits as `words` 32-bit (or narrower) words, done
+  // only where `predicate` holds; loads give `others` (one per word) elsewhere.
+  virtual mlir::Value loadGlobal(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value pointer,
+                                 mlir::Type resultType, mlir::Value predicate,
+                                 mlir::ValueRange others, int cacheModifier,
+                                 int evictionPolicy, bool isVolatile) const = 0;
+  virtual void storeGlobal(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value pointer,
+                           mlir::Value value, mlir::Value predicate, int cacheModifier,
+                           int evictionPolicy) const = 0;
+  // Shared memory access, predicated.
+  virtual mlir::Value loadShared(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value pointer,
+                                 mlir::Type type, mlir::Value predicate) const = 0;
+  virtual void storeShared(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value pointer,
+                           mlir::Value value, mlir::Value predicate) const = 0;
+
+  // Fast math the two vendors provide differently: 2**x, sqrt, division (f32).
+  virtual mlir::Value exp2Approx(mlir::OpBuilder &builder, mlir::Location loc,
+                                 mlir::Value x) const = 0;
+  virtual mlir::Value sqrtApprox(mlir::OpBuilder &builder, mlir::Location loc,
+                                 mlir::Value x) const = 0;
+  virtual mlir::Value divFull(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value lhs,
+                              mlir::Value rhs) const = 0;
+  // Math the target computes with its device library (libdevice on NVIDIA) or, without one,
+  // with LLVM intrinsics and approximations: `name` is "exp", "log", "log2", "sin", "cos",
+  // "erf", "rsqrt", "sqrt_rn" (correctly rounded) or "div_rn"; operands are f32 or f64.
+  virtual mlir::Value mathFunction(mlir::OpBuilder &builder, mlir::Location loc,
+                                   llvm::StringRef name, mlir::ValueRange operands) const = 0;
+
+  // Atomics on global memory, done only where `predicate` holds, returning the old value
+  // (unspecified where `predicate` is false). `kind` and `ordering` use LLVM's names (add is
+  // integer, fadd floating point, max/min signed, umax/umin unsigned). AMD guards them with
+  // branches, hence the rewriter.
+  virtual mlir::Value atomicRMW(mlir::RewriterBase &rewriter, mlir::Location loc,
+                                mlir::LLVM::AtomicBinOp kind, mlir::Value pointer,
+                                mlir::Value value, mlir::Value predicate,
+                                mlir::LLVM::AtomicOrdering ordering, MemoryScope scope) const = 0;
+  virtual mlir::Value atomicCAS(mlir::RewriterBase &rewriter, mlir::Location loc,
+                                mlir::Value pointer, mlir::Value compare, mlir::Value value,
+                                mlir::Value predicate, mlir::LLVM::AtomicOrdering ordering,
+                                MemoryScope scope) const = 0;
+
+  // Prints from the calling thread: `format` is printf-style, `args` are scalars, `isSigned`
+  // says per argument whether an integer prints as signed. Reports a located error and fails
+  // where the target cannot print.
+  virtual mlir::LogicalResult printf(mlir::RewriterBase &rewriter, mlir::Location loc,
+                                     llvm::StringRef format, mlir::ValueRange args,
+                                     llvm::ArrayRef<bool> isSigned) const = 0;
+  // Reports a failed device assertion and aborts the kernel; emitted on the failing path only.
+  virtual void assertFail(mlir::RewriterBase &rewriter, mlir::Location loc, llvm::StringRef message,
+                          llvm::StringRef file, int line, llvm::StringRef function) const = 0;
+
+  // Marks an LLVM function as a kernel launched with `numThreads` threads per program.
+  virtual void markKernel(mlir::LLVM::LLVMFuncOp function, int numThreads) const = 0;
+  // Data layout and triple attributes of the LLVM module.
+  virtual void annotateModule(mlir::ModuleOp module) const = 0;
+};
+
+// "cuda:90" -> the NVIDIA implementation (capability 90), "hip:gfx942" -> the AMD one; null
+// for anything else. `deviceLibrary`: whether math may call the vendor's device library
+// (NVIDIA's libdevice), else it is computed with the hardware's approximations.
+std::unique_ptr<TargetInfo> createTargetInfo(llvm::StringRef target, bool deviceLibrary = true);
+
+} // namespace trex
+
+#endif // TREX_CONVERSION_TRITONGPUTOLLVM_TARGETINFO_H

@@ -1,0 +1,54 @@
+// PTXBackend: LLVM IR to PTX with LLVM's NVPTX back end, libdevice linking, and ptxas.
+#ifndef TREX_TARGET_CUDA_PTXBACKEND_H
+#define TREX_TARGET_CUDA_PTXBACKEND_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace trex::cuda {
+
+// The PTX ISA version trex emits: 8.7, what Triton 3.6 writes (ptxas 12.8 and later read it).
+inline constexpr int kPTXVersion = 87;
+
+// The `--gpu-name` / `.target` of a compute capability: "sm_90a" for 90 (its
+// architecture-specific instructions, wgmma and setmaxnreg, need the "a" variant, as in
+// Triton), "sm_80" for 80.
+std::string gpuName(int computeCapability);
+
+// libdevice.10.bc: $TRITON_LIBDEVICE_PATH, then <CUDA>/nvvm/libdevice for $CUDA_HOME,
+// $CUDA_PATH and /usr/local/cuda. None without a CUDA installation.
+std::optional<std::string> findLibdevice();
+// ptxas: $TRITON_PTXAS_PATH, then PATH, then <CUDA>/bin as above.
+std::optional<std::string> findPtxas();
+
+// Links into `module` the libdevice functions it calls (nothing when it calls none), and
+// sets the module flag libdevice reads (nvvm-reflect-ftz = 1, as Triton).
+llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef libdevicePath);
+// Module flags Triton sets on every NVIDIA module.
+void setModuleFlags(llvm::Module &module);
+
+// The NVPTX target machine for `computeCapability`, emitting PTX kPTXVersion.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createTargetMachine(int computeCapability,
+                                                                         bool fpFusion);
+
+// `ptx` without the ", debug" LLVM adds to `.target` when the module has line tables: with
+// it, ptxas turns optimization off (Triton removes it too; the .loc lines stay).
+std::string withoutDebugFlag(llvm::StringRef ptx);
+
+// Assembles `ptx` into a cubin with ptxas; `log` receives what ptxas printed (-v: registers,
+// spills). The error carries ptxas's message when it rejects the PTX.
+llvm::Expected<std::string> assemble(llvm::StringRef ptx, int computeCapability,
+                                     llvm::StringRef ptxasPath, std::string &log);
+
+} // namespace trex::cuda
+
+#endif // TREX_TARGET_CUDA_PTXBACKEND_H

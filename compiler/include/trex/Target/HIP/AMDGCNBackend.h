@@ -1,0 +1,37 @@
+// AMDGCNBackend: LLVM IR to AMDGCN assembly and a code object (hsaco) for AMD GPUs.
+#ifndef TREX_TARGET_HIP_AMDGCNBACKEND_H
+#define TREX_TARGET_HIP_AMDGCNBACKEND_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace llvm {
+class Module;
+class TargetMachine;
+} // namespace llvm
+
+namespace trex::hip {
+
+// The code object version trex emits: 5, as Triton 3.6 (LLVM 22 would default to 6).
+inline constexpr int kCodeObjectVersion = 5;
+
+// Module flags Triton sets on every AMD module (the code object version).
+void setModuleFlags(llvm::Module &module);
+
+// The AMDGPU target machine for `arch` ("gfx942").
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createTargetMachine(llvm::StringRef arch,
+                                                                         bool fpFusion);
+
+// ld.lld: $TRITON_HIP_LLD_PATH, then ld.lld-22 or ld.lld on PATH, then LLVM 22's own.
+std::optional<std::string> findLinker();
+
+// Links a relocatable object into a loadable code object (a shared ELF, hsaco).
+llvm::Expected<std::string> linkCodeObject(llvm::StringRef object, llvm::StringRef linkerPath);
+
+} // namespace trex::hip
+
+#endif // TREX_TARGET_HIP_AMDGCNBACKEND_H

@@ -1,0 +1,325 @@
+// Shared-memory scratch sizes, shared-memory allocation and global-scratch allocation.
+#include "trex/Conversion/TritonGPUToLLVM/Allocation.h"
+
+#include "trex/Conversion/TritonGPUToLLVM/LayoutConversionPlan.h"
+#include "trex/Conversion/TritonGPUToLLVM/ScanLayout.h"
+#include "trex/Conversion/TritonGPUToLLVM/SharedMemory.h"
+#include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
+#include "trex/Dialect/Triton/IR/Dialect.h"
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+
+namespace trex {
+
+int64_t scratchElementBytes(Type type) {
+  if (isa<LLVM::LLVMPointerType, tt::PointerType>(type))
+    return 8;
+  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
+int64_t reductionOutputCount(RankedTensorType type, unsigned axis) {
+  int64_t count = 1;
+  for (auto [dim, size] : llvm::enumerate(type.getShape()))
+    if (dim != axis)
+      count *= size;
+  return count;
+}
+
+namespace {
+
+// Warps along `axis` in the layout of `type`: 2 ** (warp bits whose basis is on the axis).
+int64_t warpsAlongAxis(RankedTensorType type, unsigned axis) {
+  std::optional<layoutviz::LinearLayout> layout = linearLayoutOf(type);
+  if (!layout || !layout->hasInDim("warp"))
+    return 1;
+  int64_t warps = 1;
+  for (const auto &basis : layout->getInDimBases("warp"))
+    if (basis[axis] != 0)
+      warps *= 2;
+  return warps;
+}
+
+// A conversion that moves data between warps exchanges it through shared memory, one round
+// of the swizzled buffer Triton 3.6 would choose at a time (LayoutConversionPlan.h).
+int64_t layoutConversionScratchBytes(ttg::ConvertLayoutOp convert) {
+  auto sourceType = cast<RankedTensorType>(convert.getSrc().getType());
+  std::optional<layoutviz::LinearLayout> source = linearLayoutOf(sourceType);
+  std::optional<layoutviz::LinearLayout> destination =
+      linearLayoutOf(cast<RankedTensorType>(convert.getType()));
+  if (!source || !destination)
+    return 0;
+  Type elementType = sourceType.getElementType();
+  bool isPointer = isa<tt::PointerType>(elementType);
+  int32_t bitwidth =
+      exchangeBitwidth(isPointer ? 64 : elementType.getIntOrFloatBitWidth(), isPointer);
+  std::string target;
+  if (auto module = convert->getParentOfType<ModuleOp>())
+    if (auto name = module->getAttrOfType<StringAttr>(ttg::kTargetAttr))
+      target = name.getValue().str();
+  return layoutConversionScratchBytes(FlatLayout::from(*source), FlatLayout::from(*destination),
+                                      bitwidth, swizzleInstructionsFor(target));
+}
+
+int64_t roundUp(int64_t value, int64_t alignment) {
+  return alignment <= 1 ? value : (value + alignment - 1) / alignment * alignment;
+}
+
+// Per output dim, 2 ** (bases of `inDim` whose first non-zero component is on that dim), as
+// Triton's linear encoding counts threads and warps per dimension (zero bases skipped).
+SmallVector<int64_t> basesPerDim(const layoutviz::LinearLayout &layout, const char *inDim) {
+  SmallVector<int64_t> counts(layout.getNumOutDims(), 1);
+  if (!layout.hasInDim(inDim))
+    return counts;
+  for (const auto &basis : layout.getInDimBases(inDim))
+    for (size_t dim = 0; dim < basis.size(); ++dim)
+      if (basis[dim] != 0) {
+        counts[dim] *= 2;
+        break;
+      }
+  return counts;
+}
+
+// Elements per thread contiguous along each dim: the leading register bases 1, 2, 4, ... on
+// the dims in register order (dims registers never move along last, highest first).
+SmallVector<int64_t> contiguousPerThread(const layoutviz::LinearLayout &layout) {
+  size_t rank = layout.getNumOutDims();
+  SmallVector<int64_t> contiguous(rank, 1);
+  if (!layout.hasInDim("register"))
+    return contiguous;
+  const auto &bases = layout.getInDimBases("register");
+  llvm::SetVector<size_t> order;
+  for (const auto &basis : bases)
+    for (size_t dim = 0; dim < rank; ++dim)
+      if (basis[dim] != 0) {
+        order.insert(dim);
+        break;
+      }
+  for (size_t dim = rank; dim-- > 0;)
+    order.insert(dim);
+  auto next = bases.begin();
+  for (size_t dim : order)
+    while (next != bases.end()) {
+      std::vector<int32_t> expected(rank, 0);
+      expected[dim] = static_cast<int32_t>(contiguous[dim]);
+      if (*next != expected)
+        break;
+      contiguous[dim] *= 2;
+      ++next;
+    }
+  return contiguous;
+}
+
+// Triton 3.6's scan scratch (ScanLoweringHelper::getScratchSizeInBytes), which only blocked
+// layouts get: (bytes of one element of every operand) x warps x (threads per warp and
+// contiguous elements per thread off the axis) x (layout repetitions along and off the
+// axis), when the axis spans several warps.
+int64_t tritonScanScratchBytes(tt::ScanOp scan, RankedTensorType type) {
+  std::optional<layoutviz::LinearLayout> layout = linearLayoutOf(type);
+  if (!layout || !isa<ttg::BlockedEncodingAttr>(type.getEncoding()))
+    return 0;
+  unsigned axis = scan.getAxis();
+  SmallVector<int64_t> contiguous = contiguousPerThread(*layout);
+  SmallVector<int64_t> threads = basesPerDim(*layout, "lane");
+  SmallVector<int64_t> warps = basesPerDim(*layout, "warp");
+  if (warps[axis] == 1)
+    return 0;
+  int64_t elements = 1;
+  for (size_t dim = 0; dim < contiguous.size(); ++dim) {
+    int64_t tile = contiguous[dim] * threads[dim] * warps[dim];
+    int64_t repetitions = (type.getDimSize(dim) + tile - 1) / tile;
+    elements *= warps[dim] * repetitions;
+    if (dim != axis)
+      elements *= threads[dim] * contiguous[dim];
+  }
+  int64_t bytes = 0;
+  for (Value source : scan.getSrcs())
+    bytes += (cast<RankedTensorType>(source.getType()).getElementTypeBitWidth() + 7) / 8;
+  return bytes * elements;
+}
+
+// A scan across warps keeps each warp's totals in shared memory (ScanLayout::scratchSlots).
+// Triton's size is used where it is known (blocked layouts); it is never smaller.
+int64_t scanScratchBytes(tt::ScanOp scan) {
+  auto type = cast<RankedTensorType>(scan.getSrcs().front().getType());
+  std::optional<ScanLayout> layout = analyzeScanLayout(type, scan.getAxis());
+  int64_t bytes = 0;
+  if (layout)
+    for (Value source : scan.getSrcs())
+      bytes += layout->scratchSlots() *
+               ((cast<RankedTensorType>(source.getType()).getElementTypeBitWidth() + 7) / 8);
+  return std::max(bytes, tritonScanScratchBytes(scan, type));
+}
+
+// A histogram sums the warps' counts in shared memory, one counter per bin and at least one
+// per lane (Triton 3.6's size).
+int64_t histogramScratchBytes(tt::HistogramOp histogram) {
+  auto type = cast<RankedTensorType>(histogram.getType());
+  int64_t threadsPerWarp = 32;
+  if (auto module = histogram->getParentOfType<ModuleOp>())
+    if (auto attr = module->getAttrOfType<IntegerAttr>(ttg::kThreadsPerWarpAttr))
+      threadsPerWarp = attr.getInt();
+  return std::max<int64_t>(type.getNumElements(), threadsPerWarp) * type.getElementTypeBitWidth() /
+         8;
+}
+
+// An atomic whose result is used broadcasts the old values through shared memory when other
+// threads hold copies of the elements: one slot for a scalar, one per element for a tensor
+// whose layout repeats elements (Triton 3.6 counts repeats in registers too).
+int64_t atomicScratchBytes(Operation *atomic) {
+  Value result = atomic->getResult(0);
+  if (result.use_empty())
+    return 0;
+  int64_t elements = 1;
+  if (auto type = dyn_cast<RankedTensorType>(result.getType())) {
+    std::optional<layoutviz::LinearLayout> layout = linearLayoutOf(type);
+    if (!layout)
+      return 0;
+    bool repeats = false;
+    for (const auto &[inDim, mask] : layout->getFreeVariableMasks())
+      repeats |= mask != 0;
+    if (!repeats)
+      return 0;
+    elements = type.getNumElements();
+  }
+  Type pointee = tt::getPointeeType(getElementTypeOrSelf(atomic->getOperand(0).getType()));
+  return elements * std::max<int64_t>(8, pointee.getIntOrFloatBitWidth()) / 8;
+}
+
+} // namespace
+
+int64_t scratchSizeInBytes(Operation *op) {
+  if (auto reduce = dyn_cast<tt::ReduceOp>(op)) {
+    auto type = cast<RankedTensorType>(reduce.getSrcs().front().getType());
+    int64_t warps = warpsAlongAxis(type, reduce.getAxis());
+    if (warps == 1)
+      return 0;
+    int64_t bytes = 0;
+    for (Value source : reduce.getSrcs())
+      bytes += reductionOutputCount(type, reduce.getAxis()) * warps *
+               scratchElementBytes(cast<RankedTensorType>(source.getType()).getElementType());
+    return bytes;
+  }
+  if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op))
+    return layoutConversionScratchBytes(convert);
+  if (auto scan = dyn_cast<tt::ScanOp>(op))
+    return scanScratchBytes(scan);
+  if (auto histogram = dyn_cast<tt::HistogramOp>(op))
+    return histogramScratchBytes(histogram);
+  if (isa<tt::AtomicRMWOp, tt::AtomicCASOp>(op))
+    return atomicScratchBytes(op);
+  return 0;
+}
+
+void allocateSharedMemory(ModuleOp module) {
+  int64_t shared = 0;
+  Builder builder(module.getContext());
+  module.walk([&](Operation *op) {
+    int64_t bytes = scratchSizeInBytes(op);
+    if (bytes == 0) {
+      op->removeAttr(kAllocationOffsetAttr);
+      return;
+    }
+    op->setAttr(kAllocationOffsetAttr, builder.getI32IntegerAttr(0));
+    shared = std::max(shared, bytes);
+  });
+  module->setAttr(ttg::kSharedAttr, builder.getI32IntegerAttr(static_cast<int32_t>(shared)));
+}
+
+namespace {
+
+// The scratch a function needs: its own allocations and, at each call, what the callee
+// needs. Callees are allocated first.
+struct ScratchTotals {
+  int64_t size = 0;
+  int64_t alignment = 1;
+};
+
+struct GlobalScratchAllocator {
+  explicit GlobalScratchAllocator(ModuleOp module) : symbols(module), builder(module.getContext()) {}
+
+  void allocate(tt::FuncOp function, llvm::SetVector<Operation *> &callStack) {
+    if (done.contains(function) || callStack.contains(function))
+      return;
+    callStack.insert(function);
+    function.walk([&](tt::CallOp call) {
+      if (auto callee = symbols.lookup<tt::FuncOp>(call.getCallee()))
+        allocate(callee, callStack);
+    });
+    callStack.pop_back();
+
+    // Offsets in program order, no reuse (scratch in global memory is plentiful); the
+    // default buffer and the profiler's buffer are counted apart.
+    ScratchTotals global, profile;
+    function.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (auto alloc = dyn_cast<ttg::GlobalScratchAllocOp>(op)) {
+        bool isProfile = alloc.getBackend() == "proton";
+        place(op, isProfile ? profile : global, alloc.getNbytes(), alloc.getAlignment(),
+              kGlobalScratchOffsetAttr);
+      } else if (auto call = dyn_cast<tt::CallOp>(op)) {
+        auto callee = symbols.lookup<tt::FuncOp>(call.getCallee());
+        if (!callee)
+          return;
+        const ScratchTotals &needs = totals[callee];
+        const ScratchTotals &profileNeeds = profileTotals[callee];
+        place(op, global, needs.size, needs.alignment, kGlobalScratchOffsetAttr);
+        place(op, profile, profileNeeds.size, profileNeeds.alignment, kProfileScratchOffsetAttr);
+      }
+    });
+    global.size = roundUp(global.size, global.alignment);
+    profile.size = roundUp(profile.size, profile.alignment);
+    totals[function] = global;
+    profileTotals[function] = profile;
+    done.insert(function);
+  }
+
+  // Reserves `bytes` at the next `alignment` boundary of `buffer` for `op`.
+  void place(Operation *op, ScratchTotals &buffer, int64_t bytes, int64_t alignment,
+             StringRef attribute) {
+    if (bytes <= 0)
+      return;
+    int64_t offset = roundUp(buffer.size, alignment);
+    op->setAttr(attribute, builder.getI32IntegerAttr(static_cast<int32_t>(offset)));
+    buffer.size = offset + bytes;
+    buffer.alignment = std::max(buffer.alignment, alignment);
+  }
+
+  SymbolTable symbols;
+  Builder builder;
+  llvm::DenseSet<Operation *> done;
+  llvm::DenseMap<Operation *, ScratchTotals> totals;
+  llvm::DenseMap<Operation *, ScratchTotals> profileTotals;
+};
+
+} // namespace
+
+void allocateGlobalScratchMemory(ModuleOp module) {
+  GlobalScratchAllocator allocator(module);
+  llvm::SetVector<Operation *> callStack;
+  ScratchTotals global, profile;
+  for (auto function : module.getOps<tt::FuncOp>()) {
+    allocator.allocate(function, callStack);
+    if (!function.isPublic())
+      continue;
+    // The kernel's needs are the module's (one kernel per module).
+    const ScratchTotals &kernelGlobal = allocator.totals[function];
+    const ScratchTotals &kernelProfile = allocator.profileTotals[function];
+    global.size = std::max(global.size, kernelGlobal.size);
+    global.alignment = std::max(global.alignment, kernelGlobal.alignment);
+    profile.size = std::max(profile.size, kernelProfile.size);
+    profile.alignment = std::max(profile.alignment, kernelProfile.alignment);
+  }
+  Builder builder(module.getContext());
+  auto i32 = [&](int64_t value) { return builder.getI32IntegerAttr(static_cast<int32_t>(value)); };
+  module->setAttr(ttg::kGlobalScratchSizeAttr, i32(global.size));
+  module->setAttr(ttg::kGlobalScratchAlignAttr, i32(global.alignment));
+  module->setAttr(ttg::kProfileScratchSizeAttr, i32(profile.size));
+  module->setAttr(ttg::kProfileScratchAlignAttr, i32(profile.alignment));
+}
+
+} // namespace trex

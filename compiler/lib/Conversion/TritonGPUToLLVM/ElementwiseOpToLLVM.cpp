@@ -1,0 +1,222 @@
+// Element-wise ops on tensors and scalars to LLVM.
+//
+// A tensor op computes each of the thread's elements independently, so the tensor pattern
+// unpacks the operands and repeats the op on scalars: arith and math ops are recreated as
+// scalar ops (then lowered by MLIR's arith patterns and the math patterns below), tt ops are
+// lowered directly. Math that GPUs compute differently goes through TargetInfo: exp and exp2
+// with the hardware's 2**x approximation (as Triton does), sqrt approximate, other
+// transcendentals through the device library.
+#include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
+
+#include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
+#include "trex/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+
+namespace trex {
+
+namespace {
+
+// The scalar form of a tt element-wise op on LLVM values. `original` gives types and
+// attributes; `scalarType` is the converted element type of the result.
+Value lowerScalarTritonOp(Operation *original, OpBuilder &builder, Location loc,
+                          ArrayRef<Value> operands, Type scalarType, const TargetInfo &target) {
+  LLVMBuilder b(builder, loc);
+  if (auto addptr = dyn_cast<tt::AddPtrOp>(original)) {
+    Type pointee = tt::getPointeeType(getElementTypeOrSelf(addptr.getPtr().getType()));
+    return b.gep(scalarType, pointee.isIntOrFloat() && pointee.getIntOrFloatBitWidth() == 8 &&
+                                     isa<FloatType>(pointee)
+                                 ? builder.getI8Type()
+                                 : pointee,
+                 operands[0], operands[1]);
+  }
+  if (isa<tt::BitcastOp>(original) || isa<tt::IntToPtrOp>(original) ||
+      isa<tt::PtrToIntOp>(original)) {
+    Type sourceType = operands[0].getType();
+    if (isa<LLVM::LLVMPointerType>(sourceType) && isa<IntegerType>(scalarType))
+      return LLVM::PtrToIntOp::create(builder, loc, scalarType, operands[0]);
+    if (isa<IntegerType>(sourceType) && isa<LLVM::LLVMPointerType>(scalarType))
+      return LLVM::IntToPtrOp::create(builder, loc, scalarType, operands[0]);
+    return b.bitcast(operands[0], scalarType);
+  }
+  if (isa<tt::PreciseSqrtOp>(original))
+    return target.mathFunction(builder, loc, "sqrt_rn", operands);
+  if (isa<tt::PreciseDivFOp>(original))
+    return target.mathFunction(builder, loc, "div_rn", operands);
+  if (isa<tt::MulhiUIOp>(original)) {
+    unsigned width = scalarType.getIntOrFloatBitWidth();
+    Type wide = builder.getIntegerType(2 * width);
+    Value product = b.mul(b.zext(operands[0], wide), b.zext(operands[1], wide));
+    return b.trunc(b.lshr(product, b.constant(wide, width)), scalarType);
+  }
+  if (auto clamp = dyn_cast<tt::ClampFOp>(original)) {
+    // clamp(x, lo, hi) = min(max(x, lo), hi); propagate_nan=ALL keeps a NaN x.
+    bool propagate = clamp.getPropagateNan() == tt::PropagateNan::ALL;
+    Value lower = propagate ? Value(LLVM::MaximumOp::create(builder, loc, operands[0], operands[1]))
+                            : Value(LLVM::MaxNumOp::create(builder, loc, operands[0], operands[1]));
+    return propagate ? Value(LLVM::MinimumOp::create(builder, loc, lower, operands[2]))
+                     : Value(LLVM::MinNumOp::create(builder, loc, lower, operands[2]));
+  }
+  if (auto convert = dyn_cast<tt::FpToFpOp>(original)) {
+    Type source = getElementTypeOrSelf(convert.getSrc().getType());
+    Type destination = getElementTypeOrSelf(convert.getType());
+    unsigned sourceBits = source.getIntOrFloatBitWidth();
+    unsigned destinationBits = destination.getIntOrFloatBitWidth();
+    // Standard widths only here; fp8 conversions are emitted elsewhere.
+    if (sourceBits > 8 && destinationBits > 8) {
+      if (sourceBits > destinationBits)
+        return LLVM::FPTruncOp::create(builder, loc, scalarType, operands[0]);
+      return LLVM::FPExtOp::create(builder, loc, scalarType, operands[0]);
+    }
+    emitError(loc) << "trex cannot yet lower fp8 conversions (" << source << " to "
+                   << destination << ") for " << target.targetName();
+    return b.undef(scalarType);
+  }
+  emitError(loc) << "unexpected element-wise op " << original->getName();
+  return b.undef(scalarType);
+}
+
+bool isTritonElementwise(Operation *op) {
+  return isa<tt::AddPtrOp, tt::BitcastOp, tt::IntToPtrOp, tt::PtrToIntOp, tt::PreciseSqrtOp,
+             tt::PreciseDivFOp, tt::MulhiUIOp, tt::ClampFOp, tt::FpToFpOp>(op);
+}
+
+bool isDistributedTensor(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.getEncoding();
+}
+
+// Any element-wise op whose results are tensors: one scalar op per element.
+struct TensorElementwiseConversion : public ConversionPattern {
+  TensorElementwiseConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/20, &converter.getContext()),
+        target(target) {}
+
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                ConversionPatternRewriter &rewriter) const override {
+    bool elementwise = op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
+                       op->getNumRegions() == 0;
+    bool isArithOrMath = isa<arith::ArithDialect, math::MathDialect>(op->getDialect());
+    if (!elementwise || !(isArithOrMath || isTritonElementwise(op)) ||
+        isa<arith::ConstantOp>(op) || !isDistributedTensor(op->getResult(0).getType()))
+      return failure();
+    Location loc = op->getLoc();
+    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+    Type scalarType = getTypeConverter()->convertType(resultType.getElementType());
+    SmallVector<SmallVector<Value>> unpacked;
+    for (Value operand : operands)
+      unpacked.push_back(unpackElements(loc, operand, rewriter));
+    size_t count = unpacked.front().size();
+    SmallVector<Value> results;
+    for (size_t i = 0; i < count; ++i) {
+      SmallVector<Value> elementOperands;
+      for (const SmallVector<Value> &elements : unpacked)
+        elementOperands.push_back(elements[i]);
+      if (isArithOrMath) {
+        OperationState state(loc, op->getName());
+        state.addOperands(elementOperands);
+        state.addTypes(resultType.getElementType());
+        state.addAttributes(op->getAttrs());
+        results.push_back(rewriter.create(state)->getResult(0));
+      } else {
+        results.push_back(
+            lowerScalarTritonOp(op, rewriter, loc, elementOperands, scalarType, target));
+      }
+    }
+    rewriter.replaceOp(op, packElements(loc, *getTypeConverter(), results, resultType, rewriter));
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+// Scalar tt element-wise ops.
+template <typename Op> struct ScalarTritonOpConversion : public ConvertOpToLLVMPattern<Op> {
+  ScalarTritonOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<Op>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op->getResult(0).getType()))
+      return failure();
+    Type scalarType = this->getTypeConverter()->convertType(op->getResult(0).getType());
+    SmallVector<Value> operands(adaptor.getOperands().begin(), adaptor.getOperands().end());
+    rewriter.replaceOp(op, lowerScalarTritonOp(op, rewriter, op.getLoc(), operands, scalarType,
+                                               target));
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+// Scalar math the target implements its own way.
+template <typename Op> struct ScalarMathConversion : public ConvertOpToLLVMPattern<Op> {
+  ScalarMathConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target,
+                       StringRef name)
+      : ConvertOpToLLVMPattern<Op>(converter, /*benefit=*/10), target(target), name(name.str()) {}
+
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type type = op->getResult(0).getType();
+    if (!type.isF32() && !type.isF64())
+      return failure();
+    Location loc = op.getLoc();
+    LLVMBuilder b(rewriter, loc);
+    Value x = adaptor.getOperands().front();
+    Value result;
+    if (name == "exp" && type.isF32()) {
+      // e**x = 2**(x * log2(e)) with the hardware approximation, as Triton computes tl.exp.
+      Value scaled = LLVM::FMulOp::create(rewriter, loc, x, b.floatConstant(type, 1.4426950408889634));
+      result = target.exp2Approx(rewriter, loc, scaled);
+    } else if (name == "exp2" && type.isF32()) {
+      result = target.exp2Approx(rewriter, loc, x);
+    } else if (name == "sqrt") {
+      result = type.isF32() ? target.sqrtApprox(rewriter, loc, x)
+                            : Value(LLVM::SqrtOp::create(rewriter, loc, type, x));
+    } else if (name == "divf") {
+      if (!type.isF32())
+        return failure();
+      result = target.divFull(rewriter, loc, adaptor.getOperands()[0], adaptor.getOperands()[1]);
+    } else if (name == "exp2") {
+      result = LLVM::Exp2Op::create(rewriter, loc, type, x);
+    } else {
+      SmallVector<Value> operands(adaptor.getOperands().begin(), adaptor.getOperands().end());
+      result = target.mathFunction(rewriter, loc, name, operands);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+  const TargetInfo &target;
+  std::string name;
+};
+
+} // namespace
+
+void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns, const TargetInfo &target) {
+  patterns.add<TensorElementwiseConversion>(converter, target);
+  patterns.add<ScalarTritonOpConversion<tt::AddPtrOp>, ScalarTritonOpConversion<tt::BitcastOp>,
+               ScalarTritonOpConversion<tt::IntToPtrOp>, ScalarTritonOpConversion<tt::PtrToIntOp>,
+               ScalarTritonOpConversion<tt::PreciseSqrtOp>,
+               ScalarTritonOpConversion<tt::PreciseDivFOp>,
+               ScalarTritonOpConversion<tt::MulhiUIOp>, ScalarTritonOpConversion<tt::ClampFOp>,
+               ScalarTritonOpConversion<tt::FpToFpOp>>(converter, target);
+  patterns.add<ScalarMathConversion<math::ExpOp>>(converter, target, "exp");
+  patterns.add<ScalarMathConversion<math::Exp2Op>>(converter, target, "exp2");
+  patterns.add<ScalarMathConversion<math::LogOp>>(converter, target, "log");
+  patterns.add<ScalarMathConversion<math::Log2Op>>(converter, target, "log2");
+  patterns.add<ScalarMathConversion<math::SinOp>>(converter, target, "sin");
+  patterns.add<ScalarMathConversion<math::CosOp>>(converter, target, "cos");
+  patterns.add<ScalarMathConversion<math::ErfOp>>(converter, target, "erf");
+  patterns.add<ScalarMathConversion<math::RsqrtOp>>(converter, target, "rsqrt");
+  patterns.add<ScalarMathConversion<math::SqrtOp>>(converter, target, "sqrt");
+  if (target.isCUDA())
+    patterns.add<ScalarMathConversion<arith::DivFOp>>(converter, target, "divf");
+}
+
+} // namespace trex

@@ -1,0 +1,72 @@
+// LLVMBuilder: short-hands for LLVM-dialect ops.
+#include "trex/Conversion/TritonGPUToLLVM/LLVMBuilder.h"
+
+using namespace mlir;
+
+namespace trex {
+
+Value LLVMBuilder::constant(Type type, int64_t value) {
+  return LLVM::ConstantOp::create(builder, loc, type, builder.getIntegerAttr(type, value));
+}
+Value LLVMBuilder::i32(int64_t value) { return constant(builder.getI32Type(), value); }
+Value LLVMBuilder::i64(int64_t value) { return constant(builder.getI64Type(), value); }
+Value LLVMBuilder::i1(bool value) { return constant(builder.getI1Type(), value); }
+Value LLVMBuilder::floatConstant(Type type, double value) {
+  return LLVM::ConstantOp::create(builder, loc, type, builder.getFloatAttr(type, value));
+}
+Value LLVMBuilder::undef(Type type) { return LLVM::UndefOp::create(builder, loc, type); }
+Value LLVMBuilder::zero(Type type) { return LLVM::ZeroOp::create(builder, loc, type); }
+
+Value LLVMBuilder::add(Value a, Value b) { return LLVM::AddOp::create(builder, loc, a, b); }
+Value LLVMBuilder::sub(Value a, Value b) { return LLVM::SubOp::create(builder, loc, a, b); }
+Value LLVMBuilder::mul(Value a, Value b) { return LLVM::MulOp::create(builder, loc, a, b); }
+Value LLVMBuilder::udiv(Value a, Value b) { return LLVM::UDivOp::create(builder, loc, a, b); }
+Value LLVMBuilder::urem(Value a, Value b) { return LLVM::URemOp::create(builder, loc, a, b); }
+Value LLVMBuilder::and_(Value a, Value b) { return LLVM::AndOp::create(builder, loc, a, b); }
+Value LLVMBuilder::or_(Value a, Value b) { return LLVM::OrOp::create(builder, loc, a, b); }
+Value LLVMBuilder::xor_(Value a, Value b) { return LLVM::XOrOp::create(builder, loc, a, b); }
+Value LLVMBuilder::shl(Value a, Value b) { return LLVM::ShlOp::create(builder, loc, a, b); }
+Value LLVMBuilder::lshr(Value a, Value b) { return LLVM::LShrOp::create(builder, loc, a, b); }
+Value LLVMBuilder::icmpEQ(Value a, Value b) {
+  return LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq, a, b);
+}
+Value LLVMBuilder::icmpNE(Value a, Value b) {
+  return LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::ne, a, b);
+}
+Value LLVMBuilder::icmpULT(Value a, Value b) {
+  return LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::ult, a, b);
+}
+Value LLVMBuilder::select(Value condition, Value a, Value b) {
+  return LLVM::SelectOp::create(builder, loc, condition, a, b);
+}
+Value LLVMBuilder::bitcast(Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return LLVM::BitcastOp::create(builder, loc, type, value);
+}
+Value LLVMBuilder::zext(Value value, Type type) {
+  return LLVM::ZExtOp::create(builder, loc, type, value);
+}
+Value LLVMBuilder::sext(Value value, Type type) {
+  return LLVM::SExtOp::create(builder, loc, type, value);
+}
+Value LLVMBuilder::trunc(Value value, Type type) {
+  return LLVM::TruncOp::create(builder, loc, type, value);
+}
+Value LLVMBuilder::gep(Type pointerType, Type elementType, Value base, Value offset) {
+  return LLVM::GEPOp::create(builder, loc, pointerType, elementType, base, ValueRange{offset});
+}
+Value LLVMBuilder::extractValue(Value aggregate, int64_t position) {
+  return LLVM::ExtractValueOp::create(builder, loc, aggregate, ArrayRef<int64_t>{position});
+}
+Value LLVMBuilder::insertValue(Value aggregate, Value value, int64_t position) {
+  return LLVM::InsertValueOp::create(builder, loc, aggregate, value, ArrayRef<int64_t>{position});
+}
+Value LLVMBuilder::extractElement(Value vector, int64_t position) {
+  return LLVM::ExtractElementOp::create(builder, loc, vector, i32(position));
+}
+Value LLVMBuilder::insertElement(Value vector, Value value, int64_t position) {
+  return LLVM::InsertElementOp::create(builder, loc, vector, value, i32(position));
+}
+
+} // namespace trex

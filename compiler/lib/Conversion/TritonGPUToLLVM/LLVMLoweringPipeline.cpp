@@ -1,0 +1,58 @@
+// The ttgir -> LLVM-dialect pipeline and its --trex-llvm-pipeline registration.
+#include "trex/Conversion/TritonGPUToLLVM/Pipeline.h"
+
+#include "trex/Conversion/TritonGPUToLLVM/Passes.h"
+
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+namespace trex {
+
+void buildLLVMLoweringPipeline(OpPassManager &pm, const LLVMLoweringOptions &options) {
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createAllocateSharedMemory());
+  pm.addPass(createGlobalScratchAllocation());
+  ConvertTritonGPUToLLVMOptions conversion;
+  conversion.deviceLibrary = options.deviceLibrary;
+  pm.addPass(createConvertTritonGPUToLLVM(conversion));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+  if (options.lineInfo)
+    pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
+}
+
+namespace {
+
+struct LLVMPipelineCommandLine : PassPipelineOptions<LLVMPipelineCommandLine> {
+  Option<bool> deviceLibrary{*this, "device-library",
+                             llvm::cl::desc("call libdevice for transcendental math"),
+                             llvm::cl::init(true)};
+  Option<bool> lineInfo{*this, "line-info", llvm::cl::desc("attach debug line scopes"),
+                        llvm::cl::init(true)};
+};
+
+} // namespace
+
+void registerLLVMLoweringPipeline() {
+  PassPipelineRegistration<LLVMPipelineCommandLine>(
+      "trex-llvm-pipeline",
+      "Triton 3.6's make_llir MLIR passes: ttgir to the LLVM dialect (NVVM / ROCDL)",
+      [](OpPassManager &pm, const LLVMPipelineCommandLine &commandLine) {
+        LLVMLoweringOptions options;
+        options.deviceLibrary = commandLine.deviceLibrary;
+        options.lineInfo = commandLine.lineInfo;
+        buildLLVMLoweringPipeline(pm, options);
+      });
+}
+
+} // namespace trex

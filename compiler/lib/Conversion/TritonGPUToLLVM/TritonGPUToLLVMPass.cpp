@@ -1,0 +1,252 @@
+// The convert-triton-gpu-to-llvm pass and the two allocation passes before it.
+#include "trex/Conversion/TritonGPUToLLVM/Passes.h"
+
+#include "trex/Analysis/AxisInfo.h"
+#include "trex/Conversion/TritonGPUToLLVM/Allocation.h"
+#include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "trex/Conversion/TritonGPUToLLVM/TargetInfo.h"
+#include "trex/Conversion/TritonGPUToLLVM/TypeConverter.h"
+#include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
+#include "trex/Dialect/Triton/IR/Dialect.h"
+#include "trex/Dialect/TritonAMDGPU/IR/Dialect.h"
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace trex {
+
+// In the target files, which alone include the (costly) NVVM and ROCDL dialect headers.
+std::unique_ptr<TargetInfo> createTargetInfoCUDA(int computeCapability, bool deviceLibrary);
+std::unique_ptr<TargetInfo> createTargetInfoHIP(std::string arch);
+void registerNVVMDialect(mlir::DialectRegistry &registry);
+void registerROCDLDialect(mlir::DialectRegistry &registry);
+
+#define GEN_PASS_DEF_ALLOCATESHAREDMEMORY
+#define GEN_PASS_DEF_GLOBALSCRATCHALLOCATION
+#define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVM
+#include "trex/Conversion/TritonGPUToLLVM/Passes.h.inc"
+
+} // namespace trex
+
+using namespace mlir;
+
+namespace trex {
+
+std::unique_ptr<TargetInfo> createTargetInfo(StringRef target, bool deviceLibrary) {
+  auto [backend, detail] = target.split(':');
+  if (backend == "cuda") {
+    int capability = 0;
+    if (detail.getAsInteger(10, capability) || capability <= 0)
+      return nullptr;
+    return createTargetInfoCUDA(capability, deviceLibrary);
+  }
+  if (backend == "hip" && detail.starts_with("gfx"))
+    return createTargetInfoHIP(detail.str());
+  return nullptr;
+}
+
+namespace {
+
+// The number of consecutive registers of a thread that hold consecutive elements of one
+// dimension (`dim`): the leading register bases are 1, 2, 4, ... along it.
+unsigned contiguousRegisters(RankedTensorType type, unsigned &dim) {
+  std::optional<layoutviz::LinearLayout> layout = linearLayoutOf(type);
+  if (!layout || !layout->hasInDim("register"))
+    return 1;
+  const auto &bases = layout->getInDimBases("register");
+  if (bases.empty())
+    return 1;
+  int found = -1;
+  for (size_t d = 0; d < bases.front().size(); ++d)
+    if (bases.front()[d] == 1)
+      found = static_cast<int>(d);
+  if (found < 0)
+    return 1;
+  dim = static_cast<unsigned>(found);
+  unsigned count = 1;
+  for (const auto &basis : bases) {
+    for (size_t d = 0; d < basis.size(); ++d)
+      if (basis[d] != (d == dim ? static_cast<int32_t>(count) : 0))
+        return count;
+    count *= 2;
+  }
+  return count;
+}
+
+int64_t floorPowerOfTwo(int64_t value) {
+  int64_t power = 1;
+  while (power * 2 <= value)
+    power *= 2;
+  return power;
+}
+
+// Elements per vector access of a load or store: contiguous registers of the thread, as far
+// as the addresses are contiguous and aligned and the mask is constant (axis information).
+// Plain accesses take both from the pointer tensor; AMD buffer accesses from the i32 offsets
+// (contiguity, alignment in elements) and the scalar base (alignment in bytes).
+VectorSizeFn vectorSizesFrom(const ModuleAxisInfoAnalysis &analysis) {
+  return [&analysis](Operation *access) -> unsigned {
+    Value addresses, base, mask;
+    Type elementType;
+    if (auto load = dyn_cast<tt::LoadOp>(access)) {
+      addresses = load.getPtr();
+      mask = load.getMask();
+    } else if (auto store = dyn_cast<tt::StoreOp>(access)) {
+      addresses = store.getPtr();
+      mask = store.getMask();
+    } else if (auto load = dyn_cast<amdg::BufferLoadOp>(access)) {
+      addresses = load.getOffsets();
+      base = load.getPtr();
+      mask = load.getMask();
+      elementType = load.getType().getElementType();
+    } else if (auto store = dyn_cast<amdg::BufferStoreOp>(access)) {
+      addresses = store.getOffsets();
+      base = store.getPtr();
+      mask = store.getMask();
+      elementType = cast<RankedTensorType>(store.getValue().getType()).getElementType();
+    } else {
+      return 1;
+    }
+    auto type = dyn_cast<RankedTensorType>(addresses.getType());
+    if (!type)
+      return 1;
+    unsigned dim = 0;
+    int64_t vec = contiguousRegisters(type, dim);
+    const AxisInfo *info = analysis.getAxisInfo(addresses);
+    if (!info || vec == 1)
+      return 1;
+    if (!elementType)
+      elementType = tt::getPointeeType(type.getElementType());
+    int64_t elementBytes = 8;
+    if (elementType.isIntOrFloat())
+      elementBytes = std::max<int64_t>(1, elementType.getIntOrFloatBitWidth() / 8);
+    vec = std::min(vec, info->getContiguity(dim));
+    if (base) {
+      // Offsets count elements; the base is aligned to its divisibility in bytes.
+      vec = std::min(vec, std::max<int64_t>(1, info->getDivisibility(dim)));
+      const AxisInfo *baseInfo = analysis.getAxisInfo(base);
+      int64_t baseAlignment = baseInfo ? baseInfo->getDivisibility(0) : 1;
+      vec = std::min(vec, std::max<int64_t>(1, baseAlignment / elementBytes));
+    } else {
+      vec = std::min(vec, std::max<int64_t>(1, info->getDivisibility(dim) / elementBytes));
+    }
+    if (mask) {
+      const AxisInfo *maskInfo = analysis.getAxisInfo(mask);
+      vec = std::min(vec, maskInfo ? maskInfo->getConstancy(dim) : 1);
+    }
+    return static_cast<unsigned>(floorPowerOfTwo(std::max<int64_t>(vec, 1)));
+  };
+}
+
+struct AllocateSharedMemoryPass
+    : public impl::AllocateSharedMemoryBase<AllocateSharedMemoryPass> {
+  void runOnOperation() override { allocateSharedMemory(getOperation()); }
+};
+
+struct GlobalScratchAllocationPass
+    : public impl::GlobalScratchAllocationBase<GlobalScratchAllocationPass> {
+  void runOnOperation() override { allocateGlobalScratchMemory(getOperation()); }
+};
+
+struct ConvertTritonGPUToLLVMPass
+    : public impl::ConvertTritonGPUToLLVMBase<ConvertTritonGPUToLLVMPass> {
+  using ConvertTritonGPUToLLVMBase::ConvertTritonGPUToLLVMBase;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<LLVM::LLVMDialect>();
+    registerNVVMDialect(registry);
+    registerROCDLDialect(registry);
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    auto targetAttr = module->getAttrOfType<StringAttr>(ttg::kTargetAttr);
+    if (!targetAttr) {
+      module.emitError() << "the module has no " << ttg::kTargetAttr
+                         << " attribute; the lowering needs to know the GPU";
+      return signalPassFailure();
+    }
+    std::unique_ptr<TargetInfo> target = createTargetInfo(targetAttr.getValue(), deviceLibrary);
+    if (!target) {
+      module.emitError() << "unknown target '" << targetAttr.getValue()
+                         << "' (expected cuda:<capability> or hip:gfx<arch>)";
+      return signalPassFailure();
+    }
+    if (module->hasAttr(ttg::kThreadsPerWarpAttr)) {
+      int64_t threads = module->getAttrOfType<IntegerAttr>(ttg::kThreadsPerWarpAttr).getInt();
+      if (threads != target->warpSize()) {
+        module.emitError() << "the module has " << threads << " threads per warp but "
+                           << target->targetName() << " runs warps of " << target->warpSize();
+        return signalPassFailure();
+      }
+    }
+
+    // The kernel's shared memory: one external array the driver sizes at launch.
+    {
+      OpBuilder builder(module.getBodyRegion());
+      auto arrayType = LLVM::LLVMArrayType::get(IntegerType::get(context, 8), 0);
+      LLVM::GlobalOp::create(builder, module.getLoc(), arrayType, /*isConstant=*/false,
+                             LLVM::Linkage::External, "global_smem", Attribute(),
+                             /*alignment=*/16, target->sharedAddressSpace());
+    }
+
+    // Axis information is computed on the ttgir before any op is rewritten.
+    ModuleAxisInfoAnalysis axisInfo(module);
+    VectorSizeFn vectorSize = vectorSizesFrom(axisInfo);
+
+    TritonGPUToLLVMTypeConverter converter(context);
+
+    RewritePatternSet patterns(context);
+    populateFuncOpToLLVMPatterns(converter, patterns, *target);
+    populateSPMDOpToLLVMPatterns(converter, patterns, *target);
+    populateElementwiseOpToLLVMPatterns(converter, patterns, *target);
+    populateViewOpToLLVMPatterns(converter, patterns, *target);
+    populateLoadStoreOpToLLVMPatterns(converter, patterns, *target, vectorSize);
+    populateReduceOpToLLVMPatterns(converter, patterns, *target);
+    populateScanOpToLLVMPatterns(converter, patterns, *target);
+    populateHistogramOpToLLVMPatterns(converter, patterns, *target);
+    populateAtomicOpToLLVMPatterns(converter, patterns, *target);
+    populatePrintOpToLLVMPatterns(converter, patterns, *target);
+    populateAssertOpToLLVMPatterns(converter, patterns, *target);
+    populateConvertLayoutOpToLLVMPatterns(converter, patterns, *target);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
+
+    ConversionTarget legality(*context);
+    legality.addLegalDialect<LLVM::LLVMDialect>();
+    legality.addLegalDialect("nvvm", "rocdl");
+    legality.addIllegalDialect<tt::TTDialect, ttg::TTGDialect, amdg::AMDGDialect,
+                               arith::ArithDialect,
+                               math::MathDialect, cf::ControlFlowDialect, ub::UBDialect>();
+    legality.addLegalOp<ModuleOp>();
+    if (failed(applyPartialConversion(module, legality, std::move(patterns))))
+      return signalPassFailure();
+
+    module.walk([](LLVM::LLVMFuncOp function) { function->removeAttr("trex.kernel"); });
+    target->annotateModule(module);
+  }
+};
+
+} // namespace
+
+void registerTritonGPUToLLVMPasses() {
+  registerPass([] { return createAllocateSharedMemory(); });
+  registerPass([] { return createGlobalScratchAllocation(); });
+  registerPass([] { return createConvertTritonGPUToLLVM(); });
+}
+
+} // namespace trex

@@ -1,0 +1,35 @@
+// TypeConverter: TritonGPU types to LLVM-dialect types.
+#include "trex/Conversion/TritonGPUToLLVM/TypeConverter.h"
+
+#include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
+#include "trex/Dialect/Triton/IR/Dialect.h"
+
+using namespace mlir;
+
+namespace trex {
+
+TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(MLIRContext *context)
+    : LLVMTypeConverter(context) {
+  addConversion([this](tt::PointerType type) -> std::optional<Type> {
+    return LLVM::LLVMPointerType::get(type.getContext(), type.getAddressSpace());
+  });
+  addConversion([this](RankedTensorType type) -> std::optional<Type> {
+    if (!type.getEncoding())
+      return std::nullopt;
+    Type element = convertElementType(type.getElementType());
+    int64_t count = elementsPerThread(type);
+    SmallVector<Type> fields(count, element);
+    return LLVM::LLVMStructType::getLiteral(type.getContext(), fields);
+  });
+  addConversion([](FloatType type) -> std::optional<Type> {
+    if (type.getWidth() == 8)
+      return IntegerType::get(type.getContext(), 8);
+    return std::nullopt;
+  });
+}
+
+Type TritonGPUToLLVMTypeConverter::convertElementType(Type elementType) const {
+  return convertType(elementType);
+}
+
+} // namespace trex

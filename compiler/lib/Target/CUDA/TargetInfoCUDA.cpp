@@ -1,0 +1,550 @@
+// TargetInfoCUDA: the NVIDIA side of the TritonGPU-to-LLVM lowering (NVVM intrinsics and
+// inline PTX). Predicated memory accesses are inline PTX with a guard predicate, as Triton
+// emits them, so a masked-off lane does not touch memory and gets its `other` value.
+#include "trex/Conversion/TritonGPUToLLVM/TargetInfo.h"
+
+#include "trex/Conversion/TritonGPUToLLVM/ApproximateMath.h"
+#include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+
+namespace trex {
+
+namespace {
+
+// Inline PTX with its constraint string and operands.
+Value inlinePTX(OpBuilder &builder, Location loc, Type resultType, StringRef text,
+                StringRef constraints, ValueRange operands) {
+  auto op = LLVM::InlineAsmOp::create(
+      builder, loc, resultType ? TypeRange{resultType} : TypeRange{}, operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr(), ArrayAttr());
+  return resultType ? op.getResult(0) : Value();
+}
+
+// The PTX register constraint of a word of `bits` bits.
+char constraintOf(unsigned bits) {
+  return bits == 64 ? 'l' : bits == 32 ? 'r' : bits == 16 ? 'h' : 'c';
+}
+
+// Triton's cache modifier and eviction policy enums (tt.load/tt.store attributes), as PTX.
+std::string loadQualifiers(int cacheModifier, int evictionPolicy, bool isVolatile) {
+  std::string text = isVolatile ? "ld.volatile.global" : "ld.global";
+  switch (cacheModifier) {
+  case 2: text += ".ca"; break;
+  case 3: text += ".cg"; break;
+  case 7: text += ".cv"; break;
+  default: break;
+  }
+  if (evictionPolicy == 2)
+    text += ".L1::evict_first";
+  else if (evictionPolicy == 3)
+    text += ".L1::evict_last";
+  return text;
+}
+
+std::string storeQualifiers(int cacheModifier, int evictionPolicy) {
+  std::string text = "st.global";
+  switch (cacheModifier) {
+  case 4: text += ".wb"; break;
+  case 3: text += ".cg"; break;
+  case 5: text += ".cs"; break;
+  case 6: text += ".wt"; break;
+  default: break;
+  }
+  if (evictionPolicy == 2)
+    text += ".L1::evict_first";
+  else if (evictionPolicy == 3)
+    text += ".L1::evict_last";
+  return text;
+}
+
+// PTX spellings of an atomic's memory ordering, scope and operation ("add.f32", "max.s32").
+StringRef ptxOrdering(LLVM::AtomicOrdering ordering) {
+  switch (ordering) {
+  case LLVM::AtomicOrdering::acquire:
+    return "acquire";
+  case LLVM::AtomicOrdering::release:
+    return "release";
+  case LLVM::AtomicOrdering::acq_rel:
+  case LLVM::AtomicOrdering::seq_cst:
+    return "acq_rel";
+  default:
+    return "relaxed";
+  }
+}
+
+StringRef ptxScope(MemoryScope scope) {
+  switch (scope) {
+  case MemoryScope::CTA:
+    return "cta";
+  case MemoryScope::GPU:
+    return "gpu";
+  case MemoryScope::System:
+    return "sys";
+  }
+  return "gpu";
+}
+
+std::string ptxAtomicOperation(LLVM::AtomicBinOp kind, Type type) {
+  std::string bits = std::to_string(type.getIntOrFloatBitWidth());
+  switch (kind) {
+  case LLVM::AtomicBinOp::_and:
+    return "and.b" + bits;
+  case LLVM::AtomicBinOp::_or:
+    return "or.b" + bits;
+  case LLVM::AtomicBinOp::_xor:
+    return "xor.b" + bits;
+  case LLVM::AtomicBinOp::xchg:
+    return "exch.b" + bits;
+  case LLVM::AtomicBinOp::add:
+    return "add.u" + bits;
+  case LLVM::AtomicBinOp::max:
+    return "max.s" + bits;
+  case LLVM::AtomicBinOp::min:
+    return "min.s" + bits;
+  case LLVM::AtomicBinOp::umax:
+    return "max.u" + bits;
+  case LLVM::AtomicBinOp::umin:
+    return "min.u" + bits;
+  case LLVM::AtomicBinOp::fadd:
+    // 16-bit floating-point atomics exist only without flushing subnormals to zero.
+    if (type.isBF16())
+      return "add.noftz.bf16";
+    if (type.isF16())
+      return "add.noftz.f16";
+    return "add.f" + bits;
+  default:
+    return "";
+  }
+}
+
+// A NUL-terminated string constant in the module (printf formats, assertion messages), named
+// `prefix` + the first free number, or the one already there with the same text; returns its
+// address.
+Value stringConstant(OpBuilder &builder, Location loc, StringRef prefix, StringRef content) {
+  auto module = builder.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  std::string bytes = content.str();
+  bytes.push_back('\0');
+  auto pointerType = LLVM::LLVMPointerType::get(builder.getContext());
+  for (auto global : module.getOps<LLVM::GlobalOp>())
+    if (global.getSymName().starts_with(prefix) && global.getConstant())
+      if (auto value = dyn_cast_or_null<StringAttr>(global.getValueOrNull()))
+        if (value.getValue() == bytes)
+          return LLVM::AddressOfOp::create(builder, loc, pointerType, global.getSymName());
+  std::string name;
+  for (int number = 0;; ++number) {
+    name = (prefix + Twine(number)).str();
+    if (!module.lookupSymbol(name))
+      break;
+  }
+  auto arrayType = LLVM::LLVMArrayType::get(builder.getI8Type(), bytes.size());
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(builder, loc, arrayType, /*isConstant=*/true, LLVM::Linkage::Internal,
+                           name, builder.getStringAttr(bytes));
+  }
+  return LLVM::AddressOfOp::create(builder, loc, pointerType, name);
+}
+
+// The declaration of an external function of the CUDA runtime, added once.
+LLVM::LLVMFuncOp runtimeFunction(OpBuilder &builder, Location loc, StringRef name,
+                                 LLVM::LLVMFunctionType type) {
+  auto module = builder.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  if (auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return function;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(builder, loc, name, type);
+}
+
+class TargetInfoCUDA : public TargetInfo {
+public:
+  TargetInfoCUDA(int computeCapability, bool deviceLibrary)
+      : computeCapability(computeCapability), deviceLibrary(deviceLibrary) {}
+
+  std::string targetName() const override { return "cuda:" + std::to_string(computeCapability); }
+  bool isCUDA() const override { return true; }
+  int warpSize() const override { return 32; }
+
+  Value programId(OpBuilder &builder, Location loc, int axis) const override {
+    Type i32 = builder.getI32Type();
+    switch (axis) {
+    case 0:
+      return NVVM::BlockIdXOp::create(builder, loc, i32);
+    case 1:
+      return NVVM::BlockIdYOp::create(builder, loc, i32);
+    default:
+      return NVVM::BlockIdZOp::create(builder, loc, i32);
+    }
+  }
+
+  Value numPrograms(OpBuilder &builder, Location loc, int axis) const override {
+    Type i32 = builder.getI32Type();
+    switch (axis) {
+    case 0:
+      return NVVM::GridDimXOp::create(builder, loc, i32);
+    case 1:
+      return NVVM::GridDimYOp::create(builder, loc, i32);
+    default:
+      return NVVM::GridDimZOp::create(builder, loc, i32);
+    }
+  }
+
+  Value threadIdInBlock(OpBuilder &builder, Location loc) const override {
+    return NVVM::ThreadIdXOp::create(builder, loc, builder.getI32Type());
+  }
+
+  Value shuffleXor(OpBuilder &builder, Location loc, Value value, int mask) const override {
+    LLVMBuilder b(builder, loc);
+    return NVVM::ShflOp::create(builder, loc, value.getType(), b.i32(-1), value, b.i32(mask),
+                                b.i32(0x1f),
+                                NVVM::ShflKindAttr::get(builder.getContext(), NVVM::ShflKind::bfly),
+                                UnitAttr());
+  }
+
+  Value shuffleIndex(OpBuilder &builder, Location loc, Value value,
+                     Value srcLane) const override {
+    LLVMBuilder b(builder, loc);
+    return NVVM::ShflOp::create(builder, loc, value.getType(), b.i32(-1), value, srcLane,
+                                b.i32(0x1f),
+                                NVVM::ShflKindAttr::get(builder.getContext(), NVVM::ShflKind::idx),
+                                UnitAttr());
+  }
+
+  Value shuffleUp(OpBuilder &builder, Location loc, Value value, int delta) const override {
+    LLVMBuilder b(builder, loc);
+    return NVVM::ShflOp::create(
+        builder, loc, value.getType(), b.i32(-1), value, b.i32(delta), b.i32(0),
+        NVVM::ShflKindAttr::get(builder.getContext(), NVVM::ShflKind::up), UnitAttr());
+  }
+
+  Value ballot(OpBuilder &builder, Location loc, Value predicate) const override {
+    LLVMBuilder b(builder, loc);
+    return NVVM::VoteSyncOp::create(builder, loc, builder.getI32Type(), b.i32(-1), predicate,
+                                    NVVM::VoteSyncKind::ballot);
+  }
+
+  void barrier(OpBuilder &builder, Location loc) const override {
+    NVVM::Barrier0Op::create(builder, loc);
+  }
+
+  Value loadGlobal(OpBuilder &builder, Location loc, Value pointer, Type resultType,
+                   Value predicate, ValueRange others, int cacheModifier, int evictionPolicy,
+                   bool isVolatile) const override {
+    // resultType: a word type (i16/i32/i64) or a struct of such words.
+    SmallVector<Type> words;
+    if (auto structType = dyn_cast<LLVM::LLVMStructType>(resultType))
+      words.append(structType.getBody().begin(), structType.getBody().end());
+    else
+      words.push_back(resultType);
+    unsigned bits = words.front().getIntOrFloatBitWidth();
+    size_t count = words.size();
+    std::string text;
+    std::string constraints;
+    // Masked-off lanes keep `others` (or zero): they are moved in before the guarded load.
+    for (size_t i = 0; i < count; ++i) {
+      std::string source = others.empty() ? "0x0" : "$" + std::to_string(count + i);
+      text += "mov.u" + std::to_string(bits < 16 ? 16 : bits) + " $" + std::to_string(i) + ", " +
+              source + ";\n\t";
+      constraints += std::string(i ? "," : "") + "=" + constraintOf(bits);
+    }
+    size_t pointerIndex = count + others.size();
+    text += "@$" + std::to_string(pointerIndex + 1) + " " +
+            loadQualifiers(cacheModifier, evictionPolicy, isVolatile);
+    if (count > 1)
+      text += ".v" + std::to_string(count);
+    text += ".b" + std::to_string(bits) + " ";
+    if (count > 1) {
+      text += "{ ";
+      for (size_t i = 0; i < count; ++i)
+        text += std::string(i ? ", " : "") + "$" + std::to_string(i);
+      text += " }";
+    } else {
+      text += "$0";
+    }
+    text += ", [ $" + std::to_string(pointerIndex) + " + 0 ];";
+    for (size_t i = 0; i < others.size(); ++i)
+      constraints += std::string(",") + constraintOf(bits);
+    constraints += ",l,b";
+    SmallVector<Value> operands(others.begin(), others.end());
+    operands.push_back(pointer);
+    operands.push_back(predicate);
+    return inlinePTX(builder, loc, resultType, text, constraints, operands);
+  }
+
+  void storeGlobal(OpBuilder &builder, Location loc, Value pointer, Value value, Value predicate,
+                   int cacheModifier, int evictionPolicy) const override {
+    SmallVector<Value> words;
+    if (isa<LLVM::LLVMStructType>(value.getType()))
+      words = unpackElements(loc, value, builder);
+    else
+      words.push_back(value);
+    unsigned bits = words.front().getType().getIntOrFloatBitWidth();
+    size_t count = words.size();
+    std::string text = "@$" + std::to_string(count + 1) + " " +
+                       storeQualifiers(cacheModifier, evictionPolicy);
+    if (count > 1)
+      text += ".v" + std::to_string(count);
+    text += ".b" + std::to_string(bits) + " [ $" + std::to_string(count) + " + 0 ], ";
+    std::string constraints;
+    if (count > 1) {
+      text += "{ ";
+      for (size_t i = 0; i < count; ++i)
+        text += std::string(i ? ", " : "") + "$" + std::to_string(i);
+      text += " }";
+    } else {
+      text += "$0";
+    }
+    text += ";";
+    for (size_t i = 0; i < count; ++i)
+      constraints += std::string(i ? "," : "") + constraintOf(bits);
+    constraints += ",l,b";
+    SmallVector<Value> operands(words.begin(), words.end());
+    operands.push_back(pointer);
+    operands.push_back(predicate);
+    inlinePTX(builder, loc, Type(), text, constraints, operands);
+  }
+
+  Value loadShared(OpBuilder &builder, Location loc, Value pointer, Type type,
+                   Value predicate) const override {
+    unsigned bits = type.getIntOrFloatBitWidth();
+    LLVMBuilder b(builder, loc);
+    Type word = builder.getIntegerType(bits < 16 ? 16 : bits);
+    std::string text = "@$2 ld.shared.b" + std::to_string(bits < 16 ? 16 : bits) +
+                       " $0, [ $1 + 0 ];";
+    std::string constraints = std::string("=") + constraintOf(bits < 16 ? 16 : bits) + ",r,b";
+    Value loaded = inlinePTX(builder, loc, word, text, constraints, {pointer, predicate});
+    if (bits < 16)
+      loaded = b.trunc(loaded, builder.getIntegerType(bits));
+    return b.bitcast(loaded, type);
+  }
+
+  void storeShared(OpBuilder &builder, Location loc, Value pointer, Value value,
+                   Value predicate) const override {
+    unsigned bits = value.getType().getIntOrFloatBitWidth();
+    LLVMBuilder b(builder, loc);
+    Value word = b.bitcast(value, builder.getIntegerType(bits));
+    if (bits < 16)
+      word = b.zext(word, builder.getI16Type());
+    unsigned width = bits < 16 ? 16 : bits;
+    std::string text = "@$2 st.shared.b" + std::to_string(width) + " [ $0 + 0 ], $1;";
+    std::string constraints = std::string("r,") + constraintOf(width) + ",b";
+    inlinePTX(builder, loc, Type(), text, constraints, {pointer, word, predicate});
+  }
+
+  Value exp2Approx(OpBuilder &builder, Location loc, Value x) const override {
+    return inlinePTX(builder, loc, x.getType(), "ex2.approx.f32 $0, $1;", "=f,f", {x});
+  }
+
+  Value sqrtApprox(OpBuilder &builder, Location loc, Value x) const override {
+    return inlinePTX(builder, loc, x.getType(), "sqrt.approx.ftz.f32 $0, $1;", "=f,f", {x});
+  }
+
+  Value divFull(OpBuilder &builder, Location loc, Value lhs, Value rhs) const override {
+    return inlinePTX(builder, loc, lhs.getType(), "div.full.f32 $0, $1, $2;", "=f,f,f",
+                     {lhs, rhs});
+  }
+
+  Value mathFunction(OpBuilder &builder, Location loc, StringRef name,
+                     ValueRange operands) const override {
+    if (!deviceLibrary)
+      return approximateMath(builder, loc, name, operands);
+    // libdevice: __nv_<name>f for f32, __nv_<name> for f64 (the back end links it in).
+    Type type = operands.front().getType();
+    bool isF32 = type.isF32();
+    std::string symbol;
+    if (name == "sqrt_rn")
+      symbol = isF32 ? "__nv_fsqrt_rn" : "__nv_dsqrt_rn";
+    else if (name == "div_rn")
+      symbol = isF32 ? "__nv_fdiv_rn" : "__nv_ddiv_rn";
+    else
+      symbol = "__nv_" + name.str() + (isF32 ? "f" : "");
+    auto module = builder.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+    auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(symbol);
+    if (!function) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(module.getBody());
+      SmallVector<Type> parameters(operands.size(), type);
+      function = LLVM::LLVMFuncOp::create(builder, loc, symbol,
+                                          LLVM::LLVMFunctionType::get(type, parameters));
+    }
+    return LLVM::CallOp::create(builder, loc, function, operands).getResult();
+  }
+
+  // Without libdevice: PTX's correctly rounded sqrt and division, its approximate
+  // transcendental instructions (f32), and erf built on them.
+  Value approximateMath(OpBuilder &builder, Location loc, StringRef name,
+                        ValueRange operands) const {
+    LLVMBuilder b(builder, loc);
+    Value x = operands.front();
+    Type type = x.getType();
+    bool isF32 = type.isF32();
+    std::string suffix = isF32 ? ".f32" : ".f64";
+    std::string reg = isF32 ? "f" : "d";
+    auto unary = [&](StringRef instruction) {
+      return inlinePTX(builder, loc, type, (instruction + " $0, $1;").str(),
+                       "=" + reg + "," + reg, {x});
+    };
+    if (name == "sqrt_rn")
+      return unary("sqrt.rn" + suffix);
+    if (name == "div_rn")
+      return inlinePTX(builder, loc, type, "div.rn" + suffix + " $0, $1, $2;",
+                       "=" + reg + "," + reg + "," + reg, {operands[0], operands[1]});
+    if (isF32) {
+      if (name == "exp")
+        return exp2Approx(builder, loc,
+                          LLVM::FMulOp::create(builder, loc, x,
+                                               b.floatConstant(type, 1.4426950408889634)));
+      if (name == "log2")
+        return unary("lg2.approx.f32");
+      if (name == "log")
+        return LLVM::FMulOp::create(builder, loc, unary("lg2.approx.f32"),
+                                    b.floatConstant(type, 0.6931471805599453));
+      if (name == "sin")
+        return unary("sin.approx.f32");
+      if (name == "cos")
+        return unary("cos.approx.f32");
+      if (name == "rsqrt")
+        return unary("rsqrt.approx.f32");
+      if (name == "erf")
+        return erfApproximation(builder, loc, x, [&](Value y) {
+          return approximateMath(builder, loc, "exp", {y});
+        });
+    }
+    emitError(loc) << "trex needs libdevice (from a CUDA installation) to compute " << name
+                   << " in " << type << " for " << targetName();
+    return x;
+  }
+
+  // Atomics are predicated inline PTX, as Triton emits them: the destination is zeroed first
+  // so that threads whose predicate is false read a defined value.
+  Value atomicRMW(RewriterBase &rewriter, Location loc, LLVM::AtomicBinOp kind, Value pointer,
+                  Value value, Value predicate, LLVM::AtomicOrdering ordering,
+                  MemoryScope scope) const override {
+    Type type = value.getType();
+    unsigned bits = type.getIntOrFloatBitWidth();
+    LLVMBuilder b(rewriter, loc);
+    Type word = rewriter.getIntegerType(bits);
+    std::string width = std::to_string(bits);
+    std::string text = "mov.u" + width + " $0, 0x0;\n\t@$3 atom.global." + ptxScope(scope).str() +
+                       "." + ptxOrdering(ordering).str() + "." + ptxAtomicOperation(kind, type) +
+                       " $0, [ $1 + 0 ], $2;";
+    std::string c(1, constraintOf(bits));
+    Value old = inlinePTX(rewriter, loc, word, text, "=" + c + ",l," + c + ",b",
+                          {pointer, b.bitcast(value, word), predicate});
+    return b.bitcast(old, type);
+  }
+
+  Value atomicCAS(RewriterBase &rewriter, Location loc, Value pointer, Value compare, Value value,
+                  Value predicate, LLVM::AtomicOrdering ordering,
+                  MemoryScope scope) const override {
+    Type type = value.getType();
+    unsigned bits = type.getIntOrFloatBitWidth();
+    LLVMBuilder b(rewriter, loc);
+    Type word = rewriter.getIntegerType(bits);
+    std::string width = std::to_string(bits);
+    std::string text = "mov.u" + width + " $0, 0x0;\n\t@$4 atom.global." +
+                       ptxOrdering(ordering).str() + "." + ptxScope(scope).str() + ".cas.b" +
+                       width + " $0, [ $1 + 0 ], $2, $3;";
+    std::string c(1, constraintOf(bits));
+    Value old = inlinePTX(rewriter, loc, word, text, "=" + c + ",l," + c + "," + c + ",b",
+                          {pointer, b.bitcast(compare, word), b.bitcast(value, word), predicate});
+    return b.bitcast(old, type);
+  }
+
+  // vprintf(format, arguments): the arguments go in a local buffer laid out as a struct, after
+  // C's default promotions (narrow integers to i32, floats to f64).
+  LogicalResult printf(RewriterBase &rewriter, Location loc, StringRef format, ValueRange args,
+                       ArrayRef<bool> isSigned) const override {
+    MLIRContext *context = rewriter.getContext();
+    LLVMBuilder b(rewriter, loc);
+    auto pointerType = LLVM::LLVMPointerType::get(context);
+    Value formatString = stringConstant(rewriter, loc, "printfFormat_", format);
+    Value buffer = LLVM::ZeroOp::create(rewriter, loc, pointerType);
+    if (!args.empty()) {
+      SmallVector<Value> promoted;
+      for (auto [index, arg] : llvm::enumerate(args)) {
+        Type type = arg.getType();
+        bool isSignedArg = index < isSigned.size() && isSigned[index];
+        if (isa<IntegerType>(type) && type.getIntOrFloatBitWidth() < 32)
+          promoted.push_back(isSignedArg ? b.sext(arg, rewriter.getI32Type())
+                                         : b.zext(arg, rewriter.getI32Type()));
+        else if (isa<FloatType>(type) && type.getIntOrFloatBitWidth() < 64)
+          promoted.push_back(LLVM::FPExtOp::create(rewriter, loc, rewriter.getF64Type(), arg));
+        else
+          promoted.push_back(arg);
+      }
+      SmallVector<Type> fieldTypes;
+      for (Value value : promoted)
+        fieldTypes.push_back(value.getType());
+      auto structType = LLVM::LLVMStructType::getLiteral(context, fieldTypes);
+      buffer = LLVM::AllocaOp::create(rewriter, loc, pointerType, structType, b.i32(1),
+                                      /*alignment=*/0);
+      for (auto [index, value] : llvm::enumerate(promoted)) {
+        Value field = LLVM::GEPOp::create(rewriter, loc, pointerType, structType, buffer,
+                                          ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(index)});
+        LLVM::StoreOp::create(rewriter, loc, value, field);
+      }
+    }
+    auto vprintf = runtimeFunction(
+        rewriter, loc, "vprintf",
+        LLVM::LLVMFunctionType::get(rewriter.getI32Type(), {pointerType, pointerType}));
+    LLVM::CallOp::create(rewriter, loc, vprintf, ValueRange{formatString, buffer});
+    return success();
+  }
+
+  // __assertfail(message, file, line, function, sizeof(char)) prints the CUDA assertion
+  // message and traps.
+  void assertFail(RewriterBase &rewriter, Location loc, StringRef message, StringRef file, int line,
+                  StringRef function) const override {
+    MLIRContext *context = rewriter.getContext();
+    LLVMBuilder b(rewriter, loc);
+    auto pointerType = LLVM::LLVMPointerType::get(context);
+    auto assertfail = runtimeFunction(
+        rewriter, loc, "__assertfail",
+        LLVM::LLVMFunctionType::get(
+            LLVM::LLVMVoidType::get(context),
+            {pointerType, pointerType, rewriter.getI32Type(), pointerType, rewriter.getI64Type()}));
+    Value operands[] = {stringConstant(rewriter, loc, "assertMessage_", message),
+                        stringConstant(rewriter, loc, "assertFile_", file), b.i32(line),
+                        stringConstant(rewriter, loc, "assertFunc_", function), b.i64(1)};
+    LLVM::CallOp::create(rewriter, loc, assertfail, operands);
+  }
+
+  void markKernel(LLVM::LLVMFuncOp function, int numThreads) const override {
+    MLIRContext *context = function.getContext();
+    function->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), UnitAttr::get(context));
+    function->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
+                      DenseI32ArrayAttr::get(context, {numThreads}));
+  }
+
+  void annotateModule(ModuleOp module) const override {
+    MLIRContext *context = module.getContext();
+    module->setAttr("llvm.target_triple", StringAttr::get(context, "nvptx64-nvidia-cuda"));
+    module->setAttr("llvm.data_layout",
+                    StringAttr::get(context, "e-p3:32:32-p4:32:32-p5:32:32-p6:32:32-p7:32:32-"
+                                             "i64:64-i128:128-i256:256-v16:16-v32:32-n16:32:64"));
+  }
+
+private:
+  int computeCapability;
+  // Whether libdevice will be linked in (a CUDA installation was found).
+  bool deviceLibrary;
+};
+
+} // namespace
+
+std::unique_ptr<TargetInfo> createTargetInfoCUDA(int computeCapability, bool deviceLibrary) {
+  return std::make_unique<TargetInfoCUDA>(computeCapability, deviceLibrary);
+}
+
+void registerNVVMDialect(DialectRegistry &registry) { registry.insert<NVVM::NVVMDialect>(); }
+
+} // namespace trex

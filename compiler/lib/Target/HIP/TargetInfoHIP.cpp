@@ -1,0 +1,309 @@
+// TargetInfoHIP: the AMD side of the TritonGPU-to-LLVM lowering (ROCDL intrinsics and plain
+// LLVM IR). Predicated accesses are masked loads and stores the AMDGPU backend turns into
+// exec-masked instructions; cross-lane exchange goes through ds_bpermute.
+#include "trex/Conversion/TritonGPUToLLVM/TargetInfo.h"
+
+#include "trex/Conversion/TritonGPUToLLVM/ApproximateMath.h"
+#include "trex/Conversion/TritonGPUToLLVM/PredicatedRegion.h"
+#include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+using namespace mlir;
+
+namespace trex {
+
+namespace {
+
+// Words of a loaded or stored value (a word type or a struct of words) as one vector type.
+VectorType vectorOfWords(Type type) {
+  if (auto structType = dyn_cast<LLVM::LLVMStructType>(type))
+    return VectorType::get({static_cast<int64_t>(structType.getBody().size())},
+                           structType.getBody().front());
+  return VectorType::get({1}, type);
+}
+
+// The LLVM sync scope of an atomic on AMDGPU: "agent" is the whole GPU, "workgroup" the
+// program, and the empty (default) scope the system.
+StringRef syncScopeOf(MemoryScope scope) {
+  switch (scope) {
+  case MemoryScope::CTA:
+    return "workgroup";
+  case MemoryScope::GPU:
+    return "agent";
+  case MemoryScope::System:
+    return "";
+  }
+  return "agent";
+}
+
+// LLVM atomics have no relaxed-without-ordering form: relaxed is monotonic.
+LLVM::AtomicOrdering atLeastMonotonic(LLVM::AtomicOrdering ordering) {
+  return ordering == LLVM::AtomicOrdering::not_atomic || ordering == LLVM::AtomicOrdering::unordered
+             ? LLVM::AtomicOrdering::monotonic
+             : ordering;
+}
+
+class TargetInfoHIP : public TargetInfo {
+public:
+  explicit TargetInfoHIP(std::string arch) : arch(std::move(arch)) {}
+
+  std::string targetName() const override { return "hip:" + arch; }
+  bool isCUDA() const override { return false; }
+  // CDNA (gfx9) runs wavefronts of 64; RDNA (gfx10+) of 32.
+  int warpSize() const override { return arch.rfind("gfx9", 0) == 0 ? 64 : 32; }
+
+  Value programId(OpBuilder &builder, Location loc, int axis) const override {
+    Type i32 = builder.getI32Type();
+    switch (axis) {
+    case 0:
+      return ROCDL::BlockIdXOp::create(builder, loc, i32);
+    case 1:
+      return ROCDL::BlockIdYOp::create(builder, loc, i32);
+    default:
+      return ROCDL::BlockIdZOp::create(builder, loc, i32);
+    }
+  }
+
+  Value numPrograms(OpBuilder &builder, Location loc, int axis) const override {
+    Type i32 = builder.getI32Type();
+    switch (axis) {
+    case 0:
+      return ROCDL::GridDimXOp::create(builder, loc, i32);
+    case 1:
+      return ROCDL::GridDimYOp::create(builder, loc, i32);
+    default:
+      return ROCDL::GridDimZOp::create(builder, loc, i32);
+    }
+  }
+
+  Value threadIdInBlock(OpBuilder &builder, Location loc) const override {
+    return ROCDL::ThreadIdXOp::create(builder, loc, builder.getI32Type());
+  }
+
+  Value shuffleXor(OpBuilder &builder, Location loc, Value value, int mask) const override {
+    LLVMBuilder b(builder, loc);
+    Value lane = b.urem(threadIdInBlock(builder, loc), b.i32(warpSize()));
+    return shuffleIndex(builder, loc, value, b.xor_(lane, b.i32(mask)));
+  }
+
+  Value shuffleIndex(OpBuilder &builder, Location loc, Value value,
+                     Value srcLane) const override {
+    LLVMBuilder b(builder, loc);
+    // ds_bpermute addresses lanes in bytes.
+    Value address = b.shl(srcLane, b.i32(2));
+    Type i32 = builder.getI32Type();
+    Value word = b.bitcast(value, i32);
+    Value result = ROCDL::DsBpermuteOp::create(builder, loc, i32, address, word);
+    return b.bitcast(result, value.getType());
+  }
+
+  Value shuffleUp(OpBuilder &builder, Location loc, Value value, int delta) const override {
+    LLVMBuilder b(builder, loc);
+    Value lane = b.urem(threadIdInBlock(builder, loc), b.i32(warpSize()));
+    return shuffleIndex(builder, loc, value, b.sub(lane, b.i32(delta)));
+  }
+
+  Value ballot(OpBuilder &builder, Location loc, Value predicate) const override {
+    return ROCDL::BallotOp::create(builder, loc, builder.getIntegerType(warpSize()), predicate);
+  }
+
+  void barrier(OpBuilder &builder, Location loc) const override {
+    ROCDL::BarrierOp::create(builder, loc);
+  }
+
+  Value loadGlobal(OpBuilder &builder, Location loc, Value pointer, Type resultType,
+                   Value predicate, ValueRange others, int, int, bool isVolatile) const override {
+    LLVMBuilder b(builder, loc);
+    VectorType vector = vectorOfWords(resultType);
+    int64_t count = vector.getNumElements();
+    Value passThrough = b.undef(vector);
+    for (int64_t i = 0; i < count; ++i)
+      passThrough = b.insertElement(passThrough,
+                                    others.empty() ? b.zero(vector.getElementType()) : others[i], i);
+    Value mask = b.undef(VectorType::get({count}, builder.getI1Type()));
+    for (int64_t i = 0; i < count; ++i)
+      mask = b.insertElement(mask, predicate, i);
+    unsigned alignment = vector.getNumElements() * vector.getElementTypeBitWidth() / 8;
+    Value loaded = LLVM::MaskedLoadOp::create(builder, loc, vector, pointer, mask, passThrough,
+                                              alignment);
+    (void)isVolatile;
+    if (!isa<LLVM::LLVMStructType>(resultType))
+      return b.extractElement(loaded, 0);
+    Value result = b.undef(resultType);
+    for (int64_t i = 0; i < count; ++i)
+      result = b.insertValue(result, b.extractElement(loaded, i), i);
+    return result;
+  }
+
+  void storeGlobal(OpBuilder &builder, Location loc, Value pointer, Value value, Value predicate,
+                   int, int) const override {
+    LLVMBuilder b(builder, loc);
+    VectorType vector = vectorOfWords(value.getType());
+    int64_t count = vector.getNumElements();
+    Value packed = b.undef(vector);
+    SmallVector<Value> words = isa<LLVM::LLVMStructType>(value.getType())
+                                   ? unpackElements(loc, value, builder)
+                                   : SmallVector<Value>{value};
+    for (int64_t i = 0; i < count; ++i)
+      packed = b.insertElement(packed, words[i], i);
+    Value mask = b.undef(VectorType::get({count}, builder.getI1Type()));
+    for (int64_t i = 0; i < count; ++i)
+      mask = b.insertElement(mask, predicate, i);
+    unsigned alignment = vector.getNumElements() * vector.getElementTypeBitWidth() / 8;
+    LLVM::MaskedStoreOp::create(builder, loc, packed, pointer, mask, alignment);
+  }
+
+  Value loadShared(OpBuilder &builder, Location loc, Value pointer, Type type,
+                   Value predicate) const override {
+    LLVMBuilder b(builder, loc);
+    return b.extractElement(
+        LLVM::MaskedLoadOp::create(
+            builder, loc, VectorType::get({1}, type), pointer,
+            b.insertElement(b.undef(VectorType::get({1}, builder.getI1Type())), predicate, 0),
+            b.insertElement(b.undef(VectorType::get({1}, type)), b.zero(type), 0),
+            type.getIntOrFloatBitWidth() / 8),
+        0);
+  }
+
+  void storeShared(OpBuilder &builder, Location loc, Value pointer, Value value,
+                   Value predicate) const override {
+    LLVMBuilder b(builder, loc);
+    Type type = value.getType();
+    LLVM::MaskedStoreOp::create(
+        builder, loc, b.insertElement(b.undef(VectorType::get({1}, type)), value, 0), pointer,
+        b.insertElement(b.undef(VectorType::get({1}, builder.getI1Type())), predicate, 0),
+        type.getIntOrFloatBitWidth() / 8);
+  }
+
+  Value exp2Approx(OpBuilder &builder, Location loc, Value x) const override {
+    return LLVM::Exp2Op::create(builder, loc, x.getType(), x);
+  }
+
+  Value sqrtApprox(OpBuilder &builder, Location loc, Value x) const override {
+    return LLVM::SqrtOp::create(builder, loc, x.getType(), x);
+  }
+
+  Value divFull(OpBuilder &builder, Location loc, Value lhs, Value rhs) const override {
+    return LLVM::FDivOp::create(builder, loc, lhs, rhs);
+  }
+
+  Value mathFunction(OpBuilder &builder, Location loc, StringRef name,
+                     ValueRange operands) const override {
+    // Without the ROCm device libraries: LLVM intrinsics the AMDGPU backend selects, and
+    // identities on top of them.
+    LLVMBuilder b(builder, loc);
+    Value x = operands.front();
+    Type type = x.getType();
+    if (name == "exp")
+      return LLVM::Exp2Op::create(builder, loc, type,
+                                  LLVM::FMulOp::create(builder, loc, x,
+                                                       b.floatConstant(type, 1.4426950408889634)));
+    if (name == "log")
+      return LLVM::FMulOp::create(builder, loc, LLVM::Log2Op::create(builder, loc, type, x),
+                                  b.floatConstant(type, 0.6931471805599453));
+    if (name == "log2")
+      return LLVM::Log2Op::create(builder, loc, type, x);
+    if (name == "sin")
+      return LLVM::SinOp::create(builder, loc, type, x);
+    if (name == "cos")
+      return LLVM::CosOp::create(builder, loc, type, x);
+    if (name == "sqrt_rn")
+      return LLVM::SqrtOp::create(builder, loc, type, x);
+    if (name == "rsqrt")
+      return LLVM::FDivOp::create(builder, loc, b.floatConstant(type, 1.0),
+                                  LLVM::SqrtOp::create(builder, loc, type, x));
+    if (name == "div_rn")
+      return LLVM::FDivOp::create(builder, loc, operands[0], operands[1]);
+    if (name == "erf")
+      return erfApproximation(builder, loc, x, [&](Value y) {
+        return mathFunction(builder, loc, "exp", {y});
+      });
+    emitError(loc) << "trex has no lowering of " << name << " for " << targetName();
+    return x;
+  }
+
+  // An LLVM atomic has no predicated form: threads whose predicate is false branch around it.
+  Value atomicRMW(RewriterBase &rewriter, Location loc, LLVM::AtomicBinOp kind, Value pointer,
+                  Value value, Value predicate, LLVM::AtomicOrdering ordering,
+                  MemoryScope scope) const override {
+    LLVMBuilder b(rewriter, loc);
+    Value undefined = b.undef(value.getType());
+    return emitPredicatedRegion(rewriter, loc, predicate, {undefined},
+                                [&] {
+                                  Value old = LLVM::AtomicRMWOp::create(
+                                      rewriter, loc, kind, pointer, value,
+                                      atLeastMonotonic(ordering), syncScopeOf(scope));
+                                  return SmallVector<Value>{old};
+                                })
+        .front();
+  }
+
+  Value atomicCAS(RewriterBase &rewriter, Location loc, Value pointer, Value compare, Value value,
+                  Value predicate, LLVM::AtomicOrdering ordering,
+                  MemoryScope scope) const override {
+    LLVMBuilder b(rewriter, loc);
+    Value undefined = b.undef(value.getType());
+    LLVM::AtomicOrdering success = atLeastMonotonic(ordering);
+    // A failed exchange only reads: it keeps the acquire half of the ordering.
+    LLVM::AtomicOrdering failure = success == LLVM::AtomicOrdering::acquire ||
+                                           success == LLVM::AtomicOrdering::acq_rel ||
+                                           success == LLVM::AtomicOrdering::seq_cst
+                                       ? LLVM::AtomicOrdering::acquire
+                                       : LLVM::AtomicOrdering::monotonic;
+    return emitPredicatedRegion(rewriter, loc, predicate, {undefined},
+                                [&] {
+                                  Value pair = LLVM::AtomicCmpXchgOp::create(
+                                      rewriter, loc, pointer, compare, value, success, failure,
+                                      syncScopeOf(scope));
+                                  return SmallVector<Value>{b.extractValue(pair, 0)};
+                                })
+        .front();
+  }
+
+  LogicalResult printf(RewriterBase &rewriter, Location loc, StringRef, ValueRange,
+                       ArrayRef<bool>) const override {
+    return emitError(loc) << "tl.device_print (tt.print) is not supported for " << targetName()
+                          << ": printing from an AMD GPU needs the ROCm device libraries "
+                             "(ockl's printf), which trex does not link";
+  }
+
+  // Without the ROCm device libraries there is no message; the trap aborts the kernel.
+  void assertFail(RewriterBase &rewriter, Location loc, StringRef, StringRef, int,
+                  StringRef) const override {
+    LLVM::Trap::create(rewriter, loc);
+  }
+
+  void markKernel(LLVM::LLVMFuncOp function, int numThreads) const override {
+    MLIRContext *context = function.getContext();
+    function->setAttr("rocdl.kernel", UnitAttr::get(context));
+    function->setAttr("rocdl.flat_work_group_size",
+                      StringAttr::get(context, "1," + std::to_string(numThreads)));
+  }
+
+  void annotateModule(ModuleOp module) const override {
+    MLIRContext *context = module.getContext();
+    module->setAttr("llvm.target_triple", StringAttr::get(context, "amdgcn-amd-amdhsa"));
+    module->setAttr("llvm.data_layout",
+                    StringAttr::get(context,
+                                    "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:"
+                                    "32:32-p7:160:256:256:32-p8:128:128:128:48-p9:192:256:256:32-"
+                                    "i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:"
+                                    "256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"));
+  }
+
+private:
+  std::string arch;
+};
+
+} // namespace
+
+std::unique_ptr<TargetInfo> createTargetInfoHIP(std::string arch) {
+  return std::make_unique<TargetInfoHIP>(std::move(arch));
+}
+
+void registerROCDLDialect(DialectRegistry &registry) { registry.insert<ROCDL::ROCDLDialect>(); }
+
+} // namespace trex
