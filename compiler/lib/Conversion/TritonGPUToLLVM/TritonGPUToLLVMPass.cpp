@@ -220,6 +220,7 @@ struct ConvertTritonGPUToLLVMPass
     populateAtomicOpToLLVMPatterns(converter, patterns, *target);
     populatePrintOpToLLVMPatterns(converter, patterns, *target);
     populateAssertOpToLLVMPatterns(converter, patterns, *target);
+    populateShapeOpToLLVMPatterns(converter, patterns, *target);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, *target);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

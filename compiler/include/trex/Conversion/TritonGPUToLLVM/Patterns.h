@@ -50,6 +50,8 @@ void populatePrintOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateAssertOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateShapeOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns,
                                            const TargetInfo &target);
