@@ -108,6 +108,19 @@ tt.func @dot(%a: tensor<128x64xf16>, %b: tensor<64x128xf16>, %c: tensor<128x128x
 
 // -----
 
+// A dot of a value with itself converts it twice, once per operand index, and
+// each operand keeps its own conversion.
+// CHECK-LABEL: tt.func @dot_self
+tt.func @dot_self(%a: tensor<32x32xf16>, %c: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  // CHECK-DAG: %[[A:.*]] = ttg.convert_layout %arg0 : {{.*}} -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0
+  // CHECK-DAG: %[[B:.*]] = ttg.convert_layout %arg0 : {{.*}} -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1
+  // CHECK: tt.dot %[[A]], %[[B]],
+  %d = tt.dot %a, %a, %c : tensor<32x32xf16> * tensor<32x32xf16> -> tensor<32x32xf32>
+  tt.return %d : tensor<32x32xf32>
+}
+
+// -----
+
 // Loop-carried tensors and if results take layouts like every other tensor.
 // CHECK: #[[L:.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: tt.func @control_flow

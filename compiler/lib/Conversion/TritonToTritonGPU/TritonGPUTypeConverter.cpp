@@ -66,6 +66,9 @@ Operation *cloneWithTypes(Operation *op, ValueRange operands, ArrayRef<Type> res
   IRMapping mapping;
   mapping.map(op->getOperands(), operands);
   Operation *newOp = rewriter.clone(*op, mapping);
+  // A mapping is keyed by value: an op that uses one value twice (tt.dot(a, a)) would get
+  // the last replacement in both places, so the operands are set by position.
+  newOp->setOperands(operands);
   for (auto [result, type] : llvm::zip(newOp->getResults(), resultTypes))
     result.setType(type);
   return newOp;
