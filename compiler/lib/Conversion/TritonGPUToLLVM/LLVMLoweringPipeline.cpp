@@ -27,8 +27,10 @@ void buildLLVMLoweringPipeline(OpPassManager &pm, const LLVMLoweringOptions &opt
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
-  if (options.lineInfo)
+  if (options.lineInfo) {
+    pm.addPass(createSimplifyCallSiteLocations());
     pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
+  }
 }
 
 namespace {

@@ -248,6 +248,7 @@ void registerTritonGPUToLLVMPasses() {
   registerPass([] { return createAllocateSharedMemory(); });
   registerPass([] { return createGlobalScratchAllocation(); });
   registerPass([] { return createConvertTritonGPUToLLVM(); });
+  registerPass([] { return createSimplifyCallSiteLocations(); });
 }
 
 } // namespace trex

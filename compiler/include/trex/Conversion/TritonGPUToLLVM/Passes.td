@@ -62,4 +62,22 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
   ];
 }
 
+def SimplifyCallSiteLocations
+    : Pass<"simplify-call-site-locations", "mlir::ModuleOp"> {
+  let summary = "make inlined-call locations safe for MLIR's debug-scope pass";
+  let description = [{
+    Inlining the standard library gives ops `callsite(callee at caller)`
+    locations whose callee may have no file (`loc(unknown)`: the library is
+    compiled from memory) or be a call site itself. MLIR 22's
+    ensure-debug-info-scope-on-llvm-func reads the callee's file without
+    checking and crashes on both. This pass rewrites them: a call site whose
+    callee has no file becomes its caller, and a nested callee is flattened
+    (`callsite(callsite(a at b) at c)` becomes `callsite(a at callsite(b at c))`).
+    Locations with a file are left as they are, so line tables still map
+    inlined code to its source.
+
+    Example: `loc(callsite(unknown at "k.py":5:7))` becomes `loc("k.py":5:7)`.
+  }];
+}
+
 #endif // TREX_CONVERSION_TRITONGPUTOLLVM_PASSES_TD

@@ -19,7 +19,7 @@ struct LLVMLoweringOptions {
 // Appends to `pm` (on builtin.module): convert-scf-to-cf, allocate-shared-memory,
 // tritongpu-global-scratch-memory-allocation, convert-triton-gpu-to-llvm, canonicalize, cse,
 // reconcile-unrealized-casts, canonicalize, cse, symbol-dce and, with line info,
-// ensure-debug-info-scope-on-llvm-func.
+// simplify-call-site-locations and ensure-debug-info-scope-on-llvm-func.
 void buildLLVMLoweringPipeline(mlir::OpPassManager &pm, const LLVMLoweringOptions &options);
 
 } // namespace trex
