@@ -17,6 +17,7 @@
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -211,6 +212,7 @@ struct ConvertTritonGPUToLLVMPass
     RewritePatternSet patterns(context);
     populateFuncOpToLLVMPatterns(converter, patterns, *target);
     populateSPMDOpToLLVMPatterns(converter, patterns, *target);
+    populateBarrierOpToLLVMPatterns(converter, patterns, *target);
     populateElementwiseOpToLLVMPatterns(converter, patterns, *target);
     populateViewOpToLLVMPatterns(converter, patterns, *target);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, *target, vectorSize);
@@ -222,6 +224,8 @@ struct ConvertTritonGPUToLLVMPass
     populateAssertOpToLLVMPatterns(converter, patterns, *target);
     populateShapeOpToLLVMPatterns(converter, patterns, *target);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, *target);
+    populateLocalMemoryOpToLLVMPatterns(converter, patterns, *target);
+    populateDotOpToLLVMPatterns(converter, patterns, *target);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
@@ -234,6 +238,7 @@ struct ConvertTritonGPUToLLVMPass
                                arith::ArithDialect,
                                math::MathDialect, cf::ControlFlowDialect, ub::UBDialect>();
     legality.addLegalOp<ModuleOp>();
+    legality.addIllegalOp<gpu::BarrierOp>();
     if (failed(applyPartialConversion(module, legality, std::move(patterns))))
       return signalPassFailure();
 

@@ -30,6 +30,8 @@ void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                          mlir::RewritePatternSet &patterns,
                                          const TargetInfo &target);
@@ -52,6 +54,11 @@ void populateAssertOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateShapeOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateLocalMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                         mlir::RewritePatternSet &patterns,
+                                         const TargetInfo &target);
+void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns,
                                            const TargetInfo &target);
