@@ -16,3 +16,27 @@ config.test_exec_root = os.path.join(config.trex_obj_root, "test")
 config.environment["PATH"] = os.pathsep.join(
     [config.trex_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.substitutions.append(("%shared", config.trex_shared_dir))
+
+# Optional tools: tests that need them say `REQUIRES: ptxas` / `REQUIRES: ld.lld` /
+# `REQUIRES: libdevice`, found the way trex finds them.
+def _cuda_roots():
+    roots = [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"]
+    return [root for root in roots if root]
+
+
+def _first_existing(paths):
+    return next((path for path in paths if path and os.path.exists(path)), None)
+
+
+import shutil
+
+if _first_existing([os.environ.get("TRITON_PTXAS_PATH"), shutil.which("ptxas")] +
+                   [os.path.join(root, "bin", "ptxas") for root in _cuda_roots()]):
+    config.available_features.add("ptxas")
+if _first_existing([os.environ.get("TRITON_LIBDEVICE_PATH")] +
+                   [os.path.join(root, "nvvm", "libdevice", "libdevice.10.bc")
+                    for root in _cuda_roots()]):
+    config.available_features.add("libdevice")
+if _first_existing([os.environ.get("TRITON_HIP_LLD_PATH"), shutil.which("ld.lld-22"),
+                    shutil.which("ld.lld"), "/usr/lib/llvm-22/bin/ld.lld"]):
+    config.available_features.add("ld.lld")

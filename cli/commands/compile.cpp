@@ -7,6 +7,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 
@@ -30,13 +31,18 @@ struct Options {
   std::string dumpPassesDirectory;
 };
 
-// The stages `--emit` names ("all" = every stage up to the furthest one).
-llvm::Expected<std::vector<Stage>> requestedStages(const std::vector<std::string> &names) {
+// The stages `--emit` names for `target` ("all" = every stage the target has).
+llvm::Expected<std::vector<Stage>> requestedStages(const std::vector<std::string> &names,
+                                                   const Target &target) {
   std::vector<Stage> stages;
+  auto add = [&](Stage stage) {
+    if (std::find(stages.begin(), stages.end(), stage) == stages.end())
+      stages.push_back(stage);
+  };
   for (const std::string &name : names) {
     if (name == "all") {
-      for (Stage stage : {Stage::Source, Stage::TTIR})
-        stages.push_back(stage);
+      for (Stage stage : target.stages())
+        add(stage);
       continue;
     }
     std::optional<Stage> stage = parseStageName(name);
@@ -44,10 +50,17 @@ llvm::Expected<std::vector<Stage>> requestedStages(const std::vector<std::string
       return llvm::createStringError("unknown stage '" + name +
                                      "' in --emit; expected source, ttir, ttgir, llir, ptx, "
                                      "cubin, amdgcn, hsaco, json or all");
-    stages.push_back(*stage);
+    if (!target.hasStage(*stage))
+      return llvm::createStringError(
+          "--emit " + name + ": " + target.str() + " has no " + name + " stage (" +
+          (target.isCUDA() ? "NVIDIA targets produce ptx and cubin"
+                           : "AMD targets produce amdgcn and hsaco") +
+          ")");
+    add(*stage);
   }
   if (stages.empty())
     stages.push_back(Stage::TTIR);
+  std::sort(stages.begin(), stages.end());
   return stages;
 }
 
@@ -89,7 +102,7 @@ int run(const Options &options) {
     llvm::errs() << "error: " << llvm::toString(target.takeError()) << "\n";
     return 1;
   }
-  llvm::Expected<std::vector<Stage>> stages = requestedStages(options.emit);
+  llvm::Expected<std::vector<Stage>> stages = requestedStages(options.emit, *target);
   if (!stages) {
     llvm::errs() << "error: " << llvm::toString(stages.takeError()) << "\n";
     return 1;
@@ -129,6 +142,10 @@ int run(const Options &options) {
     auto text = result.stages.find(stage);
     if (text == result.stages.end())
       continue;
+    if (isBinaryStage(stage)) {
+      llvm::errs() << "note: " << stageName(stage) << " is binary; write it with -o DIR\n";
+      continue;
+    }
     if (several)
       llvm::outs() << "// ----- " << stageName(stage) << "\n";
     llvm::outs() << text->second;
@@ -165,12 +182,14 @@ void setup(CLI::App &app) {
       ->check(CLI::NonNegativeNumber);
   command
       ->add_option("--emit", options->emit,
-                   "Stages to output, comma separated: source, ttir, ... or all (default ttir)")
+                   "Stages to output, comma separated: source, ttir, ttgir, llir, ptx, cubin, amdgcn, "
+                   "hsaco, json, or all (every stage of the target; default ttir)")
       ->delimiter(',');
   command->add_option("-o,--output-dir", options->outputDirectory,
                       "Write DIR/<kernel>.<stage> instead of printing");
   command->add_option("--dump-passes", options->dumpPassesDirectory,
-                      "Write the IR after every pass to DIR/NNN-<pass>.mlir");
+                      "Write the IR after every MLIR and LLVM pass to DIR/NNN-<pass>.mlir|.ll, and "
+                      "DIR/passes.txt listing each pass with its time and whether it changed the IR");
   command->callback([options, numWarps, numStages] {
     options->numWarpsGiven = numWarps->count() > 0;
     options->numStagesGiven = numStages->count() > 0;

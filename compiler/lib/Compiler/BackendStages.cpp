@@ -12,6 +12,8 @@
 #include "trex/Target/LLVMIR/ModuleTranslation.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassInstrumentation.h"
@@ -52,6 +54,7 @@ auto timed(CompilationResult &result, llvm::StringRef name, llvm::StringRef argu
   auto start = std::chrono::steady_clock::now();
   auto value = step();
   PassSnapshot snapshot;
+  snapshot.kind = PassSnapshot::IRKind::None;
   snapshot.name = name.str();
   snapshot.argument = argument.str();
   snapshot.anchor = "module";
@@ -100,7 +103,27 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options,
   KernelMetadata metadata =
       readKernelMetadata(module, result.kernelName, target, options.numStages);
 
+  // LLVM reports code generation errors (an operation the target cannot select, say) through
+  // the context; by default they end the process. Collected here, they fail the compilation.
   llvm::LLVMContext context;
+  std::vector<std::string> backendErrors;
+  context.setDiagnosticHandlerCallBack(
+      [](const llvm::DiagnosticInfo *info, void *errors) {
+        if (info->getSeverity() != llvm::DS_Error)
+          return;
+        std::string message;
+        llvm::raw_string_ostream stream(message);
+        llvm::DiagnosticPrinterRawOStream printer(stream);
+        info->print(printer);
+        static_cast<std::vector<std::string> *>(errors)->push_back(message);
+      },
+      &backendErrors);
+  auto reportBackendErrors = [&] {
+    for (const std::string &error : backendErrors)
+      addDiagnostic(result, Severity::Error,
+                    "the LLVM back end for " + target.str() + " failed: " + error);
+    return backendErrors.empty();
+  };
   std::unique_ptr<llvm::Module> llvmModule = timed(result, "TranslateToLLVMIR",
                                                    "mlir-to-llvmir", [&] {
                                                      return llvmir::translateModule(module, context);
@@ -132,6 +155,8 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options,
     recorder.registerCallbacks(callbacks);
     llvmir::optimizeModule(*llvmModule, **machine, &callbacks);
   }
+  if (!reportBackendErrors())
+    return false;
   result.stages[Stage::LLIR] = llvmir::printModule(*llvmModule);
   result.metadata = metadata;
   result.stages[Stage::Metadata] = metadataJSON(metadata);
@@ -147,6 +172,8 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options,
     addDiagnostic(result, Severity::Error, llvm::toString(assembly.takeError()));
     return false;
   }
+  if (!reportBackendErrors())
+    return false;
   if (target.isCUDA())
     *assembly = cuda::withoutDebugFlag(*assembly);
   result.stages[assemblyStage] = *assembly;

@@ -15,9 +15,14 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
+
+#include <mutex>
 
 using namespace mlir;
 
@@ -208,16 +213,65 @@ std::string CompilationResult::renderDiagnostics() const {
   return text;
 }
 
+namespace {
+
+// The compilation in progress on this thread records LLVM's fatal-error reason here.
+thread_local std::string *fatalErrorReason = nullptr;
+
+// LLVM reports some failures (an intrinsic its code generator cannot select, say) by ending
+// the process. Inside compileText's recovery context, Process::Exit returns control to it
+// instead, so the failure becomes a diagnostic; elsewhere it ends the process as before.
+void recordFatalError(void *, const char *reason, bool) {
+  if (fatalErrorReason)
+    *fatalErrorReason = reason;
+  if (!llvm::CrashRecoveryContext::GetCurrent())
+    llvm::errs() << "LLVM ERROR: " << reason << "\n";
+  llvm::sys::Process::Exit(1);
+}
+
+void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOptions &options,
+                 CompilationResult &result);
+
+} // namespace
+
+// A crash or fatal error while compiling one kernel (a bug in trex or LLVM) must not take
+// down the program compiling it (the explorer compiles in-process): it is caught and reported
+// as an internal error naming the last pass that started.
 CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
                               const CompileOptions &options) {
+  static std::once_flag installed;
+  std::call_once(installed, [] {
+    llvm::CrashRecoveryContext::Enable();
+    llvm::install_fatal_error_handler(recordFatalError);
+  });
   CompilationResult result;
+  std::string reason;
+  fatalErrorReason = &reason;
+  llvm::CrashRecoveryContext recovery;
+  bool finished = recovery.RunSafely([&] { compileInto(text, fileName, options, result); });
+  fatalErrorReason = nullptr;
+  if (!finished) {
+    result.succeeded = false;
+    std::string where = result.passes.empty() ? "in the front end"
+                                              : "after pass " + result.passes.back().name;
+    addError(result, "internal compiler error " + where + ": " +
+                         (reason.empty() ? "trex crashed" : reason) +
+                         " (please report it with this kernel and its options)");
+  }
+  return result;
+}
+
+namespace {
+
+void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOptions &options,
+                 CompilationResult &result) {
   result.numWarps = options.numWarps;
   result.numStages = options.numStages;
   std::optional<InputKind> kind = inputKind(fileName);
   if (!kind) {
     addError(result, "cannot tell the stage of '" + fileName.str() +
                          "' from its extension; expected .py, .source, .ttir, .mlir or .ttgir");
-    return result;
+    return;
   }
 
   DialectRegistry registry;
@@ -241,7 +295,7 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
         context, text, fileName.str(), request, frontendOptions(options));
     addFrontendDiagnostics(generated.diagnostics, result);
     if (!generated.succeeded())
-      return result;
+      return;
     module = std::move(generated.module);
     if (generated.autotuneConfig) {
       if (!options.numWarpsGiven)
@@ -252,7 +306,7 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
   } else {
     module = parseSourceFile<ModuleOp>(sourceMgr, &context);
     if (!module)
-      return result;
+      return;
   }
   result.kernelName = findKernelName(*module);
 
@@ -267,7 +321,7 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
             *module,
             [&](OpPassManager &pm) { tt::buildTTIRPipeline(pm, ttirOptions(options.target)); },
             options, result)))
-      return result;
+      return;
     result.stages[Stage::TTIR] = printIRLikeTriton(*module);
   }
   if (inputStage < Stage::TTGIR && options.lastStage >= Stage::TTGIR) {
@@ -275,14 +329,15 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
             *module,
             [&](OpPassManager &pm) { ttg::buildTTGIRPipeline(pm, ttgirOptions(options)); },
             options, result)))
-      return result;
+      return;
     result.stages[Stage::TTGIR] = printIRLikeTriton(*module);
   }
   if (options.lastStage > Stage::TTGIR && !driver::produceBackendStages(*module, options, result))
-    return result;
+    return;
   result.succeeded = true;
-  return result;
 }
+
+} // namespace
 
 CompilationResult compileFile(llvm::StringRef path, const CompileOptions &options) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(path);

@@ -99,6 +99,7 @@ void LLVMPassSnapshotRecorder::registerCallbacks(llvm::PassInstrumentationCallba
         if (isPassContainer(className))
           return;
         PassSnapshot snapshot;
+        snapshot.kind = PassSnapshot::IRKind::LLVM;
         snapshot.name = className.str();
         snapshot.argument = callbacks.getPassNameForClassName(className).str();
         snapshot.anchor = describeUnit(ir);

@@ -22,6 +22,8 @@ std::optional<Stage> parseStageName(llvm::StringRef name) {
   return std::nullopt;
 }
 
+bool isBinaryStage(Stage stage) { return stage == Stage::CUBIN || stage == Stage::HSACO; }
+
 const std::vector<Stage> &allStages() {
   static const std::vector<Stage> stages = [] {
     std::vector<Stage> all;

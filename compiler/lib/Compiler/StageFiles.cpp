@@ -9,9 +9,10 @@
 
 namespace trex {
 
-static llvm::Error writeFile(llvm::StringRef path, llvm::StringRef contents) {
+static llvm::Error writeFile(llvm::StringRef path, llvm::StringRef contents,
+                             bool binary = false) {
   std::error_code error;
-  llvm::ToolOutputFile file(path, error, llvm::sys::fs::OF_Text);
+  llvm::ToolOutputFile file(path, error, binary ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text);
   if (error)
     return llvm::createStringError(error, "cannot write '" + path.str() + "': " + error.message());
   file.os() << contents;
@@ -40,29 +41,52 @@ llvm::Error writeStageFiles(const CompilationResult &result, llvm::ArrayRef<Stag
       continue;
     llvm::SmallString<256> path(directory);
     llvm::sys::path::append(path, kernel + "." + stageName(stage).str());
-    if (llvm::Error error = writeFile(path, text->second))
+    if (llvm::Error error = writeFile(path, text->second, isBinaryStage(stage)))
       return error;
   }
   return llvm::Error::success();
 }
 
+// How a snapshot's file is named and commented: MLIR or LLVM IR.
+static llvm::StringRef snapshotExtension(const PassSnapshot &snapshot) {
+  return snapshot.kind == PassSnapshot::IRKind::LLVM ? "ll" : "mlir";
+}
+static llvm::StringRef commentPrefix(const PassSnapshot &snapshot) {
+  return snapshot.kind == PassSnapshot::IRKind::LLVM ? ";" : "//";
+}
+
 llvm::Error writePassSnapshots(const CompilationResult &result, llvm::StringRef directory) {
   if (llvm::Error error = makeDirectory(directory))
     return error;
-  for (auto [index, snapshot] : llvm::enumerate(result.passes)) {
-    if (snapshot.ir.empty())
+  // passes.txt lists every step, also those without IR (code generation, ptxas) or whose IR
+  // was not kept; the numbered files hold the IR after each pass that has it.
+  std::string index;
+  for (auto [position, snapshot] : llvm::enumerate(result.passes)) {
+    std::string argument = snapshot.argument.empty() ? snapshot.name : snapshot.argument;
+    std::string fileName;
+    if (!snapshot.ir.empty())
+      fileName =
+          llvm::formatv("{0:D3}-{1}.{2}", position + 1, argument, snapshotExtension(snapshot)).str();
+    index += llvm::formatv("{0,3} {1,10:F3} ms  {2,-9}  {3} ({4}) on {5}{6}\n", position + 1,
+                           snapshot.milliseconds, snapshot.changed ? "changed" : "unchanged",
+                           snapshot.name, argument, snapshot.anchor,
+                           fileName.empty() ? "" : "  -> " + fileName)
+                 .str();
+    if (fileName.empty())
       continue;
     llvm::SmallString<256> path(directory);
-    std::string argument = snapshot.argument.empty() ? snapshot.name : snapshot.argument;
-    llvm::sys::path::append(path, llvm::formatv("{0:D3}-{1}.mlir", index + 1, argument).str());
-    std::string header = llvm::formatv("// {0} ({1}) on {2}: {3:F3} ms, {4}\n", snapshot.name,
-                                       snapshot.argument, snapshot.anchor, snapshot.milliseconds,
+    llvm::sys::path::append(path, fileName);
+    std::string header = llvm::formatv("{0} {1} ({2}) on {3}: {4:F3} ms, {5}\n",
+                                       commentPrefix(snapshot), snapshot.name, snapshot.argument,
+                                       snapshot.anchor, snapshot.milliseconds,
                                        snapshot.changed ? "changed" : "unchanged")
                              .str();
     if (llvm::Error error = writeFile(path, header + snapshot.ir))
       return error;
   }
-  return llvm::Error::success();
+  llvm::SmallString<256> indexPath(directory);
+  llvm::sys::path::append(indexPath, "passes.txt");
+  return writeFile(indexPath, index);
 }
 
 } // namespace trex

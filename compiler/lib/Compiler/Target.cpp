@@ -46,4 +46,25 @@ std::string Target::archName() const {
   return arch;
 }
 
+bool Target::hasStage(Stage stage) const {
+  switch (stage) {
+  case Stage::PTX:
+  case Stage::CUBIN:
+    return isCUDA();
+  case Stage::AMDGCN:
+  case Stage::HSACO:
+    return isHIP();
+  default:
+    return true;
+  }
+}
+
+std::vector<Stage> Target::stages() const {
+  std::vector<Stage> stages;
+  for (Stage stage : allStages())
+    if (hasStage(stage))
+      stages.push_back(stage);
+  return stages;
+}
+
 } // namespace trex

@@ -13,6 +13,10 @@
 namespace trex {
 
 struct PassSnapshot {
+  // What the pass works on: MLIR (ttir, ttgir, LLVM dialect), LLVM IR (the optimizer), or
+  // neither (a back-end step such as translation, code generation or ptxas).
+  enum class IRKind { MLIR, LLVM, None };
+  IRKind kind = IRKind::MLIR;
   // The pass's name ("TritonCombineOps") and command-line argument ("triton-combine").
   std::string name;
   std::string argument;

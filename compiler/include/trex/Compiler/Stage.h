@@ -15,6 +15,8 @@ enum class Stage { Source, TTIR, TTGIR, LLIR, PTX, CUBIN, AMDGCN, HSACO, Metadat
 // extension of its file (<kernel>.<extension>).
 llvm::StringRef stageName(Stage stage);
 std::optional<Stage> parseStageName(llvm::StringRef name);
+// Whether the stage is machine code (cubin, hsaco) rather than text.
+bool isBinaryStage(Stage stage);
 // Every stage, in pipeline order.
 const std::vector<Stage> &allStages();
 

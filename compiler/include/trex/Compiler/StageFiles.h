@@ -13,7 +13,8 @@ namespace trex {
 llvm::Error writeStageFiles(const CompilationResult &result, llvm::ArrayRef<Stage> stages,
                             llvm::StringRef directory);
 
-// Writes `NNN-<pass argument>.mlir` for every snapshot that holds IR.
+// Writes `NNN-<pass argument>.mlir` (`.ll` for LLVM passes) for every snapshot that holds IR,
+// and `passes.txt`, one line per pass or back-end step: time, changed or not, its file.
 llvm::Error writePassSnapshots(const CompilationResult &result, llvm::StringRef directory);
 
 } // namespace trex

@@ -3,9 +3,12 @@
 #ifndef TREX_COMPILER_TARGET_H
 #define TREX_COMPILER_TARGET_H
 
+#include "trex/Compiler/Stage.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <string>
+#include <vector>
 
 namespace trex {
 
@@ -28,6 +31,11 @@ struct Target {
   std::string str() const;
   // "sm90" / "gfx942", the `arch` field of Triton's metadata.
   std::string archName() const;
+  // Whether a compilation for this target has the stage: PTX and cubin are NVIDIA's,
+  // AMDGCN and hsaco AMD's; the others every target's.
+  bool hasStage(Stage stage) const;
+  // Every stage this target has, in pipeline order (what `--emit all` writes).
+  std::vector<Stage> stages() const;
 };
 
 } // namespace trex

@@ -52,8 +52,7 @@ std::string gpuName(int computeCapability) {
 
 std::optional<std::string> findLibdevice() {
   if (const char *value = std::getenv("TRITON_LIBDEVICE_PATH"); value && *value)
-    if (llvm::sys::fs::exists(value))
-      return std::string(value);
+    return llvm::sys::fs::exists(value) ? std::optional<std::string>(value) : std::nullopt;
   for (const std::string &root : cudaRoots()) {
     llvm::SmallString<256> path(root);
     llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");

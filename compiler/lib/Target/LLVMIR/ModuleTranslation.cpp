@@ -141,10 +141,14 @@ std::string printModule(const llvm::Module &module) {
 std::optional<std::string> findTool(llvm::StringRef environmentVariable,
                                     llvm::ArrayRef<llvm::StringRef> names,
                                     llvm::ArrayRef<llvm::StringRef> fallbackPaths) {
+  // A tool the user named explicitly is the only one used: silently taking another one would
+  // hide a typo in the setting.
   if (!environmentVariable.empty())
-    if (const char *value = std::getenv(environmentVariable.str().c_str()))
-      if (*value && llvm::sys::fs::exists(value))
+    if (const char *value = std::getenv(environmentVariable.str().c_str()); value && *value) {
+      if (llvm::sys::fs::exists(value))
         return std::string(value);
+      return std::nullopt;
+    }
   for (llvm::StringRef name : names)
     if (llvm::ErrorOr<std::string> path = llvm::sys::findProgramByName(name))
       return *path;

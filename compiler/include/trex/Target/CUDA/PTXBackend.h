@@ -25,7 +25,8 @@ inline constexpr int kPTXVersion = 87;
 std::string gpuName(int computeCapability);
 
 // libdevice.10.bc: $TRITON_LIBDEVICE_PATH, then <CUDA>/nvvm/libdevice for $CUDA_HOME,
-// $CUDA_PATH and /usr/local/cuda. None without a CUDA installation.
+// $CUDA_PATH and /usr/local/cuda. None without a CUDA installation, or when
+// $TRITON_LIBDEVICE_PATH names a file that does not exist.
 std::optional<std::string> findLibdevice();
 // ptxas: $TRITON_PTXAS_PATH, then PATH, then <CUDA>/bin as above.
 std::optional<std::string> findPtxas();

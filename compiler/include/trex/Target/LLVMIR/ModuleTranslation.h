@@ -48,7 +48,8 @@ llvm::Expected<std::string> emitCode(llvm::Module &module, llvm::TargetMachine &
 std::string printModule(const llvm::Module &module);
 
 // The first of: the file named by environment variable `environmentVariable`, one of
-// `names` on PATH, one of `fallbackPaths` that exists. None when nothing is found.
+// `names` on PATH, one of `fallbackPaths` that exists. None when nothing is found, and when
+// the variable is set to a file that does not exist (the user asked for that one).
 std::optional<std::string> findTool(llvm::StringRef environmentVariable,
                                     llvm::ArrayRef<llvm::StringRef> names,
                                     llvm::ArrayRef<llvm::StringRef> fallbackPaths);
