@@ -67,16 +67,31 @@ public:
     }
   }
 
+  // rocdl.grid.dim.* calls the ROCm device library (ockl), which trex does not link; the
+  // number of workgroups is computed as ockl does from the HSA dispatch packet: grid size
+  // (work-items, u32 at byte 12 + 4 * axis) over workgroup size (u16 at 4 + 2 * axis),
+  // rounded up.
   Value numPrograms(OpBuilder &builder, Location loc, int axis) const override {
+    LLVMBuilder b(builder, loc);
     Type i32 = builder.getI32Type();
-    switch (axis) {
-    case 0:
-      return ROCDL::GridDimXOp::create(builder, loc, i32);
-    case 1:
-      return ROCDL::GridDimYOp::create(builder, loc, i32);
-    default:
-      return ROCDL::GridDimZOp::create(builder, loc, i32);
-    }
+    Type i16 = builder.getI16Type();
+    Type i8 = builder.getI8Type();
+    auto constantPointer = LLVM::LLVMPointerType::get(builder.getContext(), 4);
+    Value packet = LLVM::CallIntrinsicOp::create(builder, loc, constantPointer,
+                                                 builder.getStringAttr("llvm.amdgcn.dispatch.ptr"),
+                                                 ValueRange{})
+                       .getResult(0);
+    Value gridSizeAddress = b.gep(constantPointer, i8, packet, b.i32(12 + 4 * axis));
+    Value groupSizeAddress = b.gep(constantPointer, i8, packet, b.i32(4 + 2 * axis));
+    auto gridSize = LLVM::LoadOp::create(builder, loc, i32, gridSizeAddress, /*alignment=*/4);
+    gridSize.setInvariant(true);
+    auto groupSize16 = LLVM::LoadOp::create(builder, loc, i16, groupSizeAddress, /*alignment=*/2);
+    groupSize16.setInvariant(true);
+    Value groupSize = b.zext(groupSize16, i32);
+    // Rounded up without overflowing near 2**32 work-items.
+    Value whole = b.udiv(gridSize, groupSize);
+    Value partial = b.icmpNE(b.urem(gridSize, groupSize), b.i32(0));
+    return b.add(whole, b.zext(partial, i32));
   }
 
   Value threadIdInBlock(OpBuilder &builder, Location loc) const override {

@@ -12,6 +12,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
@@ -63,7 +64,20 @@ std::unique_ptr<llvm::Module> translateModule(mlir::ModuleOp module, llvm::LLVMC
   mlir::registerLLVMDialectTranslation(*mlirContext);
   mlir::registerNVVMDialectTranslation(*mlirContext);
   mlir::registerROCDLDialectTranslation(*mlirContext);
-  return mlir::translateModuleToLLVMIR(module, context);
+  // Verified here rather than by the translation, which prints the verifier's reason to
+  // stderr: as a diagnostic it reaches the compilation result (and every view of it).
+  std::unique_ptr<llvm::Module> translated = mlir::translateModuleToLLVMIR(
+      module, context, "LLVMDialectModule", /*disableVerification=*/true);
+  if (!translated)
+    return nullptr;
+  std::string problems;
+  llvm::raw_string_ostream stream(problems);
+  if (llvm::verifyModule(*translated, &stream)) {
+    mlir::emitError(module.getLoc()) << "the LLVM IR translated from the LLVM dialect is invalid: "
+                                     << llvm::StringRef(problems).trim();
+    return nullptr;
+  }
+  return translated;
 }
 
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
