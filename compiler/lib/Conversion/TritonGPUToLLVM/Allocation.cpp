@@ -8,7 +8,10 @@
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 
+#include "mlir/Analysis/Liveness.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -216,18 +219,152 @@ int64_t scratchSizeInBytes(Operation *op) {
   return 0;
 }
 
-void allocateSharedMemory(ModuleOp module) {
-  int64_t shared = 0;
-  Builder builder(module.getContext());
-  module.walk([&](Operation *op) {
-    int64_t bytes = scratchSizeInBytes(op);
-    if (bytes == 0) {
-      op->removeAttr(kAllocationOffsetAttr);
+namespace {
+
+// Shared-memory buffers are aligned like Triton's (16 bytes: the widest vector access).
+constexpr int64_t kSharedAlignment = 16;
+
+int64_t localAllocBytes(ttg::LocalAllocOp alloc) {
+  ttg::MemDescType type = alloc.getType();
+  int64_t elements = 1;
+  for (int64_t size : type.getAllocShape())
+    elements *= size;
+  return elements * scratchElementBytes(type.getElementType());
+}
+
+// One buffer of a function: live over the ops numbered first .. last (inclusive).
+struct SharedBuffer {
+  Operation *owner;
+  int64_t bytes;
+  int64_t alignment;
+  int64_t first;
+  int64_t last;
+  int64_t offset = -1;
+};
+
+// The values that name the buffer `root` allocates: views of it and the block arguments a
+// branch passes it (or a view of it) to.
+SmallVector<Value> aliasesOf(Value root) {
+  SmallVector<Value> aliases{root};
+  llvm::DenseSet<Value> seen{root};
+  for (size_t next = 0; next < aliases.size(); ++next) {
+    Value value = aliases[next];
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp,
+              ttg::MemDescReshapeOp, ttg::MemDescReinterpretOp>(user)) {
+        if (seen.insert(user->getResult(0)).second)
+          aliases.push_back(user->getResult(0));
+        continue;
+      }
+      auto branch = dyn_cast<BranchOpInterface>(user);
+      if (!branch)
+        continue;
+      for (unsigned successor = 0; successor < user->getNumSuccessors(); ++successor) {
+        SuccessorOperands operands = branch.getSuccessorOperands(successor);
+        for (unsigned i = 0; i < operands.size(); ++i) {
+          if (operands[i] != value)
+            continue;
+          Block *target = user->getSuccessor(successor);
+          BlockArgument argument = target->getArgument(operands.getProducedOperandCount() + i);
+          if (seen.insert(argument).second)
+            aliases.push_back(argument);
+        }
+      }
+    }
+  }
+  return aliases;
+}
+
+// First fit, largest buffers first: each buffer goes to the lowest aligned offset where it
+// overlaps no placed buffer live at the same time. Returns the bytes the function needs.
+int64_t placeBuffers(std::vector<SharedBuffer> &buffers) {
+  std::vector<SharedBuffer *> order;
+  for (SharedBuffer &buffer : buffers)
+    order.push_back(&buffer);
+  std::stable_sort(order.begin(), order.end(), [](const SharedBuffer *a, const SharedBuffer *b) {
+    return a->bytes > b->bytes;
+  });
+  int64_t total = 0;
+  std::vector<SharedBuffer *> placed;
+  for (SharedBuffer *buffer : order) {
+    std::vector<std::pair<int64_t, int64_t>> busy;
+    for (SharedBuffer *other : placed)
+      if (other->first <= buffer->last && buffer->first <= other->last)
+        busy.push_back({other->offset, other->offset + other->bytes});
+    std::sort(busy.begin(), busy.end());
+    int64_t offset = 0;
+    for (auto [begin, end] : busy) {
+      if (offset + buffer->bytes <= begin)
+        break;
+      offset = std::max(offset, roundUp(end, buffer->alignment));
+    }
+    buffer->offset = offset;
+    placed.push_back(buffer);
+    total = std::max(total, offset + buffer->bytes);
+  }
+  return total;
+}
+
+// Allocates the buffers of `function` (callees done first: a call is a buffer holding the
+// callee's shared memory) and returns the bytes it needs.
+int64_t allocateFunction(FunctionOpInterface function, SymbolTable &symbols,
+                         llvm::DenseMap<Operation *, int64_t> &needs,
+                         llvm::SetVector<Operation *> &callStack) {
+  if (auto found = needs.find(function); found != needs.end())
+    return found->second;
+  if (callStack.contains(function) || function.isExternal())
+    return 0;
+  callStack.insert(function);
+
+  llvm::DenseMap<Operation *, int64_t> number;
+  function->walk<WalkOrder::PreOrder>(
+      [&](Operation *op) { number[op] = static_cast<int64_t>(number.size()); });
+  Liveness liveness(function);
+  Builder builder(function->getContext());
+
+  std::vector<SharedBuffer> buffers;
+  function->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    op->removeAttr(kAllocationOffsetAttr);
+    int64_t id = number[op];
+    if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op)) {
+      int64_t first = id, last = id;
+      for (Value alias : aliasesOf(alloc.getResult()))
+        for (Operation *live : liveness.resolveLiveness(alias)) {
+          first = std::min(first, number.lookup(live));
+          last = std::max(last, number.lookup(live));
+        }
+      int64_t alignment = std::max<int64_t>(kSharedAlignment, alloc.getAlignment().value_or(0));
+      buffers.push_back({op, localAllocBytes(alloc), alignment, first, last});
       return;
     }
-    op->setAttr(kAllocationOffsetAttr, builder.getI32IntegerAttr(0));
-    shared = std::max(shared, bytes);
+    int64_t bytes = scratchSizeInBytes(op);
+    if (auto call = dyn_cast<tt::CallOp>(op))
+      if (auto callee = symbols.lookup<FunctionOpInterface>(call.getCallee()))
+        bytes = allocateFunction(callee, symbols, needs, callStack);
+    if (bytes > 0)
+      buffers.push_back({op, bytes, kSharedAlignment, id, id});
   });
+
+  int64_t total = placeBuffers(buffers);
+  for (const SharedBuffer &buffer : buffers)
+    buffer.owner->setAttr(kAllocationOffsetAttr,
+                          builder.getI32IntegerAttr(static_cast<int32_t>(buffer.offset)));
+  callStack.pop_back();
+  needs[function] = total;
+  return total;
+}
+
+} // namespace
+
+void allocateSharedMemory(ModuleOp module) {
+  SymbolTable symbols(module);
+  llvm::DenseMap<Operation *, int64_t> needs;
+  llvm::SetVector<Operation *> callStack;
+  int64_t shared = 0;
+  for (auto function : module.getOps<FunctionOpInterface>())
+    shared = std::max(shared, allocateFunction(function, symbols, needs, callStack));
+  Builder builder(module.getContext());
   module->setAttr(ttg::kSharedAttr, builder.getI32IntegerAttr(static_cast<int32_t>(shared)));
 }
 

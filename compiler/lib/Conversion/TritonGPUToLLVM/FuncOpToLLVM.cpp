@@ -155,9 +155,17 @@ struct CallOpConversion : public ConvertOpToLLVMPattern<tt::CallOp> {
   LogicalResult matchAndRewrite(tt::CallOp call, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     SmallVector<Value> operands(adaptor.getOperands().begin(), adaptor.getOperands().end());
-    // The callee's hidden arguments: shared memory, and the parts of the caller's scratch
-    // buffers the global-scratch allocation reserved for this call.
-    operands.push_back(sharedMemoryBase(rewriter, call, target));
+    // The callee's hidden arguments: shared memory (where the allocation put the callee's
+    // buffers, apart from the caller's buffers live across the call), and the parts of the
+    // caller's scratch buffers the global-scratch allocation reserved for this call.
+    if (call->hasAttr(kAllocationOffsetAttr)) {
+      FailureOr<Value> shared = scratchPointer(rewriter, call, target);
+      if (failed(shared))
+        return failure();
+      operands.push_back(*shared);
+    } else {
+      operands.push_back(sharedMemoryBase(rewriter, call, target));
+    }
     operands.push_back(scratchSlice(rewriter, call, target, /*profile=*/false,
                                     offsetAttribute(call, kGlobalScratchOffsetAttr)));
     operands.push_back(scratchSlice(rewriter, call, target, /*profile=*/true,

@@ -3,6 +3,7 @@
 
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
 
 using namespace mlir;
 
@@ -20,6 +21,10 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(MLIRContext *context)
     int64_t count = elementsPerThread(type);
     SmallVector<Type> fields(count, element);
     return LLVM::LLVMStructType::getLiteral(type.getContext(), fields);
+  });
+  // A shared-memory view is a pointer to its first element (LocalMemoryOpToLLVM.cpp).
+  addConversion([](ttg::MemDescType type) -> std::optional<Type> {
+    return LLVM::LLVMPointerType::get(type.getContext(), /*addressSpace=*/3);
   });
   addConversion([](FloatType type) -> std::optional<Type> {
     if (type.getWidth() == 8)

@@ -25,9 +25,12 @@ int64_t reductionOutputCount(mlir::RankedTensorType type, unsigned axis);
 // Bytes of shared-memory scratch `op` needs while it runs; 0 when it needs none.
 int64_t scratchSizeInBytes(mlir::Operation *op);
 
-// Gives every op that needs scratch an "allocation.offset" and the module "ttg.shared" (the
-// bytes of shared memory a program needs). Scratch is live only while its op runs, so all
-// scratch buffers start at offset 0 and the module needs the largest of them.
+// Gives every ttg.local_alloc, every op that needs scratch and every call of a function that
+// uses shared memory an "allocation.offset", and the module "ttg.shared" (the bytes of shared
+// memory a program needs). Scratch is live only while its op runs, a call's buffer while the
+// callee runs, and a local_alloc's buffer while the buffer or a view of it is live (MLIR's
+// liveness over the function's CFG); buffers live at the same time never overlap, the others
+// share memory (first fit, largest first, 16-byte aligned).
 void allocateSharedMemory(mlir::ModuleOp module);
 
 // Offsets global-scratch allocation gives ttg.global_scratch_alloc ops and calls (a call's

@@ -1,8 +1,9 @@
 // TypeConverter: TritonGPU types to LLVM-dialect types.
 //
 // A tensor with a distributed layout becomes the struct of the elements one thread holds;
-// pointers become `!llvm.ptr<addrspace>`; fp8 types, which LLVM has no arithmetic for,
-// become i8 (the patterns convert them explicitly where needed).
+// pointers become `!llvm.ptr<addrspace>`; shared-memory views (!ttg.memdesc) `!llvm.ptr<3>`;
+// fp8 types, which LLVM has no arithmetic for, become i8 (the patterns convert them explicitly
+// where needed).
 #ifndef TREX_CONVERSION_TRITONGPUTOLLVM_TYPECONVERTER_H
 #define TREX_CONVERSION_TRITONGPUTOLLVM_TYPECONVERTER_H
 

@@ -1,0 +1,299 @@
+// Shared-memory buffers to LLVM: ttg.local_alloc, local_store, local_load, local_dealloc and
+// the memdesc views (memdesc_index, memdesc_trans, memdesc_reshape, memdesc_reinterpret).
+//
+// A !ttg.memdesc lowers to a pointer into shared memory: the first element of the view. The
+// element a register of a distributed tensor reads or writes is found through the view's
+// shared layout (LocalMemoryAccess.h), so views that only reinterpret the same bytes (a
+// transpose, a reshape) keep the pointer and change the type, and memdesc_index moves the
+// pointer by whole buffers.
+//
+// There is no separate barrier-insertion analysis: every write to a buffer is preceded by a
+// barrier (earlier readers of the same bytes, in an earlier loop iteration or of a buffer the
+// allocation reused, must be done) and followed by one (every thread must see the data before
+// any reads it).
+#include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
+
+#include "trex/Conversion/TritonGPUToLLVM/LocalMemoryAccess.h"
+#include "trex/Conversion/TritonGPUToLLVM/SharedMemory.h"
+#include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
+#include "trex/Layout/LayoutAdapter.h"
+
+using namespace mlir;
+
+namespace trex {
+
+namespace {
+
+// Widest shared-memory access, in bytes (ld.shared.v4.b32 / ds_read_b128).
+constexpr int32_t kMaxSharedVectorBytes = 16;
+
+// How an element of a tensor sits in shared memory: whole bytes (i1 as i8), pointers as i64.
+struct SharedStorage {
+  Type element;
+  Type storage;
+  int32_t bytes;
+};
+
+SharedStorage sharedStorageOf(const TypeConverter &converter, Type tensorElement,
+                              MLIRContext *context) {
+  Type element = converter.convertType(tensorElement);
+  if (isa<LLVM::LLVMPointerType>(element))
+    return {element, IntegerType::get(context, 64), 8};
+  unsigned bits = element.getIntOrFloatBitWidth();
+  if (bits < 8)
+    return {element, IntegerType::get(context, 8), 1};
+  return {element, element, static_cast<int32_t>(bits / 8)};
+}
+
+// XOR of `offsets[bit]` over the set bits of the run-time `id`.
+Value xorOfSetBits(LLVMBuilder &b, Value id, const std::vector<int32_t> &offsets) {
+  Value result = b.i32(0);
+  for (size_t bit = 0; bit < offsets.size(); ++bit) {
+    if (offsets[bit] == 0)
+      continue;
+    Value shifted = b.lshr(id, b.i32(static_cast<int64_t>(bit)));
+    Value set = b.and_(shifted, b.i32(1));
+    result = b.xor_(result, b.mul(set, b.i32(offsets[bit])));
+  }
+  return result;
+}
+
+FailureOr<LocalMemoryAccess> accessPlan(Operation *op, RankedTensorType tensorType,
+                                        ttg::MemDescType memdesc, int32_t elementBytes) {
+  if (memdesc.getShape() != memdesc.getAllocShape().take_back(memdesc.getShape().size()))
+    return op->emitError() << "trex does not lower shared-memory views that are a part of "
+                              "their buffer (memdesc_subslice) yet";
+  std::optional<layoutviz::LinearLayout> distributed = linearLayoutOf(tensorType);
+  if (!distributed)
+    return op->emitError() << "the tensor of a shared-memory access needs a distributed layout";
+  FailureOr<layoutviz::LinearLayout> shared = layout::toLinearLayout(
+      memdesc.getEncoding(), memdesc.getShape(), [&] { return op->emitError(); });
+  if (failed(shared))
+    return failure();
+  std::string why;
+  std::optional<LocalMemoryAccess> plan =
+      planLocalMemoryAccess(*distributed, *shared, elementBytes, kMaxSharedVectorBytes, why);
+  if (!plan)
+    return op->emitError() << "trex cannot address this shared-memory buffer: " << why;
+  return *plan;
+}
+
+// Per thread, the element offset its lane and warp add (XOR) to every register's offset.
+Value threadOffset(OpBuilder &builder, Location loc, const TargetInfo &target,
+                   const LocalMemoryAccess &plan) {
+  LLVMBuilder b(builder, loc);
+  ThreadIds ids = threadIds(builder, loc, target);
+  Value lane = xorOfSetBits(b, ids.lane, plan.laneOffset);
+  Value warp = xorOfSetBits(b, ids.warp, plan.warpOffset);
+  return b.xor_(lane, warp);
+}
+
+// Writes the registers `values` of a tensor of `tensorType` into the buffer at `base`.
+LogicalResult storeToShared(Operation *op, ConversionPatternRewriter &rewriter,
+                            const TypeConverter &converter, const TargetInfo &target,
+                            Value base, ArrayRef<Value> values, RankedTensorType tensorType,
+                            ttg::MemDescType memdesc) {
+  Location loc = op->getLoc();
+  SharedStorage storage = sharedStorageOf(converter, tensorType.getElementType(), op->getContext());
+  FailureOr<LocalMemoryAccess> plan = accessPlan(op, tensorType, memdesc, storage.bytes);
+  if (failed(plan))
+    return failure();
+  LLVMBuilder b(rewriter, loc);
+  auto toStorage = [&](Value value) -> Value {
+    if (isa<LLVM::LLVMPointerType>(storage.element))
+      return LLVM::PtrToIntOp::create(rewriter, loc, storage.storage, value);
+    if (storage.storage != storage.element)
+      return b.zext(value, storage.storage);
+    return value;
+  };
+  Value thread = threadOffset(rewriter, loc, target, *plan);
+  int64_t width = int64_t(1) << plan->vectorBits;
+  target.barrier(rewriter, loc);
+  for (int32_t start : plan->vectorStarts()) {
+    Value stored;
+    if (width == 1) {
+      stored = toStorage(values[start]);
+    } else {
+      stored = b.undef(VectorType::get(width, storage.storage));
+      for (int64_t i = 0; i < width; ++i)
+        stored = b.insertElement(stored, toStorage(values[start + i]), i);
+    }
+    Value index = b.xor_(thread, b.i32(plan->registerOffset[start]));
+    Value address = b.gep(base.getType(), storage.storage, base, index);
+    LLVM::StoreOp::create(rewriter, loc, stored, address, storage.bytes * width);
+  }
+  target.barrier(rewriter, loc);
+  return success();
+}
+
+// Reads the registers of a tensor of `tensorType` from the buffer at `base`.
+FailureOr<SmallVector<Value>> loadFromShared(Operation *op, ConversionPatternRewriter &rewriter,
+                                             const TypeConverter &converter,
+                                             const TargetInfo &target, Value base,
+                                             RankedTensorType tensorType,
+                                             ttg::MemDescType memdesc) {
+  Location loc = op->getLoc();
+  SharedStorage storage = sharedStorageOf(converter, tensorType.getElementType(), op->getContext());
+  FailureOr<LocalMemoryAccess> plan = accessPlan(op, tensorType, memdesc, storage.bytes);
+  if (failed(plan))
+    return failure();
+  LLVMBuilder b(rewriter, loc);
+  auto fromStorage = [&](Value value) -> Value {
+    if (isa<LLVM::LLVMPointerType>(storage.element))
+      return LLVM::IntToPtrOp::create(rewriter, loc, storage.element, value);
+    if (storage.storage != storage.element)
+      return b.trunc(value, storage.element);
+    return value;
+  };
+  Value thread = threadOffset(rewriter, loc, target, *plan);
+  int64_t width = int64_t(1) << plan->vectorBits;
+  SmallVector<Value> loaded(plan->registerOffset.size());
+  for (int32_t start : plan->vectorStarts()) {
+    Value index = b.xor_(thread, b.i32(plan->registerOffset[start]));
+    Value address = b.gep(base.getType(), storage.storage, base, index);
+    Type type = width == 1 ? storage.storage : VectorType::get(width, storage.storage);
+    Value value = LLVM::LoadOp::create(rewriter, loc, type, address, storage.bytes * width);
+    if (width == 1) {
+      loaded[start] = fromStorage(value);
+      continue;
+    }
+    for (int64_t i = 0; i < width; ++i)
+      loaded[start + i] = fromStorage(b.extractElement(value, i));
+  }
+  SmallVector<Value> result;
+  for (int32_t reg : plan->canonical)
+    result.push_back(loaded[reg]);
+  return result;
+}
+
+struct LocalAllocOpConversion : public ConvertOpToLLVMPattern<ttg::LocalAllocOp> {
+  LocalAllocOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttg::LocalAllocOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttg::LocalAllocOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> base = scratchPointer(rewriter, op, target);
+    if (failed(base))
+      return failure();
+    if (Value source = op.getSrc()) {
+      SmallVector<Value> values = unpackElements(op.getLoc(), adaptor.getSrc(), rewriter);
+      if (failed(storeToShared(op, rewriter, *getTypeConverter(), target, *base, values,
+                               cast<RankedTensorType>(source.getType()), op.getType())))
+        return failure();
+    }
+    rewriter.replaceOp(op, *base);
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<ttg::LocalStoreOp> {
+  LocalStoreOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttg::LocalStoreOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttg::LocalStoreOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> values = unpackElements(op.getLoc(), adaptor.getSrc(), rewriter);
+    if (failed(storeToShared(op, rewriter, *getTypeConverter(), target, adaptor.getDst(), values,
+                             cast<RankedTensorType>(op.getSrc().getType()),
+                             op.getDst().getType())))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
+  LocalLoadOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttg::LocalLoadOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttg::LocalLoadOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(op.getType());
+    FailureOr<SmallVector<Value>> values =
+        loadFromShared(op, rewriter, *getTypeConverter(), target, adaptor.getSrc(), resultType,
+                       op.getSrc().getType());
+    if (failed(values))
+      return failure();
+    rewriter.replaceOp(op,
+                       packElements(op.getLoc(), *getTypeConverter(), *values, resultType, rewriter));
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+// Buffers live until the allocation's liveness says otherwise; freeing emits nothing.
+struct LocalDeallocOpConversion : public ConvertOpToLLVMPattern<ttg::LocalDeallocOp> {
+  using ConvertOpToLLVMPattern<ttg::LocalDeallocOp>::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(ttg::LocalDeallocOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+// memdesc_index: buffer `index` of the leading dimension, each a whole view of the result's
+// shape.
+struct MemDescIndexOpConversion : public ConvertOpToLLVMPattern<ttg::MemDescIndexOp> {
+  using ConvertOpToLLVMPattern<ttg::MemDescIndexOp>::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(ttg::MemDescIndexOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    ttg::MemDescType result = op.getType();
+    SharedStorage storage =
+        sharedStorageOf(*getTypeConverter(), result.getElementType(), op->getContext());
+    int64_t elements = 1;
+    for (int64_t size : result.getShape())
+      elements *= size;
+    LLVMBuilder b(rewriter, op.getLoc());
+    Value offset = b.mul(adaptor.getIndex(), b.i32(elements));
+    rewriter.replaceOp(op, b.gep(adaptor.getSrc().getType(), storage.storage, adaptor.getSrc(),
+                                 offset));
+    return success();
+  }
+};
+
+// Views whose result type already describes where each element is (its own shared layout):
+// the memory, and so the pointer, is the same.
+template <typename ViewOp>
+struct SameMemoryViewConversion : public ConvertOpToLLVMPattern<ViewOp> {
+  using ConvertOpToLLVMPattern<ViewOp>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename ViewOp::Adaptor;
+
+  LogicalResult matchAndRewrite(ViewOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
+struct MemDescSubsliceOpConversion : public ConvertOpToLLVMPattern<ttg::MemDescSubsliceOp> {
+  using ConvertOpToLLVMPattern<ttg::MemDescSubsliceOp>::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(ttg::MemDescSubsliceOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    return op.emitError() << "trex does not lower ttg.memdesc_subslice yet (views of a part of "
+                             "a swizzled buffer need per-dimension offsets)";
+  }
+};
+
+} // namespace
+
+void populateLocalMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns, const TargetInfo &target) {
+  patterns.add<LocalAllocOpConversion, LocalStoreOpConversion, LocalLoadOpConversion>(converter,
+                                                                                       target);
+  patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion,
+               SameMemoryViewConversion<ttg::MemDescTransOp>,
+               SameMemoryViewConversion<ttg::MemDescReshapeOp>,
+               SameMemoryViewConversion<ttg::MemDescReinterpretOp>, MemDescSubsliceOpConversion>(
+      converter);
+}
+
+} // namespace trex
