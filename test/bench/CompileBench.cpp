@@ -1,0 +1,125 @@
+// trex-compile-bench: compile time of every fixture spec in one warm process, per target:
+// the front end plus the ttir pipeline (Python source to ttir), and the whole pipeline to
+// machine code (cubin or hsaco, including ptxas or ld.lld), each the median of N runs after a
+// warm-up run. Prints a table, or JSON with --json.
+#include "trex/Compiler/Compilation.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Timing {
+  double median = 0, minimum = 0;
+  // The part of the median run spent in external tools (ptxas, ld.lld).
+  double tools = 0;
+  bool succeeded = true;
+  std::string error;
+};
+
+Timing measure(const fs::path &source, const nlohmann::json &spec, const std::string &target,
+               trex::Stage last, int runs) {
+  trex::CompileOptions options;
+  options.target = llvm::cantFail(trex::Target::parse(target));
+  options.kernelName = spec["kernel"];
+  options.signature = spec["signature"];
+  options.numWarps = spec["num_warps"];
+  options.numStages = spec["num_stages"];
+  options.lastStage = last;
+  std::vector<std::pair<double, double>> samples; // (total, tools)
+  Timing timing;
+  for (int run = 0; run <= runs; ++run) {
+    auto start = std::chrono::steady_clock::now();
+    trex::CompilationResult result = trex::compileFile(source.string(), options);
+    double total =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count();
+    if (!result.succeeded) {
+      timing.succeeded = false;
+      timing.error = result.renderDiagnostics();
+      return timing;
+    }
+    double tools = 0;
+    for (const trex::PassSnapshot &pass : result.passes)
+      if (pass.argument == "ptxas" || pass.argument == "ld.lld")
+        tools += pass.milliseconds;
+    if (run > 0) // the first run warms caches (dialect registration, libdevice from disk)
+      samples.push_back({total, tools});
+  }
+  std::sort(samples.begin(), samples.end());
+  timing.median = samples[samples.size() / 2].first;
+  timing.tools = samples[samples.size() / 2].second;
+  timing.minimum = samples.front().first;
+  return timing;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  int runs = 7;
+  bool json = false;
+  std::string fixtures = TREX_FIXTURES_DIR;
+  for (int i = 1; i < argc; ++i) {
+    if (!std::strcmp(argv[i], "--runs") && i + 1 < argc)
+      runs = std::max(1, std::atoi(argv[++i]));
+    else if (!std::strcmp(argv[i], "--json"))
+      json = true;
+    else if (!std::strcmp(argv[i], "--fixtures") && i + 1 < argc)
+      fixtures = argv[++i];
+    else {
+      std::cerr << "usage: trex-compile-bench [--runs N] [--json] [--fixtures DIR]\n";
+      return 2;
+    }
+  }
+  std::ifstream specsFile(fs::path(fixtures) / "specs.json");
+  if (!specsFile) {
+    std::cerr << "error: cannot read " << (fs::path(fixtures) / "specs.json") << "\n";
+    return 1;
+  }
+  nlohmann::json specs = nlohmann::json::parse(specsFile, nullptr, false);
+  if (specs.is_discarded()) {
+    std::cerr << "error: specs.json is not valid JSON\n";
+    return 1;
+  }
+  nlohmann::json report = nlohmann::json::array();
+  if (!json)
+    std::printf("%-30s %-11s %12s %14s %12s\n", "spec", "target", "py->ttir ms",
+                "py->binary ms", "of it tools");
+  for (const nlohmann::json &spec : specs) {
+    fs::path source = fs::path(fixtures) / "kernels" / spec["file"].get<std::string>();
+    for (const char *target : {"cuda:90", "cuda:80", "hip:gfx942"}) {
+      Timing ttir = measure(source, spec, target, trex::Stage::TTIR, runs);
+      Timing full = measure(source, spec, target, trex::Stage::Metadata, runs);
+      nlohmann::json row = {{"spec", spec["name"]},
+                            {"target", target},
+                            {"ttir_ms", ttir.median},
+                            {"full_ms", full.median},
+                            {"full_min_ms", full.minimum},
+                            {"tools_ms", full.tools},
+                            {"succeeded", full.succeeded}};
+      if (!full.succeeded)
+        row["error"] = full.error.substr(0, full.error.find('\n'));
+      report.push_back(row);
+      if (json)
+        continue;
+      if (full.succeeded)
+        std::printf("%-30s %-11s %12.1f %14.1f %12.1f\n", spec["name"].get<std::string>().c_str(),
+                    target, ttir.median, full.median, full.tools);
+      else
+        std::printf("%-30s %-11s %12.1f %14s   %s\n", spec["name"].get<std::string>().c_str(),
+                    target, ttir.median, "fails", row["error"].get<std::string>().c_str());
+    }
+  }
+  if (json)
+    std::cout << report.dump(1) << "\n";
+  return 0;
+}
