@@ -1,6 +1,9 @@
 // trex: the command-line front end of the compiler, runtime and layout tools; each subcommand lives in commands/.
+#include "commands/bench.h"
 #include "commands/compile.h"
+#include "commands/inspect.h"
 #include "commands/layout.h"
+#include "commands/run.h"
 
 #include <CLI/CLI.hpp>
 
@@ -9,6 +12,9 @@ int main(int argc, char **argv) {
   app.require_subcommand(1);
   trex::cli::compile::setup(app);
   trex::cli::layout::setup(app);
+  trex::cli::run::setup(app);
+  trex::cli::bench::setup(app);
+  trex::cli::inspect::setup(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

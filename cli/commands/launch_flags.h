@@ -1,0 +1,35 @@
+// The launch flags `trex run`, `trex bench` and `trex-runner` share (--grid, --arg, --print,
+// --json, the timing budgets), and their translation to a runtime::RunRequest.
+#pragma once
+
+#include "trex/Runtime/Runner.h"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace trex::cli {
+
+struct LaunchFlags {
+  std::string signature;
+  std::string grid;
+  std::vector<std::string> arguments;
+  std::vector<std::string> parameterNames;
+  std::vector<std::string> printNames;
+  std::size_t printLimit = 32;
+  bool json = false;
+  bool benchmark = false;
+  double warmupMilliseconds = 25;
+  double repetitionMilliseconds = 100;
+  bool noFlush = false;
+  bool graph = false;
+};
+
+// Adds the flags to `command`; `benchFlags` adds --warmup/--rep/--no-flush/--cuda-graph.
+void addLaunchFlags(CLI::App &command, LaunchFlags &flags, bool benchFlags);
+
+// Throws runtime::Error for a bad --grid or --arg.
+runtime::RunRequest toRunRequest(const LaunchFlags &flags);
+
+} // namespace trex::cli

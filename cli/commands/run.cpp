@@ -1,0 +1,101 @@
+// `trex run`: flags -> (KernelBuild through the cache) -> runtime::runFromArtifacts.
+#include "commands/run.h"
+
+#include "trex/Runtime/Error.h"
+#include "trex/Tools/KernelBuild.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <iostream>
+
+namespace trex::cli::run {
+
+namespace {
+
+bool isArtifactPath(const std::string &input) {
+  return input.size() > 5 && input.compare(input.size() - 5, 5, ".json") == 0;
+}
+
+bool isDirectory(const std::string &input) {
+  std::error_code error;
+  return std::filesystem::is_directory(input, error);
+}
+
+int fail(const Options &options, const std::string &message) {
+  if (options.launch.json)
+    std::cout << nlohmann::json({{"error", message}, {"no_driver", false}}).dump(1) << "\n";
+  std::cerr << "error: " << message << "\n";
+  return 1;
+}
+
+} // namespace
+
+std::shared_ptr<Options> addFlags(CLI::App &command, bool benchFlags) {
+  auto options = std::make_shared<Options>();
+  command.add_option("input", options->input,
+                     "The kernel: a .py file, or compiled artifacts (<kernel>.json or its directory)")
+      ->required();
+  command.add_option("--kernel", options->kernel, "The @triton.jit function (.py)");
+  command.add_option("--target", options->target, "cuda:90, cuda:80 or hip:gfx942")
+      ->capture_default_str();
+  command.add_option("--num-warps", options->numWarps, "Warps per program")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  command.add_option("--num-stages", options->numStages, "Software pipelining depth")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  command.add_option("--config", options->config, "Compile with autotune config N (.py)")
+      ->check(CLI::NonNegativeNumber);
+  command.add_option("--cache-dir", options->cacheDirectory,
+                     "Kernel cache (default $TREX_CACHE_DIR or ~/.cache/trex)");
+  addLaunchFlags(command, options->launch, benchFlags);
+  return options;
+}
+
+int run(const Options &options) {
+  try {
+    runtime::RunRequest request = toRunRequest(options.launch);
+    std::string artifacts = options.input;
+    if (!isArtifactPath(options.input) && !isDirectory(options.input)) {
+      if (options.launch.signature.empty())
+        return fail(options, "--signature is required to compile a .py kernel");
+      llvm::Expected<Target> target = Target::parse(options.target);
+      if (!target)
+        return fail(options, llvm::toString(target.takeError()));
+      tools::KernelBuildRequest build;
+      build.path = options.input;
+      build.cacheDirectory = options.cacheDirectory;
+      build.options.target = *target;
+      build.options.kernelName = options.kernel;
+      build.options.signature = options.launch.signature;
+      build.options.numWarps = options.numWarps;
+      build.options.numStages = options.numStages;
+      build.options.numWarpsGiven = options.numWarpsGiven;
+      build.options.numStagesGiven = options.numStagesGiven;
+      build.options.autotuneConfig = options.config;
+      tools::KernelBuild built = tools::buildKernel(build);
+      std::cerr << built.diagnostics;
+      if (!built.rebuildReason.empty())
+        std::cerr << "note: rebuilt a corrupt cache entry (" << built.rebuildReason << ")\n";
+      artifacts = built.directory;
+    }
+    return runtime::runFromArtifacts(artifacts, request, std::cout, std::cerr);
+  } catch (const runtime::Error &error) {
+    return fail(options, error.what());
+  }
+}
+
+void setup(CLI::App &app) {
+  CLI::App *command = app.add_subcommand(
+      "run", "Compile a kernel (through the cache) and run it once on the GPU");
+  std::shared_ptr<Options> options = addFlags(*command, /*benchFlags=*/false);
+  command->callback([options, command] {
+    options->numWarpsGiven = command->count("--num-warps") > 0;
+    options->numStagesGiven = command->count("--num-stages") > 0;
+    if (int exitCode = run(*options))
+      throw CLI::RuntimeError(exitCode);
+  });
+}
+
+} // namespace trex::cli::run

@@ -1,0 +1,128 @@
+// KernelBuild: compile-through-the-cache for `trex run` / `trex bench`.
+#include "trex/Tools/KernelBuild.h"
+
+#include "trex/Frontend/CodeGen/KernelConfigs.h"
+#include "trex/Frontend/Python/Parser.h"
+#include "trex/Frontend/Python/TritonFunctions.h"
+#include "trex/Runtime/Error.h"
+#include "trex/Runtime/KernelCache.h"
+#include "trex/Runtime/KernelInfo.h"
+#include "trex/Runtime/Signature.h"
+
+#include <algorithm>
+#include <sys/stat.h>
+
+namespace trex::tools {
+
+namespace {
+
+// Identifies this compiler build: the executable's size and modification time change with
+// every rebuild, so a new compiler never reuses an old one's output.
+std::string compilerVersion() {
+  struct stat status {};
+  if (::stat("/proc/self/exe", &status) != 0)
+    return "trex-unknown-build";
+  return "trex size=" + std::to_string(status.st_size) +
+         " mtime=" + std::to_string(status.st_mtim.tv_sec) + "." +
+         std::to_string(status.st_mtim.tv_nsec);
+}
+
+std::string optionsKey(const CompileOptions &options) {
+  return "target=" + options.target.str() + " num_warps=" + std::to_string(options.numWarps) +
+         (options.numWarpsGiven ? "!" : "") + " num_stages=" + std::to_string(options.numStages) +
+         (options.numStagesGiven ? "!" : "") + " num_ctas=" + std::to_string(options.numCTAs) +
+         " config=" + (options.autotuneConfig ? std::to_string(*options.autotuneConfig) : "-");
+}
+
+} // namespace
+
+std::vector<std::string> passedParameterNames(const std::string &source, const std::string &fileName,
+                                              const std::string &kernelName,
+                                              const std::string &signatureText,
+                                              std::optional<int> autotuneConfig) {
+  python::ParseResult parsed = python::parsePythonModule(source, fileName);
+  if (!parsed.succeeded())
+    return {};
+  python::TritonFunctionSearch search = python::findTritonFunctions(*parsed.module, source);
+  const python::TritonFunction *kernel = nullptr;
+  for (const python::TritonFunction &function : search.functions)
+    if (kernelName.empty() ? search.functions.size() == 1 : function.name() == kernelName)
+      kernel = &function;
+  if (!kernel)
+    return {};
+  std::vector<std::string> parameters;
+  for (const python::Parameter &parameter : kernel->definition->parameters())
+    parameters.push_back(parameter.name);
+  runtime::Signature signature = runtime::parseSignature(signatureText);
+  if (signature.entries.size() != parameters.size()) {
+    // The front end gives the remaining entries to the parameters no config/heuristic sets.
+    frontend::KernelConfigs configs = frontend::readKernelConfigs(source, fileName, kernelName);
+    std::vector<std::string> given;
+    if (autotuneConfig && *autotuneConfig >= 0 &&
+        static_cast<std::size_t>(*autotuneConfig) < configs.configs.size())
+      for (const auto &[name, value] : configs.configs[*autotuneConfig].metaParameters)
+        given.push_back(name);
+    for (const frontend::HeuristicInfo &heuristic : configs.heuristics)
+      given.push_back(heuristic.parameter);
+    parameters.erase(std::remove_if(parameters.begin(), parameters.end(),
+                                    [&](const std::string &name) {
+                                      return std::find(given.begin(), given.end(), name) !=
+                                             given.end();
+                                    }),
+                     parameters.end());
+  }
+  if (signature.entries.size() > parameters.size())
+    return {};
+  std::vector<std::string> names;
+  for (std::size_t index = 0; index < signature.entries.size(); ++index)
+    if (signature.entries[index].isPassed())
+      names.push_back(parameters[index]);
+  return names;
+}
+
+KernelBuild buildKernel(const KernelBuildRequest &request) {
+  std::string source = runtime::readFileBytes(request.path);
+  std::string fileName = request.path.substr(request.path.find_last_of('/') + 1);
+  runtime::KernelCache cache(request.cacheDirectory.empty() ? runtime::defaultCacheDirectory()
+                                                            : request.cacheDirectory);
+  std::string key = runtime::cacheKey({source, fileName, request.options.kernelName,
+                                       request.options.signature, optionsKey(request.options),
+                                       compilerVersion()});
+  KernelBuild build;
+  if (std::optional<std::string> directory = cache.lookup(key, &build.rebuildReason)) {
+    build.directory = *directory;
+    build.cacheHit = true;
+    return build;
+  }
+
+  CompileOptions options = request.options;
+  options.lastStage = Stage::Metadata;
+  CompilationResult result = compileText(source, fileName, options);
+  build.diagnostics = result.renderDiagnostics();
+  if (!result.succeeded)
+    throw runtime::Error("compilation failed\n" + build.diagnostics);
+  auto metadata = result.stages.find(Stage::Metadata);
+  if (metadata == result.stages.end())
+    throw runtime::Error("the compiler produced no metadata for '" + request.path + "'");
+  bool isCUDA = options.target.isCUDA();
+  Stage binaryStage = isCUDA ? Stage::CUBIN : Stage::HSACO;
+  if (!result.stages.count(binaryStage) && !(isCUDA && result.stages.count(Stage::PTX)))
+    throw runtime::Error("the compiler produced no loadable binary\n" + build.diagnostics);
+
+  std::vector<std::string> names = passedParameterNames(
+      source, fileName, request.options.kernelName, request.options.signature,
+      request.options.autotuneConfig);
+  std::map<std::string, std::string> files;
+  std::string kernel = result.kernelName.empty() ? "kernel" : result.kernelName;
+  for (const auto &[stage, text] : result.stages) {
+    std::string extension = stageName(stage).str();
+    files[kernel + "." + extension] =
+        stage == Stage::Metadata
+            ? runtime::annotateKernelInfo(text, request.options.signature, names)
+            : text;
+  }
+  build.directory = cache.store(key, files);
+  return build;
+}
+
+} // namespace trex::tools

@@ -1,0 +1,49 @@
+// KernelBuild: a Triton-Python kernel compiled to launchable artifacts through the on-disk
+// kernel cache, for `trex run` and `trex bench`. A cache hit skips the compiler; a miss (or a
+// corrupt entry) compiles and stores the metadata (with trex's signature and parameter-name
+// keys), the binary and the IR stages under Triton's per-kernel file names.
+#ifndef TREX_TOOLS_KERNELBUILD_H
+#define TREX_TOOLS_KERNELBUILD_H
+
+#include "trex/Compiler/Compilation.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace trex::tools {
+
+struct KernelBuildRequest {
+  std::string path;
+  // The compile options (target, kernel name, signature, warps, stages, autotune config).
+  CompileOptions options;
+  // Empty: $TREX_CACHE_DIR or ~/.cache/trex.
+  std::string cacheDirectory;
+};
+
+struct KernelBuild {
+  // The cache entry holding <kernel>.json and its binary.
+  std::string directory;
+  bool cacheHit = false;
+  // Why a present entry was rebuilt (corrupt), empty otherwise.
+  std::string rebuildReason;
+  // Compiler diagnostics (warnings) worth showing.
+  std::string diagnostics;
+};
+
+// Compiles (or finds) the kernel; throws runtime::Error carrying the compiler's diagnostics
+// when compilation fails or produces no loadable binary.
+KernelBuild buildKernel(const KernelBuildRequest &request);
+
+// The names of the parameters the launcher passes, in order: the kernel's `def` parameters
+// matched to the signature's entries as the front end matches them (all parameters when the
+// signature has an entry for each; otherwise the ones no autotune config or heuristic gives,
+// in order), keeping those whose entry is not a literal. Empty when the file cannot be read.
+std::vector<std::string> passedParameterNames(const std::string &source, const std::string &fileName,
+                                              const std::string &kernelName,
+                                              const std::string &signature,
+                                              std::optional<int> autotuneConfig);
+
+} // namespace trex::tools
+
+#endif // TREX_TOOLS_KERNELBUILD_H

@@ -1,0 +1,66 @@
+// ArgumentPacking: the kernel's parameter block — the user's arguments in signature order,
+// then the two hidden pointers every Triton 3.6 kernel takes (global scratch, profile
+// scratch) — and the scratch sizes for a grid.
+#ifndef TREX_RUNTIME_ARGUMENTPACKING_H
+#define TREX_RUNTIME_ARGUMENTPACKING_H
+
+#include "trex/Runtime/Driver.h"
+#include "trex/Runtime/ScalarValue.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace trex::runtime {
+
+struct Grid {
+  std::uint32_t x = 1, y = 1, z = 1;
+  std::uint64_t programs() const { return std::uint64_t{x} * y * z; }
+};
+
+// Parses "X", "X,Y" or "X,Y,Z" (positive integers below 2^31); throws Error otherwise.
+Grid parseGrid(const std::string &text);
+
+// Bytes of a hidden scratch buffer: perProgram x gridX x gridY x gridZ x numCTAs, as Triton's
+// launcher allocates it. Throws Error on overflow.
+std::uint64_t scratchBytes(std::int64_t perProgram, const Grid &grid, int numCTAs);
+
+// One passed argument: a device pointer or a scalar.
+struct ArgumentValue {
+  bool isPointer = false;
+  DevicePointer pointer = 0;
+  ScalarValue scalar;
+
+  static ArgumentValue ofPointer(DevicePointer pointer) { return {true, pointer, {}}; }
+  static ArgumentValue ofScalar(ScalarValue scalar) { return {false, 0, scalar}; }
+};
+
+// The parameter block: each value at an offset aligned to its size (as a C struct would lay
+// them out), and `pointers()` for the driver's kernelParams.
+class PackedArguments {
+public:
+  PackedArguments(const std::vector<ArgumentValue> &userArguments, DevicePointer globalScratch,
+                  DevicePointer profileScratch);
+  PackedArguments(const PackedArguments &) = delete;
+  PackedArguments &operator=(const PackedArguments &) = delete;
+
+  std::size_t count() const { return offsets_.size(); }
+  std::size_t offset(std::size_t index) const { return offsets_[index]; }
+  std::size_t size(std::size_t index) const { return sizes_[index]; }
+  const std::uint8_t *bytes() const { return storage_.data(); }
+  std::size_t totalBytes() const { return storage_.size(); }
+  void **pointers() { return pointers_.data(); }
+
+private:
+  void append(const void *value, std::size_t size);
+
+  std::vector<std::uint8_t> storage_;
+  std::vector<std::size_t> offsets_;
+  std::vector<std::size_t> sizes_;
+  std::vector<void *> pointers_;
+};
+
+} // namespace trex::runtime
+
+#endif // TREX_RUNTIME_ARGUMENTPACKING_H

@@ -1,0 +1,56 @@
+// Signature: a kernel's parameters in Triton's AOT form ("*fp32:16, *fp32:16, i32, 1024"),
+// which tells the launcher which parameters are passed (pointers and scalars, in order) and
+// which are compile-time constants (literals, not passed).
+#ifndef TREX_RUNTIME_SIGNATURE_H
+#define TREX_RUNTIME_SIGNATURE_H
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace trex::runtime {
+
+// Element and scalar types Triton's signatures spell ("i1", "fp16", "bf16", "u32", ...).
+enum class ScalarType { I1, I8, I16, I32, I64, U8, U16, U32, U64, FP16, BF16, FP32, FP64 };
+
+std::optional<ScalarType> parseScalarType(const std::string &text);
+std::string scalarTypeName(ScalarType type);
+// Bytes of one element in memory (i1 is stored as a byte, as torch.bool is).
+std::size_t scalarTypeSize(ScalarType type);
+bool isFloatingPoint(ScalarType type);
+bool isUnsigned(ScalarType type);
+
+struct SignatureEntry {
+  enum class Kind { Pointer, Scalar, Constant };
+  Kind kind = Kind::Scalar;
+  // Pointer: the pointee's type; Scalar: the value's type. Unused for Constant.
+  ScalarType type = ScalarType::I32;
+  // ":16" (divisibility) or ":1" (equal to one) as written, empty when absent.
+  std::string hint;
+  // Constant: the literal as written ("1024", "True", "'fp16'").
+  std::string literal;
+  // The entry as written, trimmed.
+  std::string text;
+
+  // Whether the launcher passes this entry (constants are folded into the code).
+  bool isPassed() const { return kind != Kind::Constant; }
+  // "*fp32", "i32", "constexpr 1024".
+  std::string describe() const;
+};
+
+struct Signature {
+  std::vector<SignatureEntry> entries;
+
+  // The passed entries, in parameter order.
+  std::vector<SignatureEntry> passedEntries() const;
+};
+
+// Parses the comma-separated form; throws Error naming the offending entry. Anything that is
+// neither a pointer ("*T"), nor a scalar type ("T" or "T:16"/"T:1"), nor a plain literal is
+// rejected, so a typo ("*fp33") fails before launch.
+Signature parseSignature(const std::string &text);
+
+} // namespace trex::runtime
+
+#endif // TREX_RUNTIME_SIGNATURE_H
