@@ -46,17 +46,25 @@ SharedStorage sharedStorageOf(const TypeConverter &converter, Type tensorElement
   return {element, element, static_cast<int32_t>(bits / 8)};
 }
 
-// XOR of `offsets[bit]` over the set bits of the run-time `id`.
+// XOR of `offsets[bit]` over the set bits of the run-time `id`, or null when all are zero.
 Value xorOfSetBits(LLVMBuilder &b, Value id, const std::vector<int32_t> &offsets) {
-  Value result = b.i32(0);
+  Value result;
   for (size_t bit = 0; bit < offsets.size(); ++bit) {
     if (offsets[bit] == 0)
       continue;
     Value shifted = b.lshr(id, b.i32(static_cast<int64_t>(bit)));
     Value set = b.and_(shifted, b.i32(1));
-    result = b.xor_(result, b.mul(set, b.i32(offsets[bit])));
+    Value term = b.mul(set, b.i32(offsets[bit]));
+    result = result ? b.xor_(result, term) : term;
   }
   return result;
+}
+
+// `thread` XOR the constant `offset` (either may be null / zero).
+Value xorOffset(LLVMBuilder &b, Value thread, int32_t offset) {
+  if (!thread)
+    return b.i32(offset);
+  return offset == 0 ? thread : b.xor_(thread, b.i32(offset));
 }
 
 FailureOr<LocalMemoryAccess> accessPlan(Operation *op, RankedTensorType tensorType,
@@ -79,13 +87,16 @@ FailureOr<LocalMemoryAccess> accessPlan(Operation *op, RankedTensorType tensorTy
   return *plan;
 }
 
-// Per thread, the element offset its lane and warp add (XOR) to every register's offset.
+// Per thread, the element offset its lane and warp add (XOR) to every register's offset;
+// null when it is zero for every thread.
 Value threadOffset(OpBuilder &builder, Location loc, const TargetInfo &target,
                    const LocalMemoryAccess &plan) {
   LLVMBuilder b(builder, loc);
   ThreadIds ids = threadIds(builder, loc, target);
   Value lane = xorOfSetBits(b, ids.lane, plan.laneOffset);
   Value warp = xorOfSetBits(b, ids.warp, plan.warpOffset);
+  if (!lane || !warp)
+    return lane ? lane : warp;
   return b.xor_(lane, warp);
 }
 
@@ -119,7 +130,7 @@ LogicalResult storeToShared(Operation *op, ConversionPatternRewriter &rewriter,
       for (int64_t i = 0; i < width; ++i)
         stored = b.insertElement(stored, toStorage(values[start + i]), i);
     }
-    Value index = b.xor_(thread, b.i32(plan->registerOffset[start]));
+    Value index = xorOffset(b, thread, plan->registerOffset[start]);
     Value address = b.gep(base.getType(), storage.storage, base, index);
     LLVM::StoreOp::create(rewriter, loc, stored, address, storage.bytes * width);
   }
@@ -150,7 +161,7 @@ FailureOr<SmallVector<Value>> loadFromShared(Operation *op, ConversionPatternRew
   int64_t width = int64_t(1) << plan->vectorBits;
   SmallVector<Value> loaded(plan->registerOffset.size());
   for (int32_t start : plan->vectorStarts()) {
-    Value index = b.xor_(thread, b.i32(plan->registerOffset[start]));
+    Value index = xorOffset(b, thread, plan->registerOffset[start]);
     Value address = b.gep(base.getType(), storage.storage, base, index);
     Type type = width == 1 ? storage.storage : VectorType::get(width, storage.storage);
     Value value = LLVM::LoadOp::create(rewriter, loc, type, address, storage.bytes * width);
