@@ -181,8 +181,6 @@ template <typename Op> struct ScalarMathConversion : public ConvertOpToLLVMPatte
       if (!type.isF32())
         return failure();
       result = target.divFull(rewriter, loc, adaptor.getOperands()[0], adaptor.getOperands()[1]);
-    } else if (name == "exp2") {
-      result = LLVM::Exp2Op::create(rewriter, loc, type, x);
     } else {
       SmallVector<Value> operands(adaptor.getOperands().begin(), adaptor.getOperands().end());
       result = target.mathFunction(rewriter, loc, name, operands);

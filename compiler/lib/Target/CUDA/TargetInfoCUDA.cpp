@@ -418,6 +418,21 @@ public:
           return approximateMath(builder, loc, "exp", {y});
         });
     }
+    if (type.isF64()) {
+      // PTX has no f64 transcendental instructions: computed in IR.
+      if (name == "exp")
+        return expFloat64(builder, loc, x);
+      if (name == "exp2")
+        return exp2Float64(builder, loc, x);
+      if (name == "log")
+        return logFloat64(builder, loc, x);
+      if (name == "log2")
+        return log2Float64(builder, loc, x);
+      if (name == "sin")
+        return sinFloat64(builder, loc, x);
+      if (name == "cos")
+        return cosFloat64(builder, loc, x);
+    }
     emitError(loc) << "trex needs libdevice (from a CUDA installation) to compute " << name
                    << " in " << type << " for " << targetName();
     return x;

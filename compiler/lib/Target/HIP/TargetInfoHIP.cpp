@@ -208,10 +208,27 @@ public:
   Value mathFunction(OpBuilder &builder, Location loc, StringRef name,
                      ValueRange operands) const override {
     // Without the ROCm device libraries: LLVM intrinsics the AMDGPU backend selects, and
-    // identities on top of them.
+    // identities on top of them. AMD GPUs have no f64 instructions for exp, log, sin and
+    // cos (the backend has no library to call either): those are computed in IR.
     LLVMBuilder b(builder, loc);
     Value x = operands.front();
     Type type = x.getType();
+    if (type.isF64()) {
+      if (name == "exp")
+        return expFloat64(builder, loc, x);
+      if (name == "exp2")
+        return exp2Float64(builder, loc, x);
+      if (name == "log")
+        return logFloat64(builder, loc, x);
+      if (name == "log2")
+        return log2Float64(builder, loc, x);
+      if (name == "sin")
+        return sinFloat64(builder, loc, x);
+      if (name == "cos")
+        return cosFloat64(builder, loc, x);
+    }
+    if (name == "exp2")
+      return LLVM::Exp2Op::create(builder, loc, type, x);
     if (name == "exp")
       return LLVM::Exp2Op::create(builder, loc, type,
                                   LLVM::FMulOp::create(builder, loc, x,

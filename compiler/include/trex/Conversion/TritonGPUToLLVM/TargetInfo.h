@@ -85,8 +85,8 @@ public:
   virtual mlir::Value divFull(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value lhs,
                               mlir::Value rhs) const = 0;
   // Math the target computes with its device library (libdevice on NVIDIA) or, without one,
-  // with LLVM intrinsics and approximations: `name` is "exp", "log", "log2", "sin", "cos",
-  // "erf", "rsqrt", "sqrt_rn" (correctly rounded) or "div_rn"; operands are f32 or f64.
+  // with LLVM intrinsics and approximations: `name` is "exp", "exp2", "log", "log2", "sin",
+  // "cos", "erf", "rsqrt", "sqrt_rn" (correctly rounded) or "div_rn"; operands are f32 or f64.
   virtual mlir::Value mathFunction(mlir::OpBuilder &builder, mlir::Location loc,
                                    llvm::StringRef name, mlir::ValueRange operands) const = 0;
 
