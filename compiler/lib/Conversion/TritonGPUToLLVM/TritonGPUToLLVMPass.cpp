@@ -213,6 +213,7 @@ struct ConvertTritonGPUToLLVMPass
     populateFuncOpToLLVMPatterns(converter, patterns, *target);
     populateSPMDOpToLLVMPatterns(converter, patterns, *target);
     populateBarrierOpToLLVMPatterns(converter, patterns, *target);
+    populateExternElementwiseOpToLLVMPatterns(converter, patterns, *target);
     populateElementwiseOpToLLVMPatterns(converter, patterns, *target);
     populateViewOpToLLVMPatterns(converter, patterns, *target);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, *target, vectorSize);

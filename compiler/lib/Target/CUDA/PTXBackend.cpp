@@ -102,6 +102,12 @@ llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef libdevicePath) {
                                   });
                                 }))
     return llvm::createStringError("linking libdevice '" + libdevicePath.str() + "' failed");
+  // A name libdevice does not define would stay an external call that ptxas rejects.
+  for (const llvm::Function &function : module)
+    if (function.isDeclaration() && function.getName().starts_with("__nv_") &&
+        !function.use_empty())
+      return llvm::createStringError("libdevice '" + libdevicePath.str() + "' has no function '" +
+                                     function.getName().str() + "'");
   return llvm::Error::success();
 }
 

@@ -378,6 +378,18 @@ public:
     return LLVM::CallOp::create(builder, loc, function, operands).getResult();
   }
 
+  LogicalResult verifyDeviceLibraryCall(Location loc, StringRef symbol) const override {
+    if (!symbol.starts_with("__nv_"))
+      return emitError(loc) << "tt.extern_elementwise calls '" << symbol << "', which is not a "
+                            << "libdevice function; trex links no other device library for "
+                            << targetName();
+    if (!deviceLibrary)
+      return emitError(loc) << "tt.extern_elementwise calls libdevice's '" << symbol
+                            << "', but no libdevice was found for " << targetName()
+                            << " (set TRITON_LIBDEVICE_PATH or install CUDA)";
+    return success();
+  }
+
   // Without libdevice: PTX's correctly rounded sqrt and division, its approximate
   // transcendental instructions (f32), and erf built on them.
   Value approximateMath(OpBuilder &builder, Location loc, StringRef name,

@@ -257,6 +257,18 @@ public:
     return x;
   }
 
+  LogicalResult verifyDeviceLibraryCall(Location loc, StringRef symbol) const override {
+    InFlightDiagnostic diagnostic = emitError(loc);
+    diagnostic << "tt.extern_elementwise (a call of '" << symbol << "') is not supported for "
+               << targetName() << ": ";
+    if (symbol.starts_with("__nv_"))
+      diagnostic << "it is a function of NVIDIA's libdevice";
+    else
+      diagnostic << "device library functions on AMD come from the ROCm device libraries "
+                    "(ocml), which trex does not link";
+    return diagnostic;
+  }
+
   // An LLVM atomic has no predicated form: threads whose predicate is false branch around it.
   Value atomicRMW(RewriterBase &rewriter, Location loc, LLVM::AtomicBinOp kind, Value pointer,
                   Value value, Value predicate, LLVM::AtomicOrdering ordering,

@@ -32,6 +32,9 @@ void populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                      mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateExternElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                               mlir::RewritePatternSet &patterns,
+                                               const TargetInfo &target);
 void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                          mlir::RewritePatternSet &patterns,
                                          const TargetInfo &target);

@@ -89,6 +89,11 @@ public:
   // "cos", "erf", "rsqrt", "sqrt_rn" (correctly rounded) or "div_rn"; operands are f32 or f64.
   virtual mlir::Value mathFunction(mlir::OpBuilder &builder, mlir::Location loc,
                                    llvm::StringRef name, mlir::ValueRange operands) const = 0;
+  // Whether code for this target may call `symbol` of a device library
+  // (tt.extern_elementwise): only libdevice's __nv_* functions on NVIDIA, where the back end
+  // links libdevice. Reports a located error naming the symbol and the target otherwise.
+  virtual mlir::LogicalResult verifyDeviceLibraryCall(mlir::Location loc,
+                                                      llvm::StringRef symbol) const = 0;
 
   // Atomics on global memory, done only where `predicate` holds, returning the old value
   // (unspecified where `predicate` is false). `kind` and `ordering` use LLVM's names (add is
