@@ -129,6 +129,8 @@ void buildTTGIRPipeline(OpPassManager &pm, const TTGIRPipelineOptions &options) 
   conversion.numWarps = options.numWarps;
   conversion.threadsPerWarp = options.threadsPerWarp();
   conversion.numCTAs = options.numCTAs;
+  // No target has native scaled dots in trex: they become ordinary dots first.
+  pm.addPass(createTritonGPUDecomposeScaledDot());
   pm.addPass(createConvertTritonToTritonGPU(conversion));
   if (options.backend == TTGIRPipelineOptions::Backend::CUDA)
     buildNvidiaPipeline(pm, options);

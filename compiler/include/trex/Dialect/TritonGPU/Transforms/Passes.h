@@ -13,6 +13,11 @@ namespace trex::ttg {
 #define GEN_PASS_DECL
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h.inc"
 
+// tritongpu-decompose-scaled-dot: every tt.dot_scaled under `module` becomes
+// widened, scaled operands and a tt.dot (fails, with an error, on formats it
+// cannot widen).
+mlir::LogicalResult decomposeScaledDots(mlir::ModuleOp module);
+
 // tritongpu-coalesce: rewrites every global memory access on a tensor of
 // pointers under `module` into its coalesced layout.
 void coalesceMemoryAccesses(mlir::ModuleOp module);

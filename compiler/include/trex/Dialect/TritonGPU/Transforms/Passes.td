@@ -5,6 +5,19 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TritonGPUDecomposeScaledDot : Pass<"tritongpu-decompose-scaled-dot", "mlir::ModuleOp"> {
+  let summary = "rewrite tt.dot_scaled as upcast operands, scale products and a tt.dot";
+  let description = [{
+    Microscaled (mx) dots need instructions trex's targets do not have (or
+    that trex does not use yet), so, as Triton does on such targets, each
+    operand is widened to f32 (fp8 exactly by bit placement, e2m1 pairs
+    unpacked along K), multiplied by its e8m0 scale (2^(s - 127) per 32
+    elements along K; NaN for 255), and the product is an ordinary tt.dot
+    that takes the FMA path. It runs on ttir, before layouts are assigned.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def TritonGPUCoalesce : Pass<"tritongpu-coalesce", "mlir::ModuleOp"> {
   let summary = "give global loads and stores layouts whose accesses coalesce";
   let description = [{

@@ -1,0 +1,253 @@
+// DecomposeScaledDot: tt.dot_scaled as an upcast, a scale multiplication and an ordinary tt.dot.
+//
+// No target trex lowers has native microscaled (mx) dot instructions, so, as Triton does for
+// targets without them ("decompose scaled blocked"), each operand is widened to floating
+// point, multiplied by its scale (an e8m0 exponent per 32 elements along K, 2^(s - 127), NaN
+// for s = 255), and the products are left to tt.dot. Triton widens to bf16; trex widens to
+// f32, which gives the same products: every fp8/fp4 value times a power of two is exact in
+// both (barring bf16 overflow), and the dot accumulates in f32 either way.
+//
+// The rewrite runs on ttir, before layouts are assigned, so it only builds layout-free tensor
+// ops (bit arithmetic, join/reshape/trans for unpacking e2m1, expand/broadcast for scales)
+// that the ttir->ttgir conversion then lays out like any others.
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h"
+
+#include "trex/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+
+namespace trex::ttg {
+
+#define GEN_PASS_DEF_TRITONGPUDECOMPOSESCALEDDOT
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h.inc"
+
+namespace {
+
+// Elements along K that share one scale (the mx block size).
+constexpr int64_t kScaleBlock = 32;
+
+class ScaledDotBuilder {
+public:
+  ScaledDotBuilder(OpBuilder &builder, Location loc) : builder(builder), loc(loc) {}
+
+  Value splatInt(RankedTensorType type, int64_t value) {
+    auto element = cast<IntegerType>(type.getElementType());
+    return arith::ConstantOp::create(
+        builder, loc, DenseElementsAttr::get(type, builder.getIntegerAttr(element, value)));
+  }
+  Value splatFloat(RankedTensorType type, double value) {
+    return arith::ConstantOp::create(
+        builder, loc,
+        DenseElementsAttr::get(type, builder.getFloatAttr(type.getElementType(), value)));
+  }
+
+  // The f32 value of each `bits` (an i32 tensor of a small float format held in its low
+  // bits): exponent and mantissa moved to the top of an f32's fields, then scaled by
+  // 2^(127 - bias), which is exact for normal and subnormal values alike.
+  Value smallFloatToF32(Value bits, int exponentBits, int mantissaBits, int bias) {
+    auto type = cast<RankedTensorType>(bits.getType());
+    int width = 1 + exponentBits + mantissaBits;
+    Value magnitudeMask = splatInt(type, (1 << (width - 1)) - 1);
+    Value magnitude = arith::AndIOp::create(builder, loc, bits, magnitudeMask);
+    Value signMask = splatInt(type, 1 << (width - 1));
+    Value signBit = arith::AndIOp::create(builder, loc, bits, signMask);
+    Value signShift = splatInt(type, 32 - width);
+    Value sign = arith::ShLIOp::create(builder, loc, signBit, signShift);
+    Value fieldShift = splatInt(type, 23 - mantissaBits);
+    Value moved = arith::ShLIOp::create(builder, loc, magnitude, fieldShift);
+    Value placed = arith::OrIOp::create(builder, loc, sign, moved);
+    auto f32Type = type.clone(builder.getF32Type());
+    Value unscaled = arith::BitcastOp::create(builder, loc, f32Type, placed);
+    Value scale = splatFloat(f32Type, std::ldexp(1.0, 127 - bias));
+    return arith::MulFOp::create(builder, loc, unscaled, scale);
+  }
+
+  Value extendToI32(Value value) {
+    auto type = cast<RankedTensorType>(value.getType());
+    return arith::ExtUIOp::create(builder, loc, type.clone(builder.getI32Type()), value);
+  }
+
+  // An operand as f32 with K along `kDim`, unpacking e2m1 pairs (low nibble first).
+  FailureOr<Value> widen(Value operand, tt::ScaleDotElemType format, int kDim, bool kPacked) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    switch (format) {
+    case tt::ScaleDotElemType::BF16:
+    case tt::ScaleDotElemType::FP16:
+      return Value(arith::ExtFOp::create(builder, loc, type.clone(builder.getF32Type()), operand));
+    case tt::ScaleDotElemType::E4M3:
+    case tt::ScaleDotElemType::E5M2: {
+      Value bits = operand;
+      if (!type.getElementType().isInteger(8))
+        bits = tt::BitcastOp::create(builder, loc, type.clone(builder.getI8Type()), operand);
+      bool e4m3 = format == tt::ScaleDotElemType::E4M3;
+      Value wide = extendToI32(bits);
+      Value value = smallFloatToF32(wide, e4m3 ? 4 : 5, e4m3 ? 3 : 2, e4m3 ? 7 : 15);
+      // e4m3fn's only special value is NaN (magnitude 0x7f); e5m2 is IEEE-like.
+      auto i32Type = cast<RankedTensorType>(wide.getType());
+      auto f32Type = i32Type.clone(builder.getF32Type());
+      Value magnitudeMask = splatInt(i32Type, 0x7f);
+      Value magnitude = arith::AndIOp::create(builder, loc, wide, magnitudeMask);
+      Value nan = splatFloat(f32Type, std::numeric_limits<double>::quiet_NaN());
+      if (e4m3) {
+        Value nanMagnitude = splatInt(i32Type, 0x7f);
+        Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, magnitude,
+                                            nanMagnitude);
+        return Value(arith::SelectOp::create(builder, loc, isNaN, nan, value));
+      }
+      // e5m2 magnitude 0x7c is infinity (the scaled value keeps its sign), above it NaN.
+      Value infinityMagnitude = splatInt(i32Type, 0x7c);
+      Value isInfinity = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, magnitude,
+                                               infinityMagnitude);
+      Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt, magnitude,
+                                          infinityMagnitude);
+      Value infinity = splatFloat(f32Type, std::numeric_limits<double>::infinity());
+      Value signedInfinity = arith::MulFOp::create(builder, loc, value, infinity);
+      Value finite = arith::SelectOp::create(builder, loc, isInfinity, signedInfinity, value);
+      return Value(arith::SelectOp::create(builder, loc, isNaN, nan, finite));
+    }
+    case tt::ScaleDotElemType::E2M1: {
+      if (!kPacked)
+        return failure();
+      Value wide = extendToI32(operand);
+      auto i32Type = cast<RankedTensorType>(wide.getType());
+      Value nibbleMask = splatInt(i32Type, 0xf);
+      Value low = arith::AndIOp::create(builder, loc, wide, nibbleMask);
+      Value four = splatInt(i32Type, 4);
+      Value shifted = arith::ShRUIOp::create(builder, loc, wide, four);
+      Value high = arith::AndIOp::create(builder, loc, shifted, nibbleMask);
+      Value lowValue = smallFloatToF32(low, 2, 1, 1);
+      Value highValue = smallFloatToF32(high, 2, 1, 1);
+      // [.., K/2, N] pairs -> [.., K/2, N, 2]; K is rebuilt as 2 * index + nibble.
+      SmallVector<int64_t> joinedShape(type.getShape());
+      joinedShape.push_back(2);
+      auto joinedType = RankedTensorType::get(joinedShape, builder.getF32Type());
+      Value joined = tt::JoinOp::create(builder, loc, joinedType, lowValue, highValue);
+      int rank = static_cast<int>(type.getRank());
+      if (kDim != rank - 1) {
+        // Move the nibble dim right after K.
+        SmallVector<int32_t> order;
+        SmallVector<int64_t> movedShape;
+        for (int dim = 0; dim < rank; ++dim) {
+          order.push_back(dim);
+          movedShape.push_back(joinedShape[dim]);
+          if (dim == kDim) {
+            order.push_back(rank);
+            movedShape.push_back(2);
+          }
+        }
+        auto movedType = RankedTensorType::get(movedShape, builder.getF32Type());
+        joined = tt::TransOp::create(builder, loc, movedType, joined, order);
+      }
+      SmallVector<int64_t> unpackedShape(type.getShape());
+      unpackedShape[kDim] *= 2;
+      auto unpackedType = RankedTensorType::get(unpackedShape, builder.getF32Type());
+      return Value(tt::ReshapeOp::create(builder, loc, unpackedType, joined, false, false));
+    }
+    default:
+      return failure();
+    }
+  }
+
+  // `scales` ([rows, K/32] e8m0, rows being M for A and N for B) as f32 2^(s - 127) on the
+  // operand's shape (K along `kDim`, the last or the second to last dim).
+  Value expandScale(Value scales, RankedTensorType operandType, int kDim) {
+    auto type = cast<RankedTensorType>(scales.getType());
+    Value wide = extendToI32(scales);
+    auto i32Type = cast<RankedTensorType>(wide.getType());
+    Value exponentShift = splatInt(i32Type, 23);
+    Value placed = arith::ShLIOp::create(builder, loc, wide, exponentShift);
+    auto f32Type = i32Type.clone(builder.getF32Type());
+    Value power = arith::BitcastOp::create(builder, loc, f32Type, placed);
+    Value nanCode = splatInt(i32Type, 0xff);
+    Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, wide, nanCode);
+    Value nan = splatFloat(f32Type, std::numeric_limits<double>::quiet_NaN());
+    Value scale = arith::SelectOp::create(builder, loc, isNaN, nan, power);
+
+    // [rows, K/32] -> [rows, K/32, 1] -> [rows, K/32, 32] -> [rows, K].
+    SmallVector<int64_t> shape(type.getShape());
+    shape.push_back(1);
+    Value expanded = tt::ExpandDimsOp::create(
+        builder, loc, RankedTensorType::get(shape, builder.getF32Type()), scale,
+        static_cast<uint32_t>(type.getRank()));
+    shape.back() = kScaleBlock;
+    Value broadcast = tt::BroadcastOp::create(
+        builder, loc, RankedTensorType::get(shape, builder.getF32Type()), expanded);
+    SmallVector<int64_t> flatShape(type.getShape());
+    flatShape.back() *= kScaleBlock;
+    Value flat = tt::ReshapeOp::create(builder, loc,
+                                       RankedTensorType::get(flatShape, builder.getF32Type()),
+                                       broadcast, false, false);
+    int rank = static_cast<int>(operandType.getRank());
+    if (kDim == rank - 1)
+      return flat;
+    // B's scales are [N, K]: swap the last two dims to [K, N].
+    SmallVector<int32_t> order;
+    for (int dim = 0; dim < rank - 2; ++dim)
+      order.push_back(dim);
+    order.push_back(rank - 1);
+    order.push_back(rank - 2);
+    return tt::TransOp::create(
+        builder, loc, RankedTensorType::get(operandType.getShape(), builder.getF32Type()), flat,
+        order);
+  }
+
+  OpBuilder &builder;
+  Location loc;
+};
+
+LogicalResult decompose(tt::DotScaledOp dot) {
+  OpBuilder builder(dot);
+  ScaledDotBuilder b(builder, dot.getLoc());
+  auto resultType = cast<RankedTensorType>(dot.getType());
+  int rank = static_cast<int>(resultType.getRank());
+  FailureOr<Value> a = b.widen(dot.getA(), dot.getAElemType(), rank - 1, dot.getLhsKPack());
+  FailureOr<Value> bOperand =
+      b.widen(dot.getB(), dot.getBElemType(), rank - 2, dot.getRhsKPack());
+  if (failed(a) || failed(bOperand))
+    return dot.emitError() << "trex cannot decompose this tt.dot_scaled (operand formats "
+                           << tt::stringifyScaleDotElemType(dot.getAElemType()) << " and "
+                           << tt::stringifyScaleDotElemType(dot.getBElemType())
+                           << "; e2m1 must be packed along K)";
+  Value lhs = *a, rhs = *bOperand;
+  if (Value scale = dot.getAScale()) {
+    Value expanded = b.expandScale(scale, cast<RankedTensorType>(lhs.getType()), rank - 1);
+    lhs = arith::MulFOp::create(builder, dot.getLoc(), lhs, expanded);
+  }
+  if (Value scale = dot.getBScale()) {
+    Value expanded = b.expandScale(scale, cast<RankedTensorType>(rhs.getType()), rank - 2);
+    rhs = arith::MulFOp::create(builder, dot.getLoc(), rhs, expanded);
+  }
+  Value result = tt::DotOp::create(builder, dot.getLoc(), resultType, lhs, rhs, dot.getC(),
+                                   tt::InputPrecision::IEEE, 0);
+  dot.replaceAllUsesWith(result);
+  dot.erase();
+  return success();
+}
+
+struct DecomposeScaledDotPass
+    : public impl::TritonGPUDecomposeScaledDotBase<DecomposeScaledDotPass> {
+  void runOnOperation() override {
+    if (failed(decomposeScaledDots(getOperation())))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+LogicalResult decomposeScaledDots(ModuleOp module) {
+  SmallVector<tt::DotScaledOp> dots;
+  module.walk([&](tt::DotScaledOp dot) { dots.push_back(dot); });
+  bool failedAny = false;
+  for (tt::DotScaledOp dot : dots)
+    failedAny |= failed(decompose(dot));
+  return failure(failedAny);
+}
+
+} // namespace trex::ttg

@@ -1,0 +1,67 @@
+// RUN: trex-opt %s -split-input-file --tritongpu-decompose-scaled-dot | FileCheck %s
+// tritongpu-decompose-scaled-dot turns tt.dot_scaled into f32 operands times their scales and
+// an ordinary tt.dot.
+
+// e2m1 operands packed two per byte along K: the low nibble is element 2j, the high one 2j+1.
+// Each nibble's 3 magnitude bits go to bit 22 of an f32 (exponent at 23, mantissa at 22) and
+// its sign to bit 31, and the f32 is scaled by 2^(127 - 1) = 8.50705917E+37. A's pairs are
+// joined on a new last dim ([16, 16, 2] -> [16, 32]); B's ([K/2 = 16, 32]) get the pair dim
+// moved next to K first ([16, 2, 32] -> [32, 32]). A's e8m0 scale s is 2^(s - 127): s << 23
+// as f32, NaN for 255, repeated over its 32 elements of K. B has no scale.
+// CHECK-LABEL: tt.func @e2m1
+// CHECK: %[[A:.*]] = arith.extui %arg0 : tensor<16x16xi8> to tensor<16x16xi32>
+// CHECK-NEXT: %[[MASK:.*]] = arith.constant dense<15> : tensor<16x16xi32>
+// CHECK-NEXT: %[[LOW:.*]] = arith.andi %[[A]], %[[MASK]]
+// CHECK-NEXT: %[[FOUR:.*]] = arith.constant dense<4> : tensor<16x16xi32>
+// CHECK-NEXT: %[[SHIFTED:.*]] = arith.shrui %[[A]], %[[FOUR]]
+// CHECK-NEXT: %[[HIGH:.*]] = arith.andi %[[SHIFTED]], %[[MASK]]
+// CHECK: arith.andi %[[LOW]], %{{.*}} : tensor<16x16xi32>
+// CHECK: arith.constant dense<28> : tensor<16x16xi32>
+// CHECK: arith.constant dense<22> : tensor<16x16xi32>
+// CHECK: arith.constant dense<8.50705917E+37> : tensor<16x16xf32>
+// CHECK: %[[LOWF:.*]] = arith.mulf
+// CHECK: %[[HIGHF:.*]] = arith.mulf
+// CHECK: %[[PAIRS:.*]] = tt.join %[[LOWF]], %[[HIGHF]] : tensor<16x16xf32> -> tensor<16x16x2xf32>
+// CHECK: %[[AF:.*]] = tt.reshape %[[PAIRS]] : tensor<16x16x2xf32> -> tensor<16x32xf32>
+// CHECK: %[[BPAIRS:.*]] = tt.join %{{.*}}, %{{.*}} : tensor<16x32xf32> -> tensor<16x32x2xf32>
+// CHECK: %[[BMOVED:.*]] = tt.trans %[[BPAIRS]] {order = array<i32: 0, 2, 1>} : tensor<16x32x2xf32> -> tensor<16x2x32xf32>
+// CHECK: %[[BF:.*]] = tt.reshape %[[BMOVED]] : tensor<16x2x32xf32> -> tensor<32x32xf32>
+// CHECK: %[[S:.*]] = arith.extui %arg1 : tensor<16x1xi8> to tensor<16x1xi32>
+// CHECK: %[[SBITS:.*]] = arith.shli %[[S]], %{{.*}} : tensor<16x1xi32>
+// CHECK: %[[POWER:.*]] = arith.bitcast %[[SBITS]] : tensor<16x1xi32> to tensor<16x1xf32>
+// CHECK: %[[ISNAN:.*]] = arith.cmpi eq, %[[S]], %{{.*}} : tensor<16x1xi32>
+// CHECK: %[[SCALE:.*]] = arith.select %[[ISNAN]], %{{.*}}, %[[POWER]]
+// CHECK: %[[E:.*]] = tt.expand_dims %[[SCALE]] {axis = 2 : i32} : tensor<16x1xf32> -> tensor<16x1x1xf32>
+// CHECK: %[[R:.*]] = tt.broadcast %[[E]] : tensor<16x1x1xf32> -> tensor<16x1x32xf32>
+// CHECK: %[[SCALES:.*]] = tt.reshape %[[R]] : tensor<16x1x32xf32> -> tensor<16x32xf32>
+// CHECK: %[[ASCALED:.*]] = arith.mulf %[[AF]], %[[SCALES]] : tensor<16x32xf32>
+// CHECK: tt.dot %[[ASCALED]], %[[BF]], %arg3 : tensor<16x32xf32> * tensor<32x32xf32> -> tensor<16x32xf32>
+// CHECK-NOT: tt.dot_scaled
+tt.func @e2m1(%a: tensor<16x16xi8>, %sa: tensor<16x1xi8>, %b: tensor<16x32xi8>, %c: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %d = tt.dot_scaled %a scale %sa, %b, %c lhs = e2m1 rhs = e2m1 {fastMath = false} : tensor<16x16xi8>, tensor<16x1xi8> * tensor<16x32xi8> -> tensor<16x32xf32>
+  tt.return %d : tensor<16x32xf32>
+}
+
+// -----
+
+// fp8 operands: e4m3 bits go 20 places up and scale by 2^(127 - 7) = 1.329228E+36 (0x7f is
+// NaN); e5m2 bits go 21 places up and scale by 2^(127 - 15) = 5.19229686E+33 (0x7c is
+// infinity, above it NaN). B's scales ([N = 16, K/32 = 2]) are transposed to [K, N].
+// CHECK-LABEL: tt.func @fp8
+// CHECK: tt.bitcast %arg0 : tensor<16x64xf8E4M3FN> -> tensor<16x64xi8>
+// CHECK: arith.constant dense<20> : tensor<16x64xi32>
+// CHECK: arith.constant dense<1.329228E+36> : tensor<16x64xf32>
+// CHECK: arith.constant dense<127> : tensor<16x64xi32>
+// CHECK: tt.bitcast %arg1 : tensor<64x16xf8E5M2> -> tensor<64x16xi8>
+// CHECK: arith.constant dense<21> : tensor<64x16xi32>
+// CHECK: arith.constant dense<5.19229686E+33> : tensor<64x16xf32>
+// CHECK: arith.constant dense<124> : tensor<64x16xi32>
+// CHECK: arith.cmpi ugt
+// CHECK: tt.reshape %{{.*}} : tensor<16x2x32xf32> -> tensor<16x64xf32>
+// CHECK-NEXT: %[[BSCALE:.*]] = tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<16x64xf32> -> tensor<64x16xf32>
+// CHECK-NEXT: %[[B:.*]] = arith.mulf %{{.*}}, %[[BSCALE]] : tensor<64x16xf32>
+// CHECK-NEXT: tt.dot %{{.*}}, %[[B]], %arg3 : tensor<16x64xf32> * tensor<64x16xf32> -> tensor<16x16xf32>
+tt.func @fp8(%a: tensor<16x64xf8E4M3FN>, %b: tensor<64x16xf8E5M2>, %sb: tensor<16x2xi8>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %d = tt.dot_scaled %a, %b scale %sb, %c lhs = e4m3 rhs = e5m2 {fastMath = false} : tensor<16x64xf8E4M3FN> * tensor<64x16xf8E5M2>, tensor<16x2xi8> -> tensor<16x16xf32>
+  tt.return %d : tensor<16x16xf32>
+}
