@@ -1,0 +1,90 @@
+"""Real Triton's compile time for the fixture specs, to set beside trex-compile-bench.
+
+Runs on a machine with Triton installed (the GPU machine): for each spec of specs.json and
+each target, triton.compile from the Python source to the binary with an empty cache
+directory every time (so nothing is reused), median of --runs runs after a warm-up compile.
+Prints a table, or JSON with --json.
+"""
+import argparse
+import importlib.util
+import json
+import os
+import re
+import statistics
+import sys
+import tempfile
+import time
+
+
+def load_kernel(path, name):
+    spec = importlib.util.spec_from_file_location(os.path.basename(path)[:-3], path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return getattr(module, name)
+
+
+def source_for(triton, fn, params, signature_text):
+    """An ASTSource from the AOT signature string: types, ':16' divisibility, literals."""
+    import inspect
+    names = list(inspect.signature(fn.fn if hasattr(fn, "fn") else fn).parameters)
+    signature, constexprs, attrs = {}, {}, {}
+    for index, (name, entry) in enumerate(zip(names, [e.strip() for e in signature_text.split(",")])):
+        match = re.fullmatch(r"(\*?\w+)(?::(\d+))?", entry)
+        if match and not re.fullmatch(r"-?\d+", entry) and entry not in ("True", "False"):
+            signature[name] = match.group(1)
+            if match.group(2):
+                attrs[(index,)] = [["tt.divisibility", int(match.group(2))]]
+        else:
+            signature[name] = "constexpr"
+            constexprs[(index,)] = int(entry) if re.fullmatch(r"-?\d+", entry) else entry == "True"
+    return triton.compiler.ASTSource(fn, signature=signature, constexprs=constexprs, attrs=attrs)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("fixtures", help="the triton-3.6 fixture directory (specs.json, kernels/)")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    import triton
+    from triton.backends.compiler import GPUTarget
+    targets = {"cuda:90": GPUTarget("cuda", 90, 32), "cuda:80": GPUTarget("cuda", 80, 32),
+               "hip:gfx942": GPUTarget("hip", "gfx942", 64)}
+    rows = []
+    for spec in json.load(open(os.path.join(args.fixtures, "specs.json"))):
+        fn = load_kernel(os.path.join(args.fixtures, "kernels", spec["file"]), spec["kernel"])
+        for target_name, target in targets.items():
+            times, error = [], None
+            for run in range(args.runs + 1):
+                with tempfile.TemporaryDirectory() as cache:
+                    os.environ["TRITON_CACHE_DIR"] = cache
+                    try:
+                        source = source_for(triton, fn, spec.get("params"), spec["signature"])
+                        start = time.perf_counter()
+                        triton.compile(source, target=target,
+                                       options={"num_warps": spec["num_warps"], "num_stages": spec["num_stages"]})
+                        elapsed = (time.perf_counter() - start) * 1000
+                    except Exception as exception:  # a target this Triton build cannot compile for
+                        error = str(exception).splitlines()[0] if str(exception) else type(exception).__name__
+                        break
+                if run > 0:
+                    times.append(elapsed)
+            row = {"spec": spec["name"], "target": target_name}
+            if error:
+                row["error"] = error[:160]
+            else:
+                row["median_ms"] = statistics.median(times)
+                row["min_ms"] = min(times)
+            rows.append(row)
+            if not args.json:
+                if error:
+                    print(f"{spec['name']:30} {target_name:11} fails: {row['error']}")
+                else:
+                    print(f"{spec['name']:30} {target_name:11} {row['median_ms']:10.1f} ms (min {row['min_ms']:.1f})")
+            sys.stdout.flush()
+    if args.json:
+        print(json.dumps(rows, indent=1))
+
+
+if __name__ == "__main__":
+    main()
