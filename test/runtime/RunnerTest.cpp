@@ -1,0 +1,219 @@
+// Runner: planning (bad input caught before launch) and execution on the fake driver — buffers,
+// scalars, hidden scratch sizes and alignment, allocator hooks, the shared-memory opt-in,
+// --print — and the no-driver path.
+#include "FakeDriver.h"
+
+#include "trex/Runtime/Driver.h"
+#include "trex/Runtime/Runner.h"
+#include "trex/Runtime/ScratchAllocator.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace trex::runtime;
+using trex::runtime::testing::FakeDriver;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char *kAddSignature = "*fp32:16, *fp32:16, *fp32:16, i32:16, 1024";
+
+// add_kernel's artifacts with a PTX binary and the given metadata overrides.
+fs::path writeArtifacts(const std::string &name, const std::string &extraKeys,
+                        bool withSignature = true) {
+  fs::path directory = fs::path(::testing::TempDir()) / ("trex-runner-" + name);
+  fs::remove_all(directory);
+  fs::create_directories(directory);
+  std::string metadata = "{\"name\": \"add_kernel\", \"backend_name\": \"cuda\", \"arch\": "
+                         "\"sm90\", \"num_warps\": 4, \"warp_size\": 32" + extraKeys + "}";
+  if (withSignature)
+    metadata = annotateKernelInfo(metadata, kAddSignature, {"x_ptr", "y_ptr", "output_ptr", "n_elements"});
+  std::ofstream(directory / "add_kernel.json") << metadata;
+  std::ofstream(directory / "add_kernel.ptx") << ".version 8.7\n.entry add_kernel()\n{}\n";
+  return directory;
+}
+
+RunRequest addRequest() {
+  RunRequest request;
+  request.grid = parseGrid("4,2");
+  request.arguments = {{"x_ptr", "arange:4096"}, {"y_ptr", "ones:4096"},
+                       {"output_ptr", "zeros:4096"}, {"n_elements", "4096"}};
+  return request;
+}
+
+// The fake kernel: output[i] = x[i] + y[i] for the first `count` elements.
+void addKernelBody(FakeDriver &driver, const FakeDriver::Launch &launch) {
+  int count = static_cast<int>(launch.parameterWords[3]);
+  auto *x = reinterpret_cast<float *>(driver.memory(launch.parameterWords[0]).data());
+  auto *y = reinterpret_cast<float *>(driver.memory(launch.parameterWords[1]).data());
+  auto *out = reinterpret_cast<float *>(driver.memory(launch.parameterWords[2]).data());
+  for (int index = 0; index < count; ++index)
+    out[index] = x[index] + y[index];
+}
+
+std::string planError(const fs::path &artifacts, const RunRequest &request) {
+  try {
+    planLaunch(findKernelArtifacts(artifacts.string()), request);
+  } catch (const Error &error) {
+    return error.what();
+  }
+  return "no error";
+}
+
+} // namespace
+
+TEST(Runner, RunsOnTheFakeDriverWithHiddenScratch) {
+  fs::path artifacts = writeArtifacts(
+      "run", ", \"global_scratch_size\": 96, \"global_scratch_align\": 128, "
+             "\"profile_scratch_size\": 0, \"profile_scratch_align\": 1");
+  RunRequest request = addRequest();
+  request.printNames = {"output_ptr", "n_elements"};
+  request.printLimit = 4;
+  LaunchPlan plan = planLaunch(findKernelArtifacts(artifacts.string()), request);
+  EXPECT_EQ(plan.globalScratchBytes, 96u * 8);
+  EXPECT_EQ(plan.profileScratchBytes, 0u);
+
+  FakeDriver driver;
+  driver.parameterSizes = {8, 8, 8, 4, 8, 8};
+  driver.kernelBody = addKernelBody;
+  RunResult result = executeLaunch(driver, plan, request);
+  ASSERT_EQ(driver.launches.size(), 1u);
+  const FakeDriver::Launch &launch = driver.launches[0];
+  EXPECT_EQ(launch.dimensions.gridX, 4u);
+  EXPECT_EQ(launch.dimensions.gridY, 2u);
+  EXPECT_EQ(launch.dimensions.blockX, 128u);
+  EXPECT_EQ(launch.dimensions.clusterX, 1u);
+  EXPECT_EQ(launch.parameterWords[3], 4096u);
+  EXPECT_NE(launch.parameterWords[4], 0u);         // global scratch
+  EXPECT_EQ(launch.parameterWords[4] % 128, 0u);   // aligned as the metadata says
+  EXPECT_EQ(launch.parameterWords[5], 0u);         // no profile scratch: null
+  EXPECT_NE(std::find(driver.allocations.begin(), driver.allocations.end(), 96u * 8),
+            driver.allocations.end());
+  ASSERT_EQ(result.printed.size(), 2u);
+  EXPECT_EQ(result.printed[0].count, 4096u);
+  EXPECT_EQ(result.printed[0].values, (std::vector<double>{1, 2, 3, 4}));
+  EXPECT_EQ(result.printed[1].values, (std::vector<double>{4096}));
+  EXPECT_EQ(result.bufferBytes, 3u * 4096 * 4);
+  EXPECT_EQ(driver.liveAllocations(), 0u); // buffers and scratch freed
+  std::string text = renderRunText(result);
+  EXPECT_NE(text.find("output_ptr (*fp32, 4096 elements): [1, 2, 3, 4, ...]"), std::string::npos) << text;
+  std::string json = renderRunJSON(result);
+  EXPECT_NE(json.find("\"global_scratch_bytes\": 768"), std::string::npos) << json;
+}
+
+TEST(Runner, RegisteredAllocatorsProvideScratch) {
+  fs::path artifacts = writeArtifacts(
+      "hooks", ", \"global_scratch_size\": 10, \"global_scratch_align\": 16, "
+               "\"profile_scratch_size\": 4, \"profile_scratch_align\": 8, \"num_ctas\": 2");
+  FakeDriver driver;
+  driver.parameterSizes = {8, 8, 8, 4, 8, 8};
+  std::vector<std::pair<std::size_t, std::size_t>> requests;
+  std::vector<DevicePointer> released;
+  auto hook = [&](std::size_t bytes, std::size_t alignment) {
+    requests.emplace_back(bytes, alignment);
+    return driver.allocate(bytes);
+  };
+  setScratchAllocator({hook, [&](DevicePointer pointer) { released.push_back(pointer); driver.free(pointer); }});
+  setProfileScratchAllocator({hook, [&](DevicePointer pointer) { released.push_back(pointer); driver.free(pointer); }});
+  RunRequest request = addRequest();
+  LaunchPlan plan = planLaunch(findKernelArtifacts(artifacts.string()), request);
+  executeLaunch(driver, plan, request);
+  setScratchAllocator({});
+  setProfileScratchAllocator({});
+  // size x gridX x gridY x gridZ x num_ctas, with the metadata's alignment.
+  ASSERT_EQ(requests.size(), 2u);
+  EXPECT_EQ(requests[0], (std::pair<std::size_t, std::size_t>{10 * 8 * 2, 16}));
+  EXPECT_EQ(requests[1], (std::pair<std::size_t, std::size_t>{4 * 8 * 2, 8}));
+  EXPECT_EQ(released.size(), 2u);
+  EXPECT_EQ(driver.launches[0].dimensions.clusterX, 2u);
+  EXPECT_EQ(driver.launches[0].parameterWords[4], released[1]); // destroyed in reverse order
+}
+
+TEST(Runner, LargeSharedMemoryOptsIn) {
+  fs::path artifacts = writeArtifacts("shared", ", \"shared\": 197632");
+  FakeDriver driver;
+  driver.parameterSizes = {8, 8, 8, 4, 8, 8};
+  RunRequest request = addRequest();
+  executeLaunch(driver, planLaunch(findKernelArtifacts(artifacts.string()), request), request);
+  EXPECT_EQ(driver.maxDynamicShared, 232448);
+  EXPECT_EQ(driver.launches[0].dimensions.sharedBytes, 197632u);
+}
+
+TEST(Runner, BadInputIsCaughtBeforeLaunch) {
+  fs::path artifacts = writeArtifacts("bad", "");
+  RunRequest request = addRequest();
+  request.arguments[2].name = "out";
+  EXPECT_EQ(planError(artifacts, request),
+            "unknown argument 'out' (the kernel's arguments: x_ptr, y_ptr, output_ptr, n_elements)");
+  request = addRequest();
+  request.arguments.pop_back();
+  EXPECT_EQ(planError(artifacts, request),
+            "missing argument: n_elements (give each with --arg NAME=VALUE)");
+  request = addRequest();
+  request.arguments[0].value = "4096";
+  request.arguments[3].value = "rand:4096";
+  EXPECT_EQ(planError(artifacts, request),
+            "argument 'n_elements' (i32): 'rand:4096' is not an integer in range (i32)");
+  request = addRequest();
+  request.printNames = {"z"};
+  EXPECT_EQ(planError(artifacts, request), "--print 'z' names no argument of the kernel");
+  request = addRequest();
+  request.signature = "*fp32, *fp33";
+  EXPECT_NE(planError(artifacts, request).find("unknown type 'fp33'"), std::string::npos);
+
+  fs::path unsigned_ = writeArtifacts("unsigned", "", /*withSignature=*/false);
+  request = addRequest();
+  EXPECT_NE(planError(unsigned_, request).find("signature is unknown: pass --signature"),
+            std::string::npos);
+  // With --signature but no names: positional values and argI names.
+  request.signature = kAddSignature;
+  request.arguments = {{"", "rand:8"}, {"", "rand:8"}, {"arg3", "8"}, {"", "zeros:8"}};
+  LaunchPlan plan = planLaunch(findKernelArtifacts(unsigned_.string()), request);
+  EXPECT_EQ(plan.arguments[2].valueText, "zeros:8");
+  EXPECT_EQ(plan.arguments[3].name, "arg3");
+}
+
+TEST(Runner, CorruptBinaryIsAnError) {
+  fs::path artifacts = writeArtifacts("corrupt", "");
+  fs::remove(artifacts / "add_kernel.ptx");
+  std::ofstream(artifacts / "add_kernel.cubin") << "not an elf";
+  RunRequest request = addRequest();
+  std::ostringstream out, err;
+  FakeDriver *created = nullptr;
+  int code = runFromArtifacts(artifacts.string(), request, out, err, [&](Backend) {
+    auto driver = std::make_unique<FakeDriver>();
+    created = driver.get();
+    return std::unique_ptr<Driver>(std::move(driver));
+  });
+  EXPECT_EQ(code, 1);
+  EXPECT_EQ(err.str().rfind("error: ", 0), 0u);
+  EXPECT_NE(err.str().find("not a cubin"), std::string::npos) << err.str();
+  EXPECT_EQ(created, nullptr); // caught while planning, before any driver work
+}
+
+TEST(Runner, NoDriverGivesAClearError) {
+  ::setenv("TREX_CUDA_LIBRARY", "libtrex-no-such-driver.so.1", 1);
+  try {
+    openDriver(Backend::CUDA);
+    FAIL() << "expected NoDriverError";
+  } catch (const NoDriverError &error) {
+    EXPECT_EQ(std::string(error.what()).rfind("no CUDA driver (libtrex-no-such-driver.so.1) found", 0), 0u)
+        << error.what();
+  }
+  fs::path artifacts = writeArtifacts("nodriver", "");
+  RunRequest request = addRequest();
+  request.json = true;
+  std::ostringstream out, err;
+  EXPECT_EQ(runFromArtifacts(artifacts.string(), request, out, err), 1);
+  EXPECT_NE(err.str().find("error: no CUDA driver"), std::string::npos);
+  EXPECT_NE(out.str().find("\"no_driver\": true"), std::string::npos) << out.str();
+  ::unsetenv("TREX_CUDA_LIBRARY");
+  ::setenv("TREX_HIP_LIBRARY", "libtrex-no-such-hip.so", 1);
+  EXPECT_THROW(openDriver(Backend::HIP), NoDriverError);
+  ::unsetenv("TREX_HIP_LIBRARY");
+}

@@ -1,0 +1,51 @@
+// Signature parsing: Triton AOT forms from the fixtures' specs.json, and the errors.
+#include "trex/Runtime/Error.h"
+#include "trex/Runtime/Signature.h"
+
+#include <gtest/gtest.h>
+
+using namespace trex::runtime;
+
+TEST(Signature, MatmulSpecPassesNineArguments) {
+  Signature signature = parseSignature("*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, "
+                                       "i32:16, 1, i32:16, 1, i32:16, 1, 128, 256, 64, 8");
+  ASSERT_EQ(signature.entries.size(), 16u);
+  std::vector<SignatureEntry> passed = signature.passedEntries();
+  ASSERT_EQ(passed.size(), 9u);
+  EXPECT_EQ(passed[0].kind, SignatureEntry::Kind::Pointer);
+  EXPECT_EQ(passed[0].type, ScalarType::FP16);
+  EXPECT_EQ(passed[0].hint, "16");
+  EXPECT_EQ(passed[8].kind, SignatureEntry::Kind::Scalar);
+  EXPECT_EQ(passed[8].type, ScalarType::I32);
+  EXPECT_EQ(signature.entries[7].kind, SignatureEntry::Kind::Constant);
+  EXPECT_EQ(signature.entries[7].literal, "1");
+}
+
+TEST(Signature, EveryScalarTypeAndLiteralKind) {
+  Signature signature = parseSignature("i1, i8, i16, i32, i64, u8, u16, u32, u64, fp16, bf16, "
+                                       "fp32, fp64, *bf16, True, 'fp16', 1e-5, -3");
+  ASSERT_EQ(signature.entries.size(), 18u);
+  EXPECT_EQ(signature.entries[10].type, ScalarType::BF16);
+  EXPECT_EQ(signature.entries[10].kind, SignatureEntry::Kind::Scalar);
+  EXPECT_EQ(signature.entries[13].describe(), "*bf16");
+  for (std::size_t index = 14; index < 18; ++index)
+    EXPECT_EQ(signature.entries[index].kind, SignatureEntry::Kind::Constant) << index;
+  EXPECT_EQ(signature.passedEntries().size(), 14u);
+}
+
+TEST(Signature, RejectsTyposWithTheEntry) {
+  auto message = [](const std::string &text) {
+    try {
+      parseSignature(text);
+    } catch (const Error &error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("*fp32, *fp33"), "signature entry 1 '*fp33': unknown type 'fp33' (expected "
+                                     "i1, i8, i16, i32, i64, u8..u64, fp16, bf16, fp32, fp64)");
+  EXPECT_NE(message("i32:8").find("unknown hint ':8'"), std::string::npos);
+  EXPECT_NE(message("*fp32,, i32").find("signature entry 1 '': empty entry"), std::string::npos);
+  EXPECT_NE(message("").find("empty signature"), std::string::npos);
+  EXPECT_NE(message("float").find("unknown type 'float'"), std::string::npos);
+}
