@@ -1,0 +1,152 @@
+// Shared-memory access plans run on the host: for pairs of a distributed and a shared layout,
+// every register of every thread must address the offset where the shared layout stores the
+// element that register holds, and every vector access must cover consecutive, aligned
+// offsets of consecutive registers.
+#include "IRPrinting.h"
+
+#include "trex/Conversion/TritonGPUToLLVM/LocalMemoryAccess.h"
+#include "trex/Layout/LayoutAdapter.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "gtest/gtest.h"
+
+#include <map>
+
+using namespace trex;
+
+namespace {
+
+class LocalMemoryAccessTest : public testing::Test {
+protected:
+  void SetUp() override { context = test::makeContext(); }
+
+  layoutviz::LinearLayout linear(const std::string &attribute, const std::vector<int64_t> &shape) {
+    mlir::Attribute attr = mlir::parseAttribute(attribute, context.get());
+    EXPECT_TRUE(attr) << attribute;
+    auto layout = layout::toLinearLayout(attr, shape, [&] {
+      return mlir::emitError(mlir::UnknownLoc::get(context.get()));
+    });
+    EXPECT_TRUE(mlir::succeeded(layout)) << attribute;
+    return mlir::succeeded(layout) ? *layout : layoutviz::LinearLayout();
+  }
+
+  // Checks the plan for `distributed` over `shared` with elements of `bytes` bytes and returns
+  // its vector width (registers per access).
+  int32_t check(const std::string &distributed, const std::string &shared,
+                const std::vector<int64_t> &shape, int32_t bytes) {
+    layoutviz::LinearLayout registers = linear(distributed, shape);
+    layoutviz::LinearLayout memory = linear(shared, shape);
+    std::string why;
+    std::optional<LocalMemoryAccess> plan =
+        planLocalMemoryAccess(registers, memory, bytes, /*maxVectorBytes=*/16, why);
+    EXPECT_TRUE(plan) << why;
+    if (!plan)
+      return 0;
+    // Where the shared layout keeps each element (offset -> coordinates, inverted).
+    std::map<std::vector<int32_t>, int32_t> offsetOf;
+    for (int32_t offset = 0; offset < memory.getInDimSize("offset"); ++offset) {
+      auto out = memory.apply({{"offset", offset}, {"block", 0}});
+      std::vector<int32_t> coordinates;
+      for (const auto &[name, value] : out)
+        coordinates.push_back(value);
+      offsetOf[coordinates] = offset;
+    }
+    int32_t width = 1 << plan->vectorBits;
+    for (int32_t warp = 0; warp < registers.getInDimSize("warp"); ++warp)
+      for (int32_t lane = 0; lane < registers.getInDimSize("lane"); ++lane) {
+        int32_t thread = 0;
+        for (size_t bit = 0; bit < plan->laneOffset.size(); ++bit)
+          if (lane >> bit & 1)
+            thread ^= plan->laneOffset[bit];
+        for (size_t bit = 0; bit < plan->warpOffset.size(); ++bit)
+          if (warp >> bit & 1)
+            thread ^= plan->warpOffset[bit];
+        for (int32_t reg = 0; reg < registers.getInDimSize("register"); ++reg) {
+          auto out = registers.apply(
+              {{"register", reg}, {"lane", lane}, {"warp", warp}, {"block", 0}});
+          std::vector<int32_t> coordinates;
+          for (const auto &[name, value] : out)
+            coordinates.push_back(value);
+          int32_t offset = plan->registerOffset[reg] ^ thread;
+          if (offset != offsetOf[coordinates]) {
+            ADD_FAILURE() << distributed << ": register " << reg << " lane " << lane << " warp "
+                          << warp << " addresses " << offset << ", its element is at "
+                          << offsetOf[coordinates];
+            return 0;
+          }
+          // The register's vector starts at an aligned offset and it sits at its position.
+          int32_t start = reg & ~(width - 1);
+          int32_t startOffset = plan->registerOffset[start] ^ thread;
+          EXPECT_EQ(startOffset % width, 0);
+          EXPECT_EQ(offset, startOffset + (reg - start));
+        }
+      }
+    return width;
+  }
+
+  std::unique_ptr<mlir::MLIRContext> context;
+};
+
+const char *kIdentity =
+    "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>";
+
+TEST_F(LocalMemoryAccessTest, BlockedIntoIdentityBufferIsVectorizedAlongRows) {
+  EXPECT_EQ(check("#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], "
+                  "warpsPerCTA = [4, 1], order = [1, 0]}>",
+                  kIdentity, {64, 32}, 2),
+            8);
+}
+
+TEST_F(LocalMemoryAccessTest, DotOperandsOfABlockedParentReadWholeKRows) {
+  const char *parent = "#ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], "
+                       "warpsPerCTA = [4, 1], order = [1, 0]}>";
+  // A [64, 32]: 32 consecutive K elements per row, read 8 f16 at a time.
+  EXPECT_EQ(check(std::string("#ttg.dot_op<{opIdx = 0, parent = ") + parent + "}>", kIdentity,
+                  {64, 32}, 2),
+            8);
+  // B [32, 64]: 4 consecutive N elements of each K row.
+  EXPECT_EQ(check(std::string("#ttg.dot_op<{opIdx = 1, parent = ") + parent + "}>", kIdentity,
+                  {32, 64}, 2),
+            4);
+}
+
+TEST_F(LocalMemoryAccessTest, SwizzledBuffersKeepVectorsWithinAPhase) {
+  // vec = 2: pairs of columns move together, rows XOR the pair index with their phase.
+  EXPECT_EQ(check("#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], "
+                  "warpsPerCTA = [1, 1], order = [1, 0]}>",
+                  "#ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 4, order = [1, 0]}>",
+                  {8, 8}, 2),
+            2);
+  // vec = 1 swizzles single elements: every access is scalar.
+  EXPECT_EQ(check("#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], "
+                  "warpsPerCTA = [2, 2], order = [1, 0]}>",
+                  "#ttg.swizzled_shared<{vec = 1, perPhase = 2, maxPhase = 8, order = [1, 0]}>",
+                  {32, 64}, 4),
+            1);
+  // Column-major buffer read by a row-major layout.
+  EXPECT_EQ(check("#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], "
+                  "warpsPerCTA = [1, 4], order = [0, 1]}>",
+                  "#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]}>",
+                  {64, 64}, 4),
+            4);
+}
+
+TEST_F(LocalMemoryAccessTest, BroadcastRegistersShareTheirCanonicalRegistersOffset) {
+  // 16x16 over a 32x32 layout tile: registers (and lanes) repeat elements.
+  layoutviz::LinearLayout registers =
+      linear("#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], "
+             "warpsPerCTA = [4, 1], order = [1, 0]}>",
+             {16, 16});
+  layoutviz::LinearLayout memory = linear(kIdentity, {16, 16});
+  std::string why;
+  std::optional<LocalMemoryAccess> plan = planLocalMemoryAccess(registers, memory, 4, 16, why);
+  ASSERT_TRUE(plan) << why;
+  for (size_t reg = 0; reg < plan->canonical.size(); ++reg)
+    EXPECT_EQ(plan->registerOffset[reg], plan->registerOffset[plan->canonical[reg]]);
+  check("#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], "
+        "order = [1, 0]}>",
+        kIdentity, {16, 16}, 4);
+}
+
+} // namespace
