@@ -3,7 +3,10 @@
 # RUN: trex compile %s --kernel math_namespace --signature "*fp32:16" --emit source | FileCheck %s
 # RUN: trex compile %s --kernel libdevice_calls --signature "*fp32:16, *fp64:16" --emit source | FileCheck %s --check-prefix=LIBDEVICE
 # RUN: trex compile %s --kernel libdevice_calls --signature "*fp32:16, *fp64:16" --target hip:gfx942 --emit source | FileCheck %s --check-prefix=OCML
-# RUN: trex compile %s --kernel inline_asm --signature "*i32:16" --emit source | FileCheck %s --check-prefix=ASM
+# The inline asm is PTX, so that kernel is compiled for NVIDIA only.
+# RUN: trex compile %s --kernel inline_asm --signature "*i32:16" --target cuda:90 --emit source | FileCheck %s --check-prefix=ASM
+# RUN: trex compile %s --kernel inline_asm --signature "*i32:16" --target cuda:80 --emit ptx | FileCheck %s --check-prefix=ASM-PTX
+# ASM-PTX: shf.l.wrap.b32
 # UNSUPPORTED-TARGET: libdevice_calls hip:gfx942: the ocml functions libdevice maps to on AMD need the ROCm device libraries, which trex does not link
 import triton
 import triton.language as tl

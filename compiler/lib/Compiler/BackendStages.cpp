@@ -212,6 +212,9 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options,
     addDiagnostic(result, Severity::Error, llvm::toString(object.takeError()));
     return false;
   }
+  // Assembling inline asm reports its errors here (the text stage only prints the asm).
+  if (!reportBackendErrors())
+    return false;
   llvm::Expected<std::string> hsaco = timed(
       result, "LinkCodeObject", "ld.lld", [&] { return hip::linkCodeObject(*object, *linker); });
   if (!hsaco) {

@@ -214,6 +214,7 @@ struct ConvertTritonGPUToLLVMPass
     populateSPMDOpToLLVMPatterns(converter, patterns, *target);
     populateBarrierOpToLLVMPatterns(converter, patterns, *target);
     populateExternElementwiseOpToLLVMPatterns(converter, patterns, *target);
+    populateElementwiseInlineAsmOpToLLVMPatterns(converter, patterns);
     populateElementwiseOpToLLVMPatterns(converter, patterns, *target);
     populateViewOpToLLVMPatterns(converter, patterns, *target);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, *target, vectorSize);

@@ -36,6 +36,7 @@ void LLVMInitializeAMDGPUTargetInfo();
 void LLVMInitializeAMDGPUTarget();
 void LLVMInitializeAMDGPUTargetMC();
 void LLVMInitializeAMDGPUAsmPrinter();
+void LLVMInitializeAMDGPUAsmParser();
 }
 
 namespace trex::llvmir {
@@ -53,6 +54,8 @@ void initializeTargets() {
     LLVMInitializeAMDGPUTarget();
     LLVMInitializeAMDGPUTargetMC();
     LLVMInitializeAMDGPUAsmPrinter();
+    // Object emission assembles inline asm (tl.inline_asm_elementwise) with it.
+    LLVMInitializeAMDGPUAsmParser();
   });
 }
 

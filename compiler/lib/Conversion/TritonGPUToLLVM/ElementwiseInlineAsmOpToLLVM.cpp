@@ -1,0 +1,133 @@
+// tt.elementwise_inline_asm (tl.inline_asm_elementwise) to one llvm.inline_asm per pack.
+//
+// The asm block sees `packed_element` consecutive elements of each operand at a time and
+// produces as many of each result. As in Triton, elements narrower than 32 bits travel
+// packed into 32-bit registers: a pack of N i8 elements is N/4 operands of type
+// vector<4xi8> (N >= 4), a pack of two f16 is one vector<2xf16>; 32-bit and wider elements are
+// one operand each. Several asm results come back as a struct, in result order. The target
+// does not matter: the asm text is the user's (PTX on NVIDIA, AMDGPU assembly on AMD).
+#include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
+
+#include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
+#include "trex/Dialect/Triton/IR/Dialect.h"
+
+using namespace mlir;
+
+namespace trex {
+
+namespace {
+
+Type elementTypeOf(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor ? tensor.getElementType() : type;
+}
+
+// Elements of `type` that share one register of an asm operand or result.
+unsigned elementsPerRegister(Type element, unsigned packedElements) {
+  unsigned bits = element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
+  return std::min(std::max(32 / bits, 1u), packedElements);
+}
+
+struct ElementwiseInlineAsmOpConversion
+    : public ConvertOpToLLVMPattern<tt::ElementwiseInlineAsmOp> {
+  using ConvertOpToLLVMPattern<tt::ElementwiseInlineAsmOp>::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(tt::ElementwiseInlineAsmOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    LLVMBuilder b(rewriter, loc);
+    unsigned pack = op.getPackedElement();
+    if (pack == 0)
+      return op.emitError() << "tt.elementwise_inline_asm needs packed_element >= 1";
+
+    // Per-thread elements of every operand (scalars are one element).
+    SmallVector<SmallVector<Value>> operands;
+    for (Value operand : adaptor.getArgs())
+      operands.push_back(isa<LLVM::LLVMStructType>(operand.getType())
+                             ? unpackElements(loc, operand, rewriter)
+                             : SmallVector<Value>{operand});
+    int64_t count = 1;
+    if (auto tensor = dyn_cast<RankedTensorType>(op.getResult().front().getType()))
+      count = elementsPerThread(tensor);
+    if (count % pack != 0)
+      return op.emitError() << "tt.elementwise_inline_asm packs " << pack
+                            << " elements, but each thread holds " << count
+                            << " elements of its results; the pack must divide that";
+
+    SmallVector<Type> resultElements;
+    for (Value result : op.getResult())
+      resultElements.push_back(getTypeConverter()->convertType(elementTypeOf(result.getType())));
+    // The asm's outputs for one pack: per result, pack / perRegister registers.
+    SmallVector<Type> outputTypes;
+    for (Type element : resultElements) {
+      unsigned perRegister = elementsPerRegister(element, pack);
+      Type registerType =
+          perRegister == 1 ? element : VectorType::get({perRegister}, element);
+      outputTypes.append(pack / perRegister, registerType);
+    }
+    Type asmResultType;
+    if (outputTypes.size() == 1)
+      asmResultType = outputTypes.front();
+    else if (!outputTypes.empty())
+      asmResultType = LLVM::LLVMStructType::getLiteral(rewriter.getContext(), outputTypes);
+
+    SmallVector<SmallVector<Value>> results(resultElements.size());
+    for (int64_t first = 0; first < count; first += pack) {
+      SmallVector<Value> asmOperands;
+      for (auto [index, elements] : llvm::enumerate(operands)) {
+        Type element = elements.front().getType();
+        unsigned perRegister = elementsPerRegister(element, pack);
+        for (unsigned j = 0; j < pack; j += perRegister) {
+          if (perRegister == 1) {
+            asmOperands.push_back(elements[first + j]);
+            continue;
+          }
+          Value packed = b.undef(VectorType::get({perRegister}, element));
+          for (unsigned k = 0; k < perRegister; ++k)
+            packed = b.insertElement(packed, elements[first + j + k], k);
+          asmOperands.push_back(packed);
+        }
+      }
+      auto asmOp = LLVM::InlineAsmOp::create(
+          rewriter, loc, asmResultType ? TypeRange{asmResultType} : TypeRange{}, asmOperands,
+          op.getAsmString(), op.getConstraints(), /*has_side_effects=*/!op.getPure(),
+          /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+          LLVM::AsmDialectAttr(), ArrayAttr());
+      // Unpack the outputs: result after result, register after register.
+      unsigned output = 0;
+      for (auto [resultIndex, element] : llvm::enumerate(resultElements)) {
+        unsigned perRegister = elementsPerRegister(element, pack);
+        for (unsigned j = 0; j < pack; j += perRegister, ++output) {
+          Value value = outputTypes.size() == 1 ? asmOp.getResult(0)
+                                                : b.extractValue(asmOp.getResult(0), output);
+          if (perRegister == 1) {
+            results[resultIndex].push_back(value);
+            continue;
+          }
+          for (unsigned k = 0; k < perRegister; ++k)
+            results[resultIndex].push_back(b.extractElement(value, k));
+        }
+      }
+    }
+
+    SmallVector<Value> replacements;
+    for (auto [result, elements] : llvm::zip(op.getResult(), results)) {
+      if (isa<RankedTensorType>(result.getType()))
+        replacements.push_back(
+            packElements(loc, *getTypeConverter(), elements, result.getType(), rewriter));
+      else
+        replacements.push_back(elements.front());
+    }
+    rewriter.replaceOp(op, replacements);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateElementwiseInlineAsmOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                                  RewritePatternSet &patterns) {
+  patterns.add<ElementwiseInlineAsmOpConversion>(converter);
+}
+
+} // namespace trex
