@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/IR/SymbolTable.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -320,8 +321,32 @@ int64_t allocateFunction(FunctionOpInterface function, SymbolTable &symbols,
   llvm::DenseMap<Operation *, int64_t> number;
   function->walk<WalkOrder::PreOrder>(
       [&](Operation *op) { number[op] = static_cast<int64_t>(number.size()); });
+  // The last number inside each op (its own when it has no regions).
+  llvm::DenseMap<Operation *, int64_t> subtreeEnd;
+  function->walk<WalkOrder::PostOrder>([&](Operation *op) {
+    int64_t end = number[op];
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block)
+          end = std::max(end, subtreeEnd[&nested]);
+    subtreeEnd[op] = end;
+  });
   Liveness liveness(function);
   Builder builder(function->getContext());
+
+  // Liveness sees the back edges of a CFG; a structured loop (when the allocation runs before
+  // scf is lowered) has none, so a buffer defined outside a loop and used inside it is kept
+  // live for the whole loop explicitly.
+  auto extendOverLoops = [&](Value alias, Operation *definition, int64_t &last) {
+    for (Operation *user : alias.getUsers())
+      for (Operation *parent = user->getParentOp(); parent && parent != function.getOperation();
+           parent = parent->getParentOp()) {
+        if (parent->isAncestor(definition))
+          break;
+        if (isa<LoopLikeOpInterface>(parent))
+          last = std::max(last, subtreeEnd[parent]);
+      }
+  };
 
   std::vector<SharedBuffer> buffers;
   function->walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -329,11 +354,13 @@ int64_t allocateFunction(FunctionOpInterface function, SymbolTable &symbols,
     int64_t id = number[op];
     if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op)) {
       int64_t first = id, last = id;
-      for (Value alias : aliasesOf(alloc.getResult()))
+      for (Value alias : aliasesOf(alloc.getResult())) {
         for (Operation *live : liveness.resolveLiveness(alias)) {
           first = std::min(first, number.lookup(live));
           last = std::max(last, number.lookup(live));
         }
+        extendOverLoops(alias, op, last);
+      }
       int64_t alignment = std::max<int64_t>(kSharedAlignment, alloc.getAlignment().value_or(0));
       buffers.push_back({op, localAllocBytes(alloc), alignment, first, last});
       return;
