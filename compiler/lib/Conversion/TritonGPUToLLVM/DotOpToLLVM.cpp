@@ -51,7 +51,7 @@ std::vector<Coordinates> registerCoordinates(const layoutviz::LinearLayout &layo
 // operand lacks (N for A, M for B) zeroed and nothing along the operand's K: then a thread's
 // operand elements are on the rows and columns of its result elements.
 bool threadsAgree(const layoutviz::LinearLayout &result, const layoutviz::LinearLayout &operand,
-                  const char *inDim, size_t resultDimDropped, size_t operandKDim) {
+                  const char *inDim, size_t resultDimDropped) {
   if (!result.hasInDim(inDim) || !operand.hasInDim(inDim))
     return result.hasInDim(inDim) == operand.hasInDim(inDim);
   const auto &resultBases = result.getInDimBases(inDim);
@@ -63,7 +63,7 @@ bool threadsAgree(const layoutviz::LinearLayout &result, const layoutviz::Linear
     // M and K for B), so both must be zero there and agree everywhere else.
     Coordinates expected = resultBases[bit];
     expected[resultDimDropped] = 0;
-    if (operandBases[bit] != expected || operandBases[bit][operandKDim] != 0)
+    if (operandBases[bit] != expected)
       return false;
   }
   return true;
@@ -93,8 +93,8 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tt::DotOp> {
     // A is [.., M, K], B is [.., K, N].
     size_t aKDim = rank - 1, bKDim = rank - 2;
     for (const char *inDim : {"lane", "warp"})
-      if (!threadsAgree(*resultLayout, *aLayout, inDim, nDim, aKDim) ||
-          !threadsAgree(*resultLayout, *bLayout, inDim, mDim, bKDim))
+      if (!threadsAgree(*resultLayout, *aLayout, inDim, nDim) ||
+          !threadsAgree(*resultLayout, *bLayout, inDim, mDim))
         return op.emitError() << "the #ttg.dot_op operand layouts do not give each thread the "
                                  "rows and columns of its result elements (FMA dot)";
 
