@@ -33,3 +33,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// An op no pattern lowers gets a located error naming it and the target (block pointers are
+// rewritten into plain pointers before ttgir; one that reaches the lowering is reported).
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @no_lowering(%base: !tt.ptr<f32>, %n: i64, %o: i32) {
+    // expected-error @+2 {{tt.make_tensor_ptr is not supported for hip:gfx942: trex has no lowering of it to LLVM}}
+    // expected-error @+1 {{failed to legalize operation 'tt.make_tensor_ptr'}}
+    %p = tt.make_tensor_ptr %base, [%n], [%n], [%o] {order = array<i32: 0>} : <tensor<128xf32>>
+    tt.return
+  }
+}

@@ -232,6 +232,7 @@ struct ConvertTritonGPUToLLVMPass
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
     ub::populateUBToLLVMConversionPatterns(converter, patterns);
+    populateUnsupportedOpPatterns(converter, patterns, *target);
 
     ConversionTarget legality(*context);
     legality.addLegalDialect<LLVM::LLVMDialect>();

@@ -68,6 +68,11 @@ void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &convert
                                            mlir::RewritePatternSet &patterns,
                                            const TargetInfo &target);
 
+// A located "<op> is not supported for <target>" for tt, ttg and amdg ops that none of the
+// patterns already in `patterns` lowers; add it after all the others.
+void populateUnsupportedOpPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                   mlir::RewritePatternSet &patterns, const TargetInfo &target);
+
 } // namespace trex
 
 #endif // TREX_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
