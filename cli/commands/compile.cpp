@@ -4,6 +4,9 @@
 
 #include "trex/Compiler/Compilation.h"
 #include "trex/Compiler/StageFiles.h"
+#include "trex/Runtime/Error.h"
+#include "trex/Runtime/KernelInfo.h"
+#include "trex/Tools/KernelBuild.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -94,6 +97,24 @@ int listConfigs(const Options &options) {
   return 0;
 }
 
+// A Python kernel's metadata also records its specialisation and the names of the arguments
+// a launcher passes ("trex_signature", "trex_param_names"), so `trex-runner DIR` can take
+// `--arg NAME=VALUE` without being told the signature again.
+void addLaunchKeys(const Options &options, CompilationResult &result) {
+  auto metadata = result.stages.find(Stage::Metadata);
+  if (metadata == result.stages.end() || !llvm::StringRef(options.input).ends_with(".py"))
+    return;
+  try {
+    std::string source = runtime::readFileBytes(options.input);
+    std::vector<std::string> names = tools::passedParameterNames(
+        source, options.input, options.kernel, options.signature, options.config);
+    metadata->second = runtime::annotateKernelInfo(metadata->second, options.signature, names);
+  } catch (const runtime::Error &error) {
+    llvm::errs() << "warning: the metadata was written without launch keys: " << error.what()
+                 << "\n";
+  }
+}
+
 int run(const Options &options) {
   if (options.listConfigs)
     return listConfigs(options);
@@ -129,6 +150,7 @@ int run(const Options &options) {
     }
   if (!result.succeeded)
     return 1;
+  addLaunchKeys(options, result);
 
   if (!options.outputDirectory.empty()) {
     if (llvm::Error error = writeStageFiles(result, *stages, options.outputDirectory)) {
