@@ -217,6 +217,11 @@ int64_t scratchSizeInBytes(Operation *op) {
     return histogramScratchBytes(histogram);
   if (isa<tt::AtomicRMWOp, tt::AtomicCASOp>(op))
     return atomicScratchBytes(op);
+  // A gather goes through a copy of its whole source.
+  if (auto gather = dyn_cast<tt::GatherOp>(op)) {
+    auto type = cast<RankedTensorType>(gather.getSrc().getType());
+    return type.getNumElements() * scratchElementBytes(type.getElementType());
+  }
   return 0;
 }
 

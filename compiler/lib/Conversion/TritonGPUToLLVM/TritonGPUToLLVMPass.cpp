@@ -217,6 +217,7 @@ struct ConvertTritonGPUToLLVMPass
     populateElementwiseInlineAsmOpToLLVMPatterns(converter, patterns);
     populateElementwiseOpToLLVMPatterns(converter, patterns, *target);
     populateViewOpToLLVMPatterns(converter, patterns, *target);
+    populateGatherOpToLLVMPatterns(converter, patterns, *target);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, *target, vectorSize);
     populateReduceOpToLLVMPatterns(converter, patterns, *target);
     populateScanOpToLLVMPatterns(converter, patterns, *target);

@@ -32,6 +32,8 @@ void populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                      mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateElementwiseInlineAsmOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                                   mlir::RewritePatternSet &patterns);
 void populateExternElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
