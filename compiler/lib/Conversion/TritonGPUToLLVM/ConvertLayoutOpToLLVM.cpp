@@ -199,7 +199,8 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
     SmallVector<Value> loaded(plan->load.offset.size());
     int64_t elementBytes = bitwidth / 8;
     // Other users of shared memory may still be reading the scratch this exchange overwrites.
-    target.barrier(rewriter, loc);
+    if (!isFirstSharedMemoryUse(op))
+      target.barrier(rewriter, loc);
     for (int64_t round = 0; round < plan->exchange.roundCount(); ++round) {
       if (round > 0)
         target.barrier(rewriter, loc);

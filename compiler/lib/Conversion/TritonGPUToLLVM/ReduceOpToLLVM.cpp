@@ -248,7 +248,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tt::ReduceOp> {
       return index;
     };
 
-    target.barrier(rewriter, loc);
+    if (!isFirstSharedMemoryUse(op))
+      target.barrier(rewriter, loc);
     SmallVector<Value> groupIndices;
     for (const std::vector<int32_t> &key : groupOrder) {
       Value index = outputIndex(key);

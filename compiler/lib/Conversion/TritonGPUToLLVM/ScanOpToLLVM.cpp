@@ -321,7 +321,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tt::ScanOp> {
 
     // The last lane of each warp publishes the warp's totals. Scratch is shared with the ops
     // before, so wait until they are done with it.
-    target.barrier(rewriter, loc);
+    if (!isFirstSharedMemoryUse(op))
+      target.barrier(rewriter, loc);
     auto publish = [&] {
       for (int64_t row = 0; row < regs.rows; ++row) {
         Value base = rowBase(row);

@@ -4,6 +4,9 @@
 #include "trex/Conversion/TritonGPUToLLVM/LLVMBuilder.h"
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
 
+#include "trex/Dialect/Triton/IR/Dialect.h"
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
+
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
@@ -40,4 +43,63 @@ FailureOr<Value> scratchPointer(OpBuilder &builder, Operation *op, const TargetI
   return b.gep(base.getType(), builder.getI8Type(), base, b.i32(offset.getInt()));
 }
 
+namespace {
+
+// Whether `op` reads or writes shared memory: it has scratch or a buffer of its own
+// (allocation offset; calls too, for their callee's), or works on a shared-memory buffer.
+bool usesSharedMemory(Operation *op) {
+  if (op->hasAttr(kAllocationOffsetAttr))
+    return true;
+  auto isBuffer = [](Type type) { return isa<ttg::MemDescType>(type); };
+  return llvm::any_of(op->getOperandTypes(), isBuffer) ||
+         llvm::any_of(op->getResultTypes(), isBuffer);
+}
+
+} // namespace
+
+void markFirstSharedMemoryUses(ModuleOp module) {
+  module.walk([](tt::FuncOp function) {
+    // A device function's first use may follow its caller's: only kernels start clean.
+    if (!function.isPublic())
+      return;
+    Region &body = function.getBody();
+    // Blocks holding a shared-memory user, and for each block whether one can run before it
+    // (a user in a block from which this one is reachable, itself included through a loop).
+    llvm::DenseSet<Block *> withUsers;
+    bool nestedUsers = false;
+    function.walk([&](Operation *op) {
+      if (!usesSharedMemory(op))
+        return;
+      if (op->getParentRegion() == &body)
+        withUsers.insert(op->getBlock());
+      else
+        nestedUsers = true; // inside a structured region: stay conservative
+    });
+    if (nestedUsers)
+      return;
+    for (Block &block : body) {
+      // Reverse search from the block's predecessors: does a user block lead here?
+      bool userBefore = false;
+      llvm::SmallVector<Block *> worklist(block.getPredecessors().begin(),
+                                          block.getPredecessors().end());
+      llvm::DenseSet<Block *> seen;
+      while (!worklist.empty() && !userBefore) {
+        Block *current = worklist.pop_back_val();
+        if (!seen.insert(current).second)
+          continue;
+        userBefore = withUsers.contains(current);
+        worklist.append(current->getPredecessors().begin(), current->getPredecessors().end());
+      }
+      if (userBefore)
+        continue;
+      for (Operation &op : block)
+        if (usesSharedMemory(&op)) {
+          op.setAttr(kFirstSharedUseAttr, UnitAttr::get(op.getContext()));
+          break;
+        }
+    }
+  });
+}
+
 } // namespace trex
+

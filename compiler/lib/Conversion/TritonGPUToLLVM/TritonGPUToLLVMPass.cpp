@@ -4,6 +4,7 @@
 #include "trex/Analysis/AxisInfo.h"
 #include "trex/Conversion/TritonGPUToLLVM/Allocation.h"
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "trex/Conversion/TritonGPUToLLVM/SharedMemory.h"
 #include "trex/Conversion/TritonGPUToLLVM/TargetInfo.h"
 #include "trex/Conversion/TritonGPUToLLVM/TypeConverter.h"
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
@@ -179,6 +180,7 @@ struct ConvertTritonGPUToLLVMPass
                          << " attribute; the lowering needs to know the GPU";
       return signalPassFailure();
     }
+    markFirstSharedMemoryUses(module);
     std::unique_ptr<TargetInfo> target = createTargetInfo(targetAttr.getValue(), deviceLibrary);
     if (!target) {
       module.emitError() << "unknown target '" << targetAttr.getValue()
@@ -215,9 +217,9 @@ struct ConvertTritonGPUToLLVMPass
     populateBarrierOpToLLVMPatterns(converter, patterns, *target);
     populateExternElementwiseOpToLLVMPatterns(converter, patterns, *target);
     populateElementwiseInlineAsmOpToLLVMPatterns(converter, patterns);
+    populateGatherOpToLLVMPatterns(converter, patterns, *target);
     populateElementwiseOpToLLVMPatterns(converter, patterns, *target);
     populateViewOpToLLVMPatterns(converter, patterns, *target);
-    populateGatherOpToLLVMPatterns(converter, patterns, *target);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, *target, vectorSize);
     populateReduceOpToLLVMPatterns(converter, patterns, *target);
     populateScanOpToLLVMPatterns(converter, patterns, *target);

@@ -23,6 +23,15 @@ inline constexpr llvm::StringLiteral kAllocationOffsetAttr = "allocation.offset"
 mlir::FailureOr<mlir::Value> scratchPointer(mlir::OpBuilder &builder, mlir::Operation *op,
                                             const TargetInfo &target);
 
+// Ops that touch shared memory before anything else can have in their program (no op using
+// shared memory precedes them on any path through the function, loops included) need no
+// barrier before they first write it: no other warp can still be reading. Triton's barrier
+// analysis finds the same; here the ops are marked with `kFirstSharedUseAttr` before lowering
+// (the CFG after scf-to-cf), and the patterns skip their leading barrier.
+inline constexpr llvm::StringLiteral kFirstSharedUseAttr = "allocation.first_use";
+void markFirstSharedMemoryUses(mlir::ModuleOp module);
+inline bool isFirstSharedMemoryUse(mlir::Operation *op) { return op->hasAttr(kFirstSharedUseAttr); }
+
 } // namespace trex
 
 #endif // TREX_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORY_H
