@@ -1,5 +1,15 @@
 # Coverage: cache modifiers, eviction policies and volatile loads and stores.
 # RUN: trex compile %s --kernel modifiers --signature "*fp32:16, *fp32:16" --emit source | FileCheck %s
+# On NVIDIA, PTX has a cache operator or an L1 eviction priority on one instruction, not both,
+# and neither on ld.volatile: the volatile access, then the cache operator, win.
+# RUN: trex compile %s --kernel modifiers --signature "*fp32:16, *fp32:16" --emit ptx | FileCheck %s --check-prefix=PTX
+# PTX: ld.global.ca.b32
+# PTX: ld.global.cg.b32
+# PTX: ld.volatile.global.b32
+# PTX: ld.global.L1::evict_first.b32
+# PTX: st.global.wb.b32
+# PTX: st.global.cs.b32
+# PTX: st.global.wt.b32
 import triton
 import triton.language as tl
 

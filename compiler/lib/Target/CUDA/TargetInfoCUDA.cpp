@@ -33,35 +33,39 @@ char constraintOf(unsigned bits) {
 }
 
 // Triton's cache modifier and eviction policy enums (tt.load/tt.store attributes), as PTX.
-std::string loadQualifiers(int cacheModifier, int evictionPolicy, bool isVolatile) {
-  std::string text = isVolatile ? "ld.volatile.global" : "ld.global";
-  switch (cacheModifier) {
-  case 2: text += ".ca"; break;
-  case 3: text += ".cg"; break;
-  case 7: text += ".cv"; break;
-  default: break;
-  }
+// PTX's grammar offers a cache operator (.ca, .cg, .cv, ...) or L1 eviction priorities, not
+// both, and neither on ld.volatile: both are hints, so where a kernel asks for more than one
+// instruction can carry, the volatile access wins over both, and the cache operator over the
+// eviction priority.
+std::string evictionQualifier(int evictionPolicy) {
   if (evictionPolicy == 2)
-    text += ".L1::evict_first";
-  else if (evictionPolicy == 3)
-    text += ".L1::evict_last";
-  return text;
+    return ".L1::evict_first";
+  if (evictionPolicy == 3)
+    return ".L1::evict_last";
+  return "";
+}
+
+std::string loadQualifiers(int cacheModifier, int evictionPolicy, bool isVolatile) {
+  if (isVolatile)
+    return "ld.volatile.global";
+  std::string text = "ld.global";
+  switch (cacheModifier) {
+  case 2: return text + ".ca";
+  case 3: return text + ".cg";
+  case 7: return text + ".cv";
+  default: return text + evictionQualifier(evictionPolicy);
+  }
 }
 
 std::string storeQualifiers(int cacheModifier, int evictionPolicy) {
   std::string text = "st.global";
   switch (cacheModifier) {
-  case 4: text += ".wb"; break;
-  case 3: text += ".cg"; break;
-  case 5: text += ".cs"; break;
-  case 6: text += ".wt"; break;
-  default: break;
+  case 4: return text + ".wb";
+  case 3: return text + ".cg";
+  case 5: return text + ".cs";
+  case 6: return text + ".wt";
+  default: return text + evictionQualifier(evictionPolicy);
   }
-  if (evictionPolicy == 2)
-    text += ".L1::evict_first";
-  else if (evictionPolicy == 3)
-    text += ".L1::evict_last";
-  return text;
 }
 
 // PTX spellings of an atomic's memory ordering, scope and operation ("add.f32", "max.s32").
