@@ -1,0 +1,230 @@
+// HiddenParametersModel: built from the signature (which entries are passed), the metadata
+// (scratch sizes, shared memory) and the machine code's parameter declarations.
+#include "HiddenParametersModel.h"
+
+#include "trex/Runtime/Error.h"
+#include "trex/Runtime/Signature.h"
+
+#include <QRegularExpression>
+
+namespace trex::explorer {
+
+std::vector<MachineParameter> ptxParameters(const QString &ptx) {
+  std::vector<MachineParameter> result;
+  const QStringList lines = ptx.split('\n');
+  bool inEntry = false;
+  static const QRegularExpression typePattern(QStringLiteral(R"(\.param\s+\.([usbf])(\d+))"));
+  for (int i = 0; i < lines.size(); ++i) {
+    QString line = lines[i].trimmed();
+    if (line.contains(QLatin1String(".entry"))) {
+      inEntry = true;
+      continue;
+    }
+    if (!inEntry)
+      continue;
+    if (line.startsWith(')'))
+      break;
+    if (!line.startsWith(QLatin1String(".param")))
+      continue;
+    if (line.endsWith(','))
+      line.chop(1);
+    MachineParameter parameter{line, i + 1, 0};
+    QRegularExpressionMatch match = typePattern.match(line);
+    if (match.hasMatch())
+      parameter.bytes = match.captured(2).toInt() / 8;
+    result.push_back(parameter);
+  }
+  return result;
+}
+
+std::vector<MachineParameter> amdgcnParameters(const QString &amdgcn) {
+  std::vector<MachineParameter> result;
+  const QStringList lines = amdgcn.split('\n');
+  int argsIndent = -1;
+  for (int i = 0; i < lines.size(); ++i) {
+    const QString &line = lines[i];
+    int indent = 0;
+    while (indent < line.size() && line[indent] == ' ')
+      ++indent;
+    QString content = line.trimmed();
+    if (content == QLatin1String(".args:")) {
+      argsIndent = indent;
+      continue;
+    }
+    if (argsIndent < 0 || content.isEmpty())
+      continue;
+    if (indent <= argsIndent && !content.startsWith('-'))
+      break;
+    if (content.startsWith(QLatin1String("- "))) {
+      result.push_back({QString(), i + 1, 0});
+      content = content.mid(2).trimmed();
+    }
+    if (result.empty())
+      continue;
+    MachineParameter &parameter = result.back();
+    QString key = content.section(':', 0, 0).trimmed();
+    QString value = content.section(':', 1).trimmed();
+    if (key == QLatin1String(".offset") || key == QLatin1String(".size") ||
+        key == QLatin1String(".value_kind")) {
+      if (!parameter.text.isEmpty())
+        parameter.text += QLatin1String(", ");
+      parameter.text += key.mid(1) + ' ' + value;
+    }
+    if (key == QLatin1String(".size"))
+      parameter.bytes = value.toInt();
+  }
+  return result;
+}
+
+HiddenParametersModel::HiddenParametersModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void HiddenParametersModel::setKernel(const QString &newSignature, const QStringList &parameterNames,
+                                      const std::optional<KernelFacts> &newFacts,
+                                      const QString &newMachineCode, bool machineCodeIsPTX) {
+  signature = newSignature;
+  names = parameterNames;
+  facts = newFacts;
+  machineCode = newMachineCode;
+  isPTX = machineCodeIsPTX;
+  rebuild();
+}
+
+void HiddenParametersModel::setGrid(qint64 x, qint64 y, qint64 z) {
+  gridX = std::max<qint64>(1, x);
+  gridY = std::max<qint64>(1, y);
+  gridZ = std::max<qint64>(1, z);
+  rebuild();
+}
+
+void HiddenParametersModel::rebuild() {
+  beginResetModel();
+  rows.clear();
+  issue.clear();
+  std::vector<MachineParameter> machine =
+      isPTX ? ptxParameters(machineCode) : amdgcnParameters(machineCode);
+  size_t machineIndex = 0;
+  auto attachMachine = [&](HiddenParameterRow &row) {
+    if (machineIndex < machine.size()) {
+      row.machineParameter = machine[machineIndex].text;
+      row.machineLine = machine[machineIndex].line;
+    }
+    ++machineIndex;
+  };
+
+  if (!signature.trimmed().isEmpty()) {
+    try {
+      runtime::Signature parsed = runtime::parseSignature(signature.toStdString());
+      for (size_t i = 0; i < parsed.entries.size(); ++i) {
+        const runtime::SignatureEntry &entry = parsed.entries[i];
+        if (!entry.isPassed())
+          continue;
+        HiddenParameterRow row;
+        row.name = i < static_cast<size_t>(names.size()) ? names[static_cast<int>(i)]
+                                                         : QStringLiteral("arg%1").arg(i);
+        row.type = QString::fromStdString(entry.describe());
+        bool pointer = entry.kind == runtime::SignatureEntry::Kind::Pointer;
+        // A parameter is laid out at its own size, like a C struct member.
+        row.parameterBytes = pointer ? 8 : static_cast<int>(runtime::scalarTypeSize(entry.type));
+        row.parameterAlign = row.parameterBytes;
+        attachMachine(row);
+        rows.push_back(row);
+      }
+    } catch (const runtime::Error &error) {
+      issue = QString::fromUtf8(error.what());
+    }
+  } else {
+    issue = QStringLiteral("no signature: only the hidden parameters are known");
+    // Without the signature the user's parameters are whatever the machine code lists before
+    // the two hidden pointers.
+    machineIndex = machine.size() >= 2 ? machine.size() - 2 : 0;
+  }
+
+  const qint64 programs = gridX * gridY * gridZ * (facts ? facts->numCTAs : 1);
+  auto scratchRow = [&](HiddenParameterRow::Kind kind, const QString &name, qint64 size, qint64 align) {
+    HiddenParameterRow row;
+    row.kind = kind;
+    row.name = name;
+    row.type = QStringLiteral("*i8 (hidden)");
+    row.parameterBytes = 8;
+    row.parameterAlign = 8;
+    row.perProgramBytes = size;
+    row.perProgramAlign = align;
+    row.gridBytes = size * programs;
+    attachMachine(row);
+    rows.push_back(row);
+  };
+  scratchRow(HiddenParameterRow::Kind::GlobalScratch, QStringLiteral("global_scratch"),
+             facts ? facts->globalScratchSize : 0, facts ? facts->globalScratchAlign : 1);
+  scratchRow(HiddenParameterRow::Kind::ProfileScratch, QStringLiteral("profile_scratch"),
+             facts ? facts->profileScratchSize : 0, facts ? facts->profileScratchAlign : 1);
+
+  HiddenParameterRow shared;
+  shared.kind = HiddenParameterRow::Kind::SharedMemory;
+  shared.name = QStringLiteral("shared memory");
+  shared.type = QStringLiteral("dynamic, per program");
+  shared.perProgramBytes = facts ? facts->shared : 0;
+  shared.gridBytes = shared.perProgramBytes;
+  rows.push_back(shared);
+  endResetModel();
+}
+
+int HiddenParametersModel::rowCount(const QModelIndex &parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(rows.size());
+}
+
+int HiddenParametersModel::columnCount(const QModelIndex &parent) const {
+  return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant HiddenParametersModel::data(const QModelIndex &index, int role) const {
+  if (!index.isValid() || index.row() >= rowCount())
+    return {};
+  const HiddenParameterRow &row = rows[index.row()];
+  const bool isShared = row.kind == HiddenParameterRow::Kind::SharedMemory;
+  const bool isScratch = row.kind == HiddenParameterRow::Kind::GlobalScratch ||
+                         row.kind == HiddenParameterRow::Kind::ProfileScratch;
+  switch (role) {
+  case Qt::DisplayRole:
+    switch (index.column()) {
+    case NameColumn:
+      return row.name;
+    case TypeColumn:
+      return row.type;
+    case BytesColumn:
+      return isShared ? QVariant() : QVariant(row.parameterBytes);
+    case AlignColumn:
+      return isShared ? QVariant() : QVariant(row.parameterAlign);
+    case PerProgramColumn:
+      if (isScratch)
+        return QStringLiteral("%1 B (align %2)").arg(row.perProgramBytes).arg(row.perProgramAlign);
+      return isShared ? QVariant(QStringLiteral("%1 B").arg(row.perProgramBytes)) : QVariant();
+    case GridBytesColumn:
+      return isScratch ? QVariant(QStringLiteral("%1 B").arg(row.gridBytes)) : QVariant();
+    case MachineColumn:
+      return row.machineParameter;
+    }
+    return {};
+  case KindRole:
+    return static_cast<int>(row.kind);
+  case MachineLineRole:
+    return row.machineLine;
+  case Qt::ToolTipRole:
+    if (isScratch)
+      return QStringLiteral("Allocated by the launcher: %1 B per program x %2 programs")
+          .arg(row.perProgramBytes)
+          .arg(programs() * (facts ? facts->numCTAs : 1));
+    return {};
+  default:
+    return {};
+  }
+}
+
+QVariant HiddenParametersModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    return QAbstractTableModel::headerData(section, orientation, role);
+  static const char *headers[] = {"Parameter", "Type", "Bytes", "Align", "Per program", "For the grid",
+                                  "Machine code"};
+  return section >= 0 && section < ColumnCount ? QString::fromLatin1(headers[section]) : QVariant();
+}
+
+} // namespace trex::explorer

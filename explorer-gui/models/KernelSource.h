@@ -1,0 +1,33 @@
+// KernelSource: the @triton.jit functions of a Triton-Python file and their parameters, found by
+// scanning the text (the explorer's kernel picker must not wait for a compile).
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+namespace trex::explorer {
+
+struct KernelParameter {
+  QString name;
+  bool isConstexpr = false;
+};
+
+struct KernelDefinition {
+  QString name;
+  std::vector<KernelParameter> parameters;
+  // 1-based line of the `def`.
+  int line = 0;
+
+  QStringList parameterNames() const;
+};
+
+// Every `def` decorated with @triton.jit (or @jit, possibly under @triton.autotune /
+// @triton.heuristics), in file order.
+std::vector<KernelDefinition> findKernels(const QString &pythonText);
+
+// A signature to start from: "*fp32" per parameter whose name ends in "ptr", "i32" for other
+// runtime parameters, and "?" for constexprs, which the user must fill in.
+QString suggestedSignature(const KernelDefinition &kernel);
+
+} // namespace trex::explorer

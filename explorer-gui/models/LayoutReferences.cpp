@@ -1,0 +1,276 @@
+// LayoutReferences: text scanning of ttgir types; the attribute text itself is parsed later by
+// layoutviz, which knows every family.
+#include "LayoutReferences.h"
+
+#include <QRegularExpression>
+#include <QStringList>
+
+namespace trex::explorer {
+
+namespace {
+
+bool isNameChar(QChar c) { return c.isLetterOrNumber() || c == '_' || c == '.' || c == '$'; }
+
+// The index just past the '>' that closes the '<' at `open`.
+int closingAngle(const QString &text, int open) {
+  int depth = 0;
+  for (int i = open; i < text.size(); ++i) {
+    QChar c = text[i];
+    // "->" in a type list is not a bracket.
+    if (c == '>' && i > 0 && text[i - 1] == '-')
+      continue;
+    if (c == '<')
+      ++depth;
+    else if (c == '>' && --depth == 0)
+      return i + 1;
+  }
+  return text.size();
+}
+
+QStringList splitTopLevel(const QString &text) {
+  QStringList parts;
+  int depth = 0;
+  QString current;
+  for (QChar c : text) {
+    if (c == '<' || c == '[' || c == '{' || c == '(')
+      ++depth;
+    else if (c == '>' || c == ']' || c == '}' || c == ')')
+      --depth;
+    if (c == ',' && depth == 0) {
+      parts << current.trimmed();
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  parts << current.trimmed();
+  return parts;
+}
+
+// The "#name" or "%name" token the cursor at `column` is in, or empty.
+QString tokenAt(const QString &line, int column) {
+  if (line.isEmpty() || column < 0)
+    return {};
+  int start = std::min(column, static_cast<int>(line.size()) - 1);
+  while (start >= 0 && isNameChar(line[start]))
+    --start;
+  if (start < 0 || (line[start] != '#' && line[start] != '%'))
+    return {};
+  int end = start + 1;
+  while (end < line.size() && isNameChar(line[end]))
+    ++end;
+  return line.mid(start, end - start);
+}
+
+} // namespace
+
+int elementBitWidth(const QString &elementType) {
+  if (elementType.contains(QLatin1String("ptr")))
+    return 64;
+  static const QRegularExpression bits(QStringLiteral(R"(^(?:i|f|bf|u|si|ui)(\d+))"));
+  QRegularExpressionMatch match = bits.match(elementType);
+  if (match.hasMatch())
+    return std::max(8, match.captured(1).toInt());
+  if (elementType.startsWith(QLatin1String("f8")) || elementType.startsWith(QLatin1String("fp8")))
+    return 8;
+  return 32;
+}
+
+QMap<QString, QString> layoutAliases(const QString &ir) {
+  QMap<QString, QString> aliases;
+  static const QRegularExpression definition(
+      QStringLiteral(R"(^(#[\w.$]+)\s*=\s*(#(?:ttg|triton_gpu)\.\S.*)$)"),
+      QRegularExpression::MultilineOption);
+  QRegularExpressionMatchIterator it = definition.globalMatch(ir);
+  while (it.hasNext()) {
+    QRegularExpressionMatch match = it.next();
+    aliases.insert(match.captured(1), match.captured(2).trimmed());
+  }
+  return aliases;
+}
+
+QString expandLayoutAliases(const QString &text, const QMap<QString, QString> &aliases) {
+  QString result = text;
+  // Nested aliases (a slice of #blocked, a dot_op of #mma) need several rounds.
+  for (int round = 0; round < 8; ++round) {
+    bool replaced = false;
+    QString next;
+    for (int i = 0; i < result.size();) {
+      if (result[i] == '#') {
+        int end = i + 1;
+        while (end < result.size() && isNameChar(result[end]))
+          ++end;
+        QString name = result.mid(i, end - i);
+        auto found = aliases.find(name);
+        if (found != aliases.end()) {
+          next += found.value();
+          replaced = true;
+          i = end;
+          continue;
+        }
+      }
+      next += result[i++];
+    }
+    result = next;
+    if (!replaced)
+      break;
+  }
+  return result;
+}
+
+std::vector<LayoutSelection> tensorTypesIn(const QString &line, const QMap<QString, QString> &aliases) {
+  std::vector<LayoutSelection> types;
+  static const QRegularExpression opener(QStringLiteral(R"((?<![\w.])(tensor|!ttg\.memdesc)<)"));
+  QRegularExpressionMatchIterator it = opener.globalMatch(line);
+  while (it.hasNext()) {
+    QRegularExpressionMatch match = it.next();
+    int open = match.capturedEnd(0) - 1;
+    int close = closingAngle(line, open);
+    QString body = line.mid(open + 1, close - open - 2);
+    QStringList parts = splitTopLevel(body);
+    if (parts.size() < 2 || !parts[1].startsWith('#'))
+      continue;
+    LayoutSelection selection;
+    selection.isMemDesc = match.captured(1) != QLatin1String("tensor");
+    QStringList dims = parts[0].split('x');
+    int index = 0;
+    for (; index < dims.size(); ++index) {
+      bool ok = false;
+      qint64 dim = dims[index].toLongLong(&ok);
+      if (!ok)
+        break;
+      selection.shape.push_back(dim);
+    }
+    selection.elementType = dims.mid(index).join('x');
+    selection.elementBits = elementBitWidth(selection.elementType);
+    selection.name = parts[1];
+    selection.attribute = expandLayoutAliases(parts[1], aliases);
+    types.push_back(selection);
+  }
+  return types;
+}
+
+LayoutSelection layoutOfAlias(const QString &ir, const QString &alias) {
+  QMap<QString, QString> aliases = layoutAliases(ir);
+  const QStringList lines = ir.split('\n');
+  for (int i = 0; i < lines.size(); ++i) {
+    if (lines[i].startsWith('#'))
+      continue;
+    for (LayoutSelection &type : tensorTypesIn(lines[i], aliases))
+      if (type.name == alias) {
+        type.line = i + 1;
+        return type;
+      }
+  }
+  LayoutSelection unshaped;
+  unshaped.name = alias;
+  if (aliases.contains(alias))
+    unshaped.attribute = expandLayoutAliases(alias, aliases);
+  return unshaped;
+}
+
+LayoutSelection layoutOfValue(const QString &ir, const QString &valueName) {
+  QMap<QString, QString> aliases = layoutAliases(ir);
+  const QStringList lines = ir.split('\n');
+  const QString escaped = QRegularExpression::escape(valueName);
+  // An op result: "%x = op ... : type" (possibly one of several results "%x, %y = ...").
+  const QRegularExpression definition(QStringLiteral(R"(^\s*(%[\w.$#:, %]*)?%1(?![\w.$])[\w.$#:, %]*\s=\s)").arg(escaped));
+  // An argument: "%x: tensor<...>" in a signature, or "%x = %init" in an iter_args list.
+  const QRegularExpression argument(QStringLiteral(R"(%1(?![\w.$]):\s*)").arg(escaped));
+  for (int i = 0; i < lines.size(); ++i) {
+    const QString &line = lines[i];
+    std::vector<LayoutSelection> types;
+    if (definition.match(line).hasMatch()) {
+      types = tensorTypesIn(line, aliases);
+      if (!types.empty()) {
+        // The result type is the last one written ("... -> tensor<...>" or ": tensor<...>").
+        LayoutSelection result = types.back();
+        result.valueName = valueName;
+        result.line = i + 1;
+        return result;
+      }
+    }
+    QRegularExpressionMatch match = argument.match(line);
+    if (match.hasMatch()) {
+      types = tensorTypesIn(line.mid(match.capturedEnd(0)), aliases);
+      if (!types.empty()) {
+        LayoutSelection result = types.front();
+        result.valueName = valueName;
+        result.line = i + 1;
+        return result;
+      }
+    }
+  }
+  return {};
+}
+
+LayoutSelection layoutAt(const QString &ir, int line, int column) {
+  const QStringList lines = ir.split('\n');
+  if (line < 1 || line > lines.size())
+    return {};
+  const QString &text = lines[line - 1];
+  QString token = tokenAt(text, column);
+  QMap<QString, QString> aliases = layoutAliases(ir);
+  if (token.startsWith('#') && aliases.contains(token))
+    return layoutOfAlias(ir, token);
+  if (token.startsWith('%')) {
+    LayoutSelection value = layoutOfValue(ir, token);
+    if (value.isValid())
+      return value;
+  }
+  // A definition line: "#blocked = #ttg.blocked<...>".
+  for (auto it = aliases.constBegin(); it != aliases.constEnd(); ++it)
+    if (text.startsWith(it.key() + QLatin1String(" =")))
+      return layoutOfAlias(ir, it.key());
+  std::vector<LayoutSelection> types = tensorTypesIn(text, aliases);
+  if (types.empty())
+    return {};
+  LayoutSelection chosen = types.back();
+  // Inside a type: that type.
+  for (LayoutSelection &type : types) {
+    int at = text.indexOf(type.name);
+    if (at >= 0 && column >= text.lastIndexOf(QLatin1String("<"), at) && column <= at + type.name.size()) {
+      chosen = type;
+      break;
+    }
+  }
+  chosen.line = line;
+  return chosen;
+}
+
+std::vector<SharedAccess> sharedAccesses(const QString &ir, const QString &sharedName) {
+  std::vector<SharedAccess> accesses;
+  QMap<QString, QString> aliases = layoutAliases(ir);
+  const QString wanted = expandLayoutAliases(sharedName, aliases);
+  const QStringList lines = ir.split('\n');
+  static const QRegularExpression operation(QStringLiteral(R"(=?\s*([a-z_]+\.[a-z_]+))"));
+  for (int i = 0; i < lines.size(); ++i) {
+    if (lines[i].startsWith('#'))
+      continue;
+    std::vector<LayoutSelection> types = tensorTypesIn(lines[i], aliases);
+    const LayoutSelection *shared = nullptr;
+    const LayoutSelection *registers = nullptr;
+    for (const LayoutSelection &type : types) {
+      if (type.isMemDesc && type.attribute == wanted)
+        shared = &type;
+      else if (!type.isMemDesc)
+        registers = &type;
+    }
+    if (!shared || !registers)
+      continue;
+    SharedAccess access;
+    access.line = i + 1;
+    QString trimmedLine = lines[i].trimmed();
+    int equals = trimmedLine.indexOf(QLatin1String(" = "));
+    QRegularExpressionMatch match = operation.match(trimmedLine, equals < 0 ? 0 : equals + 2);
+    access.operation = match.hasMatch() ? match.captured(1) : QString();
+    access.registers = *registers;
+    access.registers.line = i + 1;
+    access.shared = *shared;
+    access.shared.line = i + 1;
+    accesses.push_back(access);
+  }
+  return accesses;
+}
+
+} // namespace trex::explorer

@@ -1,0 +1,267 @@
+// The explorer's table and list models on small fixtures, each watched by
+// QAbstractItemModelTester (which fails the test on any model-contract violation).
+#include "DiagnosticsModel.h"
+#include "HiddenParametersModel.h"
+#include "KernelSource.h"
+#include "PassTimelineModel.h"
+#include "RunResultsModel.h"
+#include "StageModel.h"
+#include "TritonCacheDirectory.h"
+
+#include <QAbstractItemModelTester>
+#include <QtTest>
+
+using namespace trex::explorer;
+
+namespace {
+
+const char *kPtxEntry = R"(.visible .entry add_kernel(
+	.param .u64 .ptr .global .align 1 add_kernel_param_0,
+	.param .u64 .ptr .global .align 1 add_kernel_param_1,
+	.param .u32 add_kernel_param_2,
+	.param .u64 .ptr .global .align 1 add_kernel_param_3,
+	.param .u64 .ptr .global .align 1 add_kernel_param_4
+)
+{
+	ret;
+}
+)";
+
+const char *kAmdgcnArgs = R"(amdhsa.kernels:
+  - .agpr_count:     0
+    .args:
+      - .address_space:  global
+        .offset:         0
+        .size:           8
+        .value_kind:     global_buffer
+      - .offset:         8
+        .size:           4
+        .value_kind:     by_value
+      - .address_space:  global
+        .offset:         16
+        .size:           8
+        .value_kind:     global_buffer
+      - .address_space:  global
+        .offset:         24
+        .size:           8
+        .value_kind:     global_buffer
+    .group_segment_fixed_size: 0
+    .name:           k
+)";
+
+PassRecord pass(const char *name, const char *argument, bool changed, const char *ir,
+                PassRecord::Kind kind = PassRecord::Kind::MLIR) {
+  PassRecord record;
+  record.kind = kind;
+  record.name = name;
+  record.argument = argument;
+  record.anchor = "builtin.module";
+  record.milliseconds = 0.5;
+  record.changed = changed;
+  record.ir = ir;
+  return record;
+}
+
+} // namespace
+
+class ModelsTest : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void stageModelListsTrexThenTriton() {
+    StageModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStages({{"ttir", "module {}\n", "trex"}, {"ttgir", "module {\n}\n", "trex"}});
+    model.setStages({{"ttgir", "real\n", "triton"}}, QStringLiteral("triton"));
+    QCOMPARE(model.keys(), QStringList({"ttir", "ttgir", "ttgir (triton)"}));
+    QCOMPARE(model.text("ttgir (triton)"), QStringLiteral("real\n"));
+    QCOMPARE(model.index(1).data(StageModel::LineCountRole).toInt(), 2);
+    // A recompile replaces trex's stages and keeps Triton's.
+    model.setStages({{"ttir", "x\n", "trex"}});
+    QCOMPARE(model.keys(), QStringList({"ttir", "ttgir (triton)"}));
+    QCOMPARE(model.rowOf("ptx"), -1);
+  }
+
+  void passTimelineDiffsAgainstThePreviousSnapshotOfTheSameKind() {
+    PassTimelineModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPasses({pass("Canonicalizer", "canonicalize", true, "a\nb\n"),
+                     pass("CSE", "cse", false, "a\nb\n"),
+                     pass("TritonCombineOps", "triton-combine", true, "a\nc\n"),
+                     pass("InstCombinePass", "instcombine", true, "x\n", PassRecord::Kind::LLVM),
+                     pass("Translate", "", true, "", PassRecord::Kind::None),
+                     pass("GVNPass", "gvn", true, "y\n", PassRecord::Kind::LLVM)});
+    QCOMPARE(model.rowCount(), 6);
+    QCOMPARE(model.index(2, PassTimelineModel::NameColumn).data().toString(), QStringLiteral("TritonCombineOps"));
+    QCOMPARE(model.previousWithIR(2), 1);
+    QCOMPARE(model.previousWithIR(0), -1);
+    // The first LLVM pass has no LLVM IR before it; the next skips the back-end step.
+    QCOMPARE(model.previousWithIR(3), -1);
+    QCOMPARE(model.previousWithIR(5), 3);
+    std::vector<DiffLine> diff = model.diff(2);
+    QCOMPARE(diff.size(), size_t(3));
+    QCOMPARE(diff[1].kind, DiffLine::Kind::Removed);
+    QCOMPARE(diff[1].text, std::string("b"));
+    QCOMPARE(diff[2].kind, DiffLine::Kind::Added);
+    QCOMPARE(model.irAfter(0), QStringLiteral("a\nb\n"));
+    QCOMPARE(model.totalMilliseconds(), 3.0);
+
+    PassFilterModel filter;
+    QAbstractItemModelTester filterTester(&filter, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    filter.setSourceModel(&model);
+    QCOMPARE(filter.rowCount(), 6);
+    filter.setHideUnchanged(true);
+    QCOMPARE(filter.rowCount(), 5);
+    filter.setSearchText(QStringLiteral("COMBINE"));
+    QCOMPARE(filter.rowCount(), 2);
+    filter.setHideUnchanged(false);
+    filter.setSearchText(QStringLiteral("cse"));
+    QCOMPARE(filter.rowCount(), 1);
+    QCOMPARE(filter.mapToSource(filter.index(0, 0)).row(), 1);
+  }
+
+  void diagnosticsSplitTheirLocation() {
+    ParsedLocation location = parseDiagnosticLocation(QStringLiteral("/a:b/kernel.py:9:28"));
+    QCOMPARE(location.file, QStringLiteral("/a:b/kernel.py"));
+    QCOMPARE(location.line, 9);
+    QCOMPARE(location.column, 28);
+    QCOMPARE(parseDiagnosticLocation(QStringLiteral("k.py:3")).line, 3);
+    QCOMPARE(parseDiagnosticLocation(QString()).line, 0);
+
+    DiagnosticsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setDiagnostics({{DiagnosticRecord::Severity::Error, "/src/k.py:9:28", "unknown name 'x'", "r1"},
+                          {DiagnosticRecord::Severity::Warning, "other.py:2:1", "w", "r2"},
+                          {DiagnosticRecord::Severity::Note, "", "no location", "r3"}});
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.errorCount(), 1);
+    QCOMPARE(model.index(0, DiagnosticsModel::SeverityColumn).data().toString(), QStringLiteral("error"));
+    QCOMPARE(model.index(0, 0).data(DiagnosticsModel::LineRole).toInt(), 9);
+    QMultiMap<int, DiagnosticRecord> inKernel = model.byLine(QStringLiteral("/elsewhere/k.py"));
+    QCOMPARE(inKernel.size(), 1);
+    QCOMPARE(QString::fromStdString(inKernel.value(9).message), QStringLiteral("unknown name 'x'"));
+  }
+
+  void hiddenParametersForPtx() {
+    HiddenParametersModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    KernelFacts facts;
+    facts.globalScratchSize = 256;
+    facts.globalScratchAlign = 16;
+    facts.profileScratchSize = 0;
+    facts.shared = 4096;
+    model.setKernel(QStringLiteral("*fp32:16, *fp32:16, i32, 1024"),
+                    {"x_ptr", "out_ptr", "n", "BLOCK"}, facts, QString::fromLatin1(kPtxEntry), true);
+    model.setGrid(4, 2, 1);
+    QVERIFY(model.problem().isEmpty());
+    const std::vector<HiddenParameterRow> &rows = model.parameters();
+    // Three passed arguments (the constexpr is folded), two hidden pointers, shared memory.
+    QCOMPARE(rows.size(), size_t(6));
+    QCOMPARE(rows[0].name, QStringLiteral("x_ptr"));
+    QCOMPARE(rows[2].name, QStringLiteral("n"));
+    QCOMPARE(rows[2].parameterBytes, 4);
+    QVERIFY(rows[2].machineParameter.contains(QLatin1String(".u32 add_kernel_param_2")));
+    QCOMPARE(rows[2].machineLine, 4);
+    QCOMPARE(rows[3].kind, HiddenParameterRow::Kind::GlobalScratch);
+    QCOMPARE(rows[3].gridBytes, qint64(256 * 8));
+    QCOMPARE(rows[3].perProgramAlign, qint64(16));
+    QVERIFY(rows[3].machineParameter.endsWith(QLatin1String("add_kernel_param_3")));
+    QCOMPARE(rows[4].kind, HiddenParameterRow::Kind::ProfileScratch);
+    QVERIFY(rows[4].machineParameter.endsWith(QLatin1String("add_kernel_param_4")));
+    QCOMPARE(rows[5].perProgramBytes, qint64(4096));
+    QCOMPARE(model.index(3, HiddenParametersModel::GridBytesColumn).data().toString(), QStringLiteral("2048 B"));
+  }
+
+  void hiddenParametersForAmdgcn() {
+    std::vector<MachineParameter> args = amdgcnParameters(QString::fromLatin1(kAmdgcnArgs));
+    QCOMPARE(args.size(), size_t(4));
+    QCOMPARE(args[1].text, QStringLiteral("offset 8, size 4, value_kind by_value"));
+    QCOMPARE(args[1].bytes, 4);
+    QCOMPARE(args[1].line, 8);
+    HiddenParametersModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setKernel(QStringLiteral("*fp16, i32:16"), {}, std::nullopt, QString::fromLatin1(kAmdgcnArgs), false);
+    QCOMPARE(model.parameters()[0].name, QStringLiteral("arg0"));
+    QCOMPARE(model.parameters()[2].machineParameter, QStringLiteral("offset 16, size 8, value_kind global_buffer"));
+  }
+
+  void hiddenParametersReportABadSignature() {
+    HiddenParametersModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setKernel(QStringLiteral("*fp33"), {}, std::nullopt, QString(), true);
+    QVERIFY(!model.problem().isEmpty());
+    QCOMPARE(model.rowCount(), 3);
+  }
+
+  void runOutputs() {
+    RunRecord ok = parseRunOutput(R"({"kernel": "k", "device": "H100", "grid": [4, 1, 1],
+      "registers": 24, "timing_ms": {"median": 0.0125, "min": 0.01, "max": 0.02}, "gbps": 1000.5})",
+                                  "", 0, false);
+    QVERIFY(ok.succeeded);
+    QCOMPARE(ok.grid, QStringLiteral("4,1,1"));
+    QCOMPARE(ok.medianMilliseconds, 0.0125);
+    RunRecord noGpu = parseRunOutput(R"({"error": "libcuda.so.1 not found", "no_driver": true})", "error: x", 1, false);
+    QVERIFY(noGpu.noDriver);
+    QVERIFY(!noGpu.succeeded);
+    QVERIFY(noGpu.error.startsWith(QLatin1String("No GPU")));
+    RunRecord crash = parseRunOutput("", "Segmentation fault", 11, true);
+    QVERIFY(crash.crashed);
+    QVERIFY(crash.error.contains(QLatin1String("crashed")));
+
+    RunResultsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.append(ok);
+    model.append(noGpu);
+    model.append(crash);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.index(1, RunResultsModel::StatusColumn).data().toString(), QStringLiteral("no GPU"));
+    QCOMPARE(model.index(2, RunResultsModel::StatusColumn).data().toString(), QStringLiteral("crashed"));
+    QCOMPARE(model.index(0, RunResultsModel::MedianColumn).data().toString(), QStringLiteral("0.0125"));
+  }
+
+  void kernelsOfAPythonFile() {
+    const QString source = QStringLiteral(R"(import triton
+import triton.language as tl
+
+def helper(x):
+    return x
+
+@triton.autotune(configs=[
+    triton.Config({'BLOCK': 64}),
+], key=['n'])
+@triton.jit
+def scaled(x_ptr, out_ptr,
+           n, scale: tl.float32,
+           BLOCK: tl.constexpr = 128):
+    pass
+
+@triton.jit
+def add_kernel(x_ptr, y_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
+    pass
+)");
+    std::vector<KernelDefinition> kernels = findKernels(source);
+    QCOMPARE(kernels.size(), size_t(2));
+    QCOMPARE(kernels[0].name, QStringLiteral("scaled"));
+    QCOMPARE(kernels[0].line, 11);
+    QCOMPARE(kernels[0].parameterNames(), QStringList({"x_ptr", "out_ptr", "n", "scale", "BLOCK"}));
+    QVERIFY(kernels[0].parameters[4].isConstexpr);
+    QVERIFY(!kernels[0].parameters[3].isConstexpr);
+    QCOMPARE(kernels[1].name, QStringLiteral("add_kernel"));
+    QCOMPARE(suggestedSignature(kernels[1]), QStringLiteral("*fp32:16, *fp32:16, *fp32:16, i32, ?"));
+  }
+
+  void tritonCacheDirectory() {
+    TritonCacheEntry entry = readTritonCacheDirectory(QStringLiteral(TREX_FIXTURES_DIR "/add_kernel_f32_b1024/gfx942"));
+    if (!entry.problem.isEmpty() && entry.stages.empty())
+      QSKIP("Triton fixtures not found");
+    QCOMPARE(entry.kernelName, QStringLiteral("add_kernel_f32_b1024"));
+    QCOMPARE(entry.target, QStringLiteral("hip:gfx942"));
+    QStringList names;
+    for (const StageText &stage : entry.stages)
+      names << QString::fromStdString(stage.name);
+    QCOMPARE(names, QStringList({"source", "ttir", "ttgir", "llir", "amdgcn"}));
+    QVERIFY(!readTritonCacheDirectory(QStringLiteral("/nonexistent/dir")).problem.isEmpty());
+  }
+};
+
+QTEST_GUILESS_MAIN(ModelsTest)
+#include "ModelsTest.moc"
