@@ -25,5 +25,18 @@ find_package(CLI11 CONFIG QUIET)
 find_package(nlohmann_json 3 CONFIG QUIET)
 find_package(GTest QUIET)
 
+# The layout playground's GUI stack (Debian: libimgui-dev, libglfw3-dev, libgl-dev, zlib1g-dev).
+# Debian's libimgui.a carries the GLFW and OpenGL 3 backends; it is found through imgui.pc.
+if(TREX_BUILD_GUI)
+  find_package(PkgConfig QUIET)
+  if(PkgConfig_FOUND)
+    pkg_check_modules(TREX_IMGUI QUIET IMPORTED_TARGET imgui)
+  endif()
+  find_package(glfw3 3.3 CONFIG QUIET)
+  set(OpenGL_GL_PREFERENCE GLVND)
+  find_package(OpenGL QUIET)
+  find_package(ZLIB QUIET)
+endif()
+
 find_program(TREX_LIT lit HINTS "${LLVM_TOOLS_BINARY_DIR}" REQUIRED)
 find_program(TREX_FILECHECK FileCheck HINTS "${LLVM_TOOLS_BINARY_DIR}" REQUIRED)

@@ -1,0 +1,35 @@
+// GlfwImGuiSession: a GLFW window with an OpenGL 3 context and Dear ImGui set up on it, frame by frame.
+#pragma once
+
+#include <string>
+
+struct GLFWwindow;
+
+namespace trex::playground {
+
+class GlfwImGuiSession {
+public:
+  // `visible` false makes a hidden window (screenshots).  On failure error() says why and
+  // nothing else may be called.
+  GlfwImGuiSession(const char *title, int width, int height, bool visible);
+  ~GlfwImGuiSession();
+  GlfwImGuiSession(const GlfwImGuiSession &) = delete;
+  GlfwImGuiSession &operator=(const GlfwImGuiSession &) = delete;
+
+  const std::string &error() const { return error_; }
+  bool shouldClose() const;
+  // Waits for input when `waitForEvents` (an idle playground costs no CPU), then starts an
+  // ImGui frame.
+  void beginFrame(bool waitForEvents);
+  // Renders the frame into the bound framebuffer; shows it when `present`.
+  void endFrame(bool present);
+  int framebufferWidth() const;
+  int framebufferHeight() const;
+
+private:
+  GLFWwindow *window_ = nullptr;
+  bool imguiReady_ = false;
+  std::string error_;
+};
+
+} // namespace trex::playground

@@ -1,0 +1,59 @@
+// PlaygroundOptions: declares the command-line flags and applies them to the parameters.
+#include "PlaygroundOptions.h"
+
+#include "layoutviz/AttributeText.h"
+
+#include <exception>
+
+namespace trex::playground {
+
+void setupPlaygroundOptions(CLI::App &app, PlaygroundOptions &options) {
+  app.add_option("--screenshot", options.screenshotPath,
+                 "Render one frame offscreen into this PNG file and exit");
+  app.add_option("--family", options.family,
+                 "Layout family to start with (blocked, slice, nvidia_mma, dot_op, amd_mfma, "
+                 "amd_wmma, swizzled_shared, nvmma_shared, amd_rotating_shared, linear)");
+  app.add_option("--shape", options.shape, "Tensor shape, e.g. 32,64")->delimiter(',');
+  app.add_option("--attribute", options.attribute,
+                 "Start from this Triton layout attribute, e.g. '#ttg.blocked<{...}>'");
+  app.add_option("--view", options.view, "Tab to show: tensor or hardware")
+      ->check(CLI::IsMember({"tensor", "hardware"}));
+  app.add_option("--width", options.width, "Window width in pixels")->check(CLI::Range(320, 8192));
+  app.add_option("--height", options.height, "Window height in pixels")
+      ->check(CLI::Range(240, 8192));
+  app.add_option("--cell-size", options.cellSize, "Grid cell size in pixels")
+      ->check(CLI::Range(4.0, 200.0));
+  app.add_option("--element-bits", options.elementBits,
+                 "Element width of shared layouts in bits (8, 16, 32, 64)")
+      ->check(CLI::IsMember({8, 16, 32, 64}));
+  app.add_option("--vector-width", options.vectorWidth,
+                 "Registers per lane moved by one shared-memory access");
+}
+
+std::string resolvePlaygroundOptions(const PlaygroundOptions &options,
+                                     PlaygroundParameters &parameters, PlaygroundView &view) {
+  if (!options.attribute.empty()) {
+    layoutviz::AttributeParseResult parsed = layoutviz::parseLayoutAttribute(options.attribute);
+    if (!parsed.ok())
+      return parsed.error;
+    try {
+      loadLayout(parameters, *parsed.layout);
+    } catch (const std::exception &error) {
+      return error.what();
+    }
+  }
+  if (!options.family.empty() && !familyFromName(options.family, parameters.family))
+    return "unknown layout family '" + options.family + "'";
+  if (!options.shape.empty()) {
+    setRank(parameters, static_cast<unsigned>(options.shape.size()));
+    parameters.shape = options.shape;
+  }
+  if (options.elementBits)
+    parameters.sharedElementBitWidth = options.elementBits;
+  if (options.vectorWidth)
+    parameters.accessVectorWidth = options.vectorWidth;
+  view = options.view == "hardware" ? PlaygroundView::Hardware : PlaygroundView::Tensor;
+  return "";
+}
+
+} // namespace trex::playground

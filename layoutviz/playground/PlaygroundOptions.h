@@ -1,0 +1,39 @@
+// PlaygroundOptions: the playground's command line (--screenshot, --family, --shape, --attribute, ...).
+#pragma once
+
+#include "PlaygroundParameters.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace trex::playground {
+
+enum class PlaygroundView { Tensor, Hardware };
+
+struct PlaygroundOptions {
+  // Render one frame offscreen into this PNG and exit.
+  std::string screenshotPath;
+  std::string family;
+  std::vector<int64_t> shape;
+  // Triton attribute text to start from (any family the playground edits).
+  std::string attribute;
+  std::string view = "tensor";
+  int width = 1280;
+  int height = 800;
+  // Side of a grid cell in pixels.
+  float cellSize = 40.0f;
+  unsigned elementBits = 0;
+  unsigned vectorWidth = 0;
+};
+
+void setupPlaygroundOptions(CLI::App &app, PlaygroundOptions &options);
+
+// Applies the options on top of the default parameters.  Returns an error message (empty on
+// success): an unknown family, a bad attribute, ...
+std::string resolvePlaygroundOptions(const PlaygroundOptions &options,
+                                     PlaygroundParameters &parameters, PlaygroundView &view);
+
+} // namespace trex::playground
