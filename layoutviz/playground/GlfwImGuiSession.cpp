@@ -73,7 +73,16 @@ void GlfwImGuiSession::beginFrame(bool waitForEvents) {
     glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
+  // After the backend, which would otherwise set the position from the (absent) real cursor.
+  if (simulatedMouse_)
+    ImGui::GetIO().MousePos = ImVec2(mouseX_, mouseY_);
   ImGui::NewFrame();
+}
+
+void GlfwImGuiSession::simulateMouseAt(float x, float y) {
+  simulatedMouse_ = true;
+  mouseX_ = x;
+  mouseY_ = y;
 }
 
 void GlfwImGuiSession::endFrame(bool present) {

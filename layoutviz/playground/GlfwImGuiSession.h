@@ -21,6 +21,8 @@ public:
   // Waits for input when `waitForEvents` (an idle playground costs no CPU), then starts an
   // ImGui frame.
   void beginFrame(bool waitForEvents);
+  // From now on every frame sees the mouse at (x, y) instead of the real cursor (screenshots).
+  void simulateMouseAt(float x, float y);
   // Renders the frame into the bound framebuffer; shows it when `present`.
   void endFrame(bool present);
   int framebufferWidth() const;
@@ -29,6 +31,8 @@ public:
 private:
   GLFWwindow *window_ = nullptr;
   bool imguiReady_ = false;
+  bool simulatedMouse_ = false;
+  float mouseX_ = 0, mouseY_ = 0;
   std::string error_;
 };
 

@@ -27,12 +27,8 @@ void ownersTooltip(const CellTable &table, int64_t row, int64_t col) {
     ImGui::ColorButton("##owner", ImVec4(swatch.r, swatch.g, swatch.b, 1.0f),
                        ImGuiColorEditFlags_NoTooltip, ImVec2(10, 10));
     ImGui::SameLine();
-    if (table.numBlocks() > 1)
-      ImGui::Text("block %d  warp %d  lane %2d  register %d   (thread %d)", owner.block,
-                  owner.warp, owner.lane, owner.reg, table.threadOf(owner));
-    else
-      ImGui::Text("warp %d  lane %2d  register %d   (thread %d)", owner.warp, owner.lane,
-                  owner.reg, table.threadOf(owner));
+    ImGui::Text("register %d  lane %2d  warp %d  block %d   (thread %d)", owner.reg, owner.lane,
+                owner.warp, owner.block, table.threadOf(owner));
   }
   if (cell.owners.size() > kListed)
     ImGui::TextDisabled("... and %zu more", cell.owners.size() - kListed);

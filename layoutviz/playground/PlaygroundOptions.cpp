@@ -28,6 +28,10 @@ void setupPlaygroundOptions(CLI::App &app, PlaygroundOptions &options) {
       ->check(CLI::IsMember({8, 16, 32, 64}));
   app.add_option("--vector-width", options.vectorWidth,
                  "Registers per lane moved by one shared-memory access");
+  app.add_option("--hover", options.hover,
+                 "With --screenshot: pretend the mouse is at X,Y (window pixels)")
+      ->delimiter(',')
+      ->expected(2);
 }
 
 std::string resolvePlaygroundOptions(const PlaygroundOptions &options,

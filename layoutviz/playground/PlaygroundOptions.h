@@ -27,6 +27,9 @@ struct PlaygroundOptions {
   float cellSize = 40.0f;
   unsigned elementBits = 0;
   unsigned vectorWidth = 0;
+  // Screenshots only: a mouse position (window pixels) to render the frame with, so tooltips
+  // can be captured.  Empty: no mouse.
+  std::vector<float> hover;
 };
 
 void setupPlaygroundOptions(CLI::App &app, PlaygroundOptions &options);

@@ -30,6 +30,14 @@ int64_t elementCount(const std::vector<int64_t> &shape) {
   return count;
 }
 
+void checkHardwareSize(const layoutviz::LinearLayout &layout, const char *what) {
+  if (layout.getTotalInDimSizeLog2() > kMaxHardwareIndexBits)
+    throw LayoutError(std::string(what) + " spans 2^" +
+                      std::to_string(layout.getTotalInDimSizeLog2()) +
+                      " hardware slots; the playground draws layouts of at most 2^" +
+                      std::to_string(kMaxHardwareIndexBits));
+}
+
 } // namespace
 
 PlaygroundState::PlaygroundState(PlaygroundParameters parameters)
@@ -73,6 +81,7 @@ void PlaygroundState::refresh() {
     layout_.emplace(buildLayout(parameters_));
     attributeText_ = layoutviz::formatLayoutAttribute(*layout_);
     linearLayout_ = layoutviz::toLinearLayout(*layout_, shape_);
+    checkHardwareSize(linearLayout_, "the layout");
     cells_ = isShared() ? CellTable::forSharedMemory(linearLayout_)
                         : CellTable::forRegisters(linearLayout_);
   } catch (const std::exception &error) {
@@ -99,6 +108,7 @@ void PlaygroundState::refreshBankConflicts() {
     }
     accessAttributeText_ = layoutviz::formatLayoutAttribute(*access);
     layoutviz::LinearLayout registers = layoutviz::toLinearLayout(*access, shape_);
+    checkHardwareSize(registers, "the access layout");
     layoutviz::SharedMemoryAccess width{parameters_.sharedElementBitWidth,
                                         parameters_.accessVectorWidth};
     bankConflicts_ = layoutviz::analyzeBankConflicts(registers, linearLayout_, width);

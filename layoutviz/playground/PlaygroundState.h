@@ -17,6 +17,9 @@ namespace trex::playground {
 
 // Larger tensors are refused: the grid would be unreadable and every frame would redraw it.
 inline constexpr int64_t kMaxDrawnElements = int64_t{1} << 16;
+// Likewise for hardware: every (register, lane, warp, block) is tabulated, and a layout much
+// larger than its tensor (huge warps, far too many threads) would stall the window.
+inline constexpr int kMaxHardwareIndexBits = 20;
 
 // One lane's part of the shared-memory instruction shown in the bank-conflict figure.
 struct LaneAccess {

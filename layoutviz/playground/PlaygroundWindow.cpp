@@ -129,8 +129,10 @@ void PlaygroundWindow::drawViews() {
   }
   if (ImGui::BeginTabItem("Text")) {
     // triton-tensor-layout's hardware view, byte for byte, to copy into notes or tests.
-    std::string text = state_.hardwareText();
-    ImGui::InputTextMultiline("##text", &text, ImVec2(-1, -1), ImGuiInputTextFlags_ReadOnly);
+    // Read-only, so ImGui never writes through the pointer; no per-frame copy of a long text.
+    const std::string &text = state_.hardwareText();
+    ImGui::InputTextMultiline("##text", const_cast<char *>(text.c_str()), text.size() + 1,
+                              ImVec2(-1, -1), ImGuiInputTextFlags_ReadOnly);
     ImGui::EndTabItem();
   }
   viewRequestPending_ = false;

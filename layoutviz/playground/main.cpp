@@ -24,6 +24,8 @@ int takeScreenshot(GlfwImGuiSession &session, PlaygroundWindow &window,
     return 1;
   }
   framebuffer.bind();
+  if (options.hover.size() == 2)
+    session.simulateMouseAt(options.hover[0], options.hover[1]);
   for (int frame = 0; frame < kScreenshotFrames; ++frame) {
     session.beginFrame(/*waitForEvents=*/false);
     window.draw();

@@ -81,6 +81,20 @@ TEST_F(PlaygroundScreenshot, SwizzledSharedLayoutShowsSwizzlePhases) {
   EXPECT_GT(counts[rgbOf(swizzlePhaseColour(8))], 200u);
 }
 
+TEST_F(PlaygroundScreenshot, HoveringACellShowsItsOwners) {
+  // The grid starts right of the 430-pixel controls and below the attribute, zoom and tab
+  // rows; (520, 200) lies on one of the first cells, (20, 780) on empty control space.
+  testing::DecodedPng away = screenshot("away", "--width 1000 --height 800 --hover 20,780");
+  testing::DecodedPng over = screenshot("hover", "--width 1000 --height 800 --hover 520,200");
+  ASSERT_EQ(away.pixels.size(), over.pixels.size());
+  ASSERT_FALSE(away.pixels.empty());
+  size_t changed = 0;
+  for (size_t pixel = 0; pixel < static_cast<size_t>(away.width) * away.height; ++pixel)
+    changed += rgbAt(away, pixel) != rgbAt(over, pixel);
+  // A cell outline alone changes a few hundred pixels; the owners tooltip thousands.
+  EXPECT_GT(changed, 3000u);
+}
+
 TEST_F(PlaygroundScreenshot, InvalidLayoutShowsTheErrorInsteadOfTheGrid) {
   testing::DecodedPng image = screenshot("invalid", "--shape 24,32 --width 800 --height 600");
   ASSERT_EQ(image.width, 800);
