@@ -6,7 +6,7 @@ packages=(
   build-essential cmake ninja-build ccache git python3
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools lld-22
   qt6-base-dev qt6-base-dev-tools libgl-dev
-  libimgui-dev libglfw3-dev libgl1-mesa-dri
+  libimgui-dev libglfw3-dev libgl1-mesa-dri pkg-config zlib1g-dev
   libcli11-dev libgtest-dev libgmock-dev nlohmann-json3-dev
   xvfb xauth
 )
