@@ -177,6 +177,8 @@ ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
   ttgir.numWarps = options.numWarps;
   ttgir.numCTAs = options.numCTAs;
   ttgir.numStages = options.numStages;
+  // Dots stay on the FMA path until the MMA/MFMA layouts have a lowering.
+  ttgir.tensorCores = false;
   return ttgir;
 }
 

@@ -46,3 +46,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %c : tensor<1024xf32, #b>
   }
 }
+
+// -----
+
+// MFMA operands (gfx942): a K-contiguous A operand is stored with the
+// ds_read swizzle (vec = kWidth 4; 64 f16 per 32 banks -> perPhase 1;
+// maxPhase min(16, 64 / 4) = 16); an N-contiguous B operand is not swizzled.
+// CHECK-DAG: #[[SA:.*]] = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [1, 0]}>
+// CHECK-DAG: #[[SB:.*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+// CHECK-LABEL: tt.func @mfma_operands
+// CHECK: ttg.local_alloc %arg0 : {{.*}} -> !ttg.memdesc<128x64xf16, #[[SA]], #smem>
+// CHECK: ttg.local_alloc %arg1 : {{.*}} -> !ttg.memdesc<64x128xf16, #[[SB]], #smem>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @mfma_operands(%a: tensor<128x64xf16, #blocked>, %b: tensor<64x128xf16, #blocked>) -> (tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>) {
+    %a1 = ttg.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+    %b1 = ttg.convert_layout %b : tensor<64x128xf16, #blocked> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+    tt.return %a1, %b1 : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
+  }
+}

@@ -56,8 +56,9 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
   pm.addPass(ttng::createTritonNvidiaGPUPlanCTA());
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUOptimizeThreadLocality());
-  // Tensor-core selection (accelerate-matmul) goes here; dots keep their
-  // blocked FMA layout until then.
+  // Without tensor cores dots keep the blocked FMA layout of the conversion.
+  if (options.tensorCores)
+    pm.addPass(createTritonGPUAccelerateMatmul());
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUOptimizeDotOperands());
   pm.addPass(createCanonicalizerPass());
@@ -94,12 +95,14 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
   pm.addPass(createTritonGPUCombineTensorSelectAndIf());
 }
 
-static void buildAmdPipeline(OpPassManager &pm) {
+static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &options) {
   pm.addPass(createTritonGPUCoalesce());
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUOptimizeThreadLocality());
-  // Matrix-core selection (AMD accelerate-matmul), the epilogue and operand
-  // optimizations for MFMA layouts go here.
+  // Without matrix cores dots keep the blocked FMA layout of the conversion.
+  if (options.tensorCores)
+    pm.addPass(amdg::createTritonAMDGPUAccelerateMatmul());
+  // The epilogue and operand optimizations for MFMA layouts go here.
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(amdg::createTritonAMDGPUHoistLayoutConversions());
   pm.addPass(amdg::createTritonAMDGPUSinkLayoutConversions());
@@ -135,7 +138,7 @@ void buildTTGIRPipeline(OpPassManager &pm, const TTGIRPipelineOptions &options) 
   if (options.backend == TTGIRPipelineOptions::Backend::CUDA)
     buildNvidiaPipeline(pm, options);
   else
-    buildAmdPipeline(pm);
+    buildAmdPipeline(pm, options);
 }
 
 namespace {
@@ -148,6 +151,10 @@ struct TTGIRPipelineCommandLine : PassPipelineOptions<TTGIRPipelineCommandLine> 
   Option<int> numCTAs{*this, "num-ctas", llvm::cl::desc("CTAs per cluster"), llvm::cl::init(1)};
   Option<int> numStages{*this, "num-stages", llvm::cl::desc("software-pipelining depth"),
                         llvm::cl::init(3)};
+  Option<bool> tensorCores{
+      *this, "tensor-cores",
+      llvm::cl::desc("give dots tensor-core / matrix-core layouts (accelerate-matmul)"),
+      llvm::cl::init(true)};
 };
 
 } // namespace
@@ -172,6 +179,7 @@ void registerTritonGPUTransforms() {
         options->numWarps = commandLine.numWarps;
         options->numCTAs = commandLine.numCTAs;
         options->numStages = commandLine.numStages;
+        options->tensorCores = commandLine.tensorCores;
         buildTTGIRPipeline(pm, *options);
         return success();
       },

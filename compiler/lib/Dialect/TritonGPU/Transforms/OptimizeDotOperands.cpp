@@ -23,6 +23,29 @@ SwizzledSharedEncodingAttr getSharedEncodingForDotOperand(DotOperandEncodingAttr
   // FMA operands are read element by element: no swizzle needed.
   if (isa<BlockedEncodingAttr>(operand.getParent()))
     return SwizzledSharedEncodingAttr::get(context, 1, 1, 1, order, cgaLayout);
+  if (auto mfma = dyn_cast<AMDMfmaEncodingAttr>(operand.getParent())) {
+    // A wavefront reads kWidth K-elements per lane with one ds_read; rows
+    // are XOR-swizzled by vectors so that the 16 lanes of a SIMD reading one
+    // K-column hit different banks. With M/N contiguous the reads already
+    // spread over the banks (gfx950's transposing reads aside).
+    unsigned kDim = operand.getOpIdx() == 0 ? 1 : 0;
+    if (needTrans)
+      kDim = 1 - kDim;
+    bool gfx950 = mfma.getVersion() == 4;
+    bool swizzleNonKContiguous = gfx950 && (elementBitWidth == 8 || elementBitWidth == 16);
+    if (order[0] != kDim && !swizzleNonKContiguous)
+      return SwizzledSharedEncodingAttr::get(context, 1, 1, 1, order, cgaLayout);
+    unsigned numBanks = gfx950 ? 64 : 32;
+    int64_t innerDimLength = shape[order[0]];
+    int64_t elementsPerBankRow = numBanks * 32 / std::max(1u, elementBitWidth);
+    unsigned perPhase = std::max<int64_t>(1, elementsPerBankRow / innerDimLength);
+    unsigned vec = operand.getKWidth();
+    unsigned maxPhase =
+        std::max<int64_t>(std::min<int64_t>(16 / perPhase, innerDimLength / std::max(1u, vec)), 1);
+    if (mfma.getInstrShape()[0] == 4)
+      maxPhase = 4;
+    return SwizzledSharedEncodingAttr::get(context, vec, perPhase, maxPhase, order, cgaLayout);
+  }
   auto mma = dyn_cast<NvidiaMmaEncodingAttr>(operand.getParent());
   if (!mma || !mma.isAmpere() || operand.getKWidth() == 0)
     return {};

@@ -12,6 +12,11 @@ namespace trex::amdg {
 #define GEN_PASS_DECL
 #include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h.inc"
 
+// tritonamdgpu-accelerate-matmul: MFMA layouts for the dots under `module`
+// (reads the target from ttg.target; no-op off CDNA). `forcedNonKDim` 0
+// chooses the tile from the dot's shape; `kPack` multiplies kWidth.
+mlir::LogicalResult accelerateAMDMatmul(mlir::ModuleOp module, int forcedNonKDim = 0,
+                                        int kPack = 1);
 // tritonamdgpu-hoist-layout-conversions.
 void hoistDotOperandConversions(mlir::ModuleOp module);
 // tritonamdgpu-sink-layout-conversions.

@@ -5,6 +5,37 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir::ModuleOp"> {
+  let summary = "run tt.dot on AMD CDNA matrix cores (MFMA layouts)";
+  let description = [{
+    On a CDNA target (`ttg.target` "hip:gfx908/gfx90a/gfx94x/gfx950", MFMA
+    generations 1-4) each dot with a blocked result gets the
+    `#ttg.amd_mfma` layout of the MFMA instruction Triton 3.6 picks:
+    32x32 tiles when M and N both reach 32, 16x16 from 16, the largest K
+    per instruction of the generation that divides the dot's K (fp8 in the
+    OCP formats is computed as f16 before gfx950; tf32 uses the xf32
+    instructions of gfx942). Warps double along M while M has at least
+    twice N's instruction tiles per warp; the first dot of an attention
+    chain keeps all warps on M. The result is transposed (consecutive
+    columns per lane, so stores vectorize) except for plain fp8 dots.
+    Operands become `#ttg.dot_op` with kWidth = the K elements of one
+    instruction per lane (times `kpack`); the accumulator is f32 (i32 for
+    integers) with casts around the dot when the result type differs.
+    Dots no instruction fits, and other targets, are left on the FMA path.
+
+    Example (gfx942, 8 warps, 128x256x64 f16):
+    `#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>`
+    with operands `#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>`.
+  }];
+  let options = [
+    Option<"matrixInstructionSize", "matrix-instruction-size", "int", "0",
+           "force MFMA tiles of this M = N (16 or 32); 0 chooses from the dot's shape">,
+    Option<"kPack", "kpack", "int", "1",
+           "instructions' worth of K each lane reads from shared memory at once (1 or 2)">
+  ];
+  let dependentDialects = ["::trex::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
+}
+
 def TritonAMDGPUHoistLayoutConversions
     : Pass<"tritonamdgpu-hoist-layout-conversions", "mlir::ModuleOp"> {
   let summary = "convert loop-invariant dot operands once, before the loop";

@@ -29,6 +29,17 @@ mlir::LogicalResult removeLayoutConversions(mlir::ModuleOp module);
 // tritongpu-optimize-thread-locality.
 mlir::LogicalResult optimizeThreadLocality(mlir::ModuleOp module);
 
+// tritongpu-accelerate-matmul: NVIDIA tensor-core layouts for the dots
+// under `module` (reads the target from ttg.target; no-op off NVIDIA).
+mlir::LogicalResult accelerateMatmul(mlir::ModuleOp module);
+
+// The #ttg.nvmma_shared layout wgmma (and TMA) read a tile of `shape` stored
+// in `order` with: the widest swizzle a contiguous row fills.
+NVMMASharedEncodingAttr getNVMMASharedEncoding(llvm::ArrayRef<int64_t> shape,
+                                               llvm::ArrayRef<unsigned> order,
+                                               const CGALayout &cgaLayout,
+                                               mlir::Type elementType);
+
 // tritongpu-optimize-dot-operands.
 mlir::LogicalResult optimizeDotOperands(mlir::ModuleOp module);
 
@@ -47,7 +58,8 @@ void reorderInstructions(mlir::ModuleOp module);
 // The shared-memory layout a tensor of `shape` stored in `order` should
 // have to be read as the dot operand `operand` (transposed if
 // `needTrans`): unswizzled for FMA operands, the mma.sync swizzle for
-// Ampere operands; null for other parents.
+// Ampere operands, the ds_read swizzle for MFMA operands; null for other
+// parents.
 SwizzledSharedEncodingAttr getSharedEncodingForDotOperand(DotOperandEncodingAttr operand,
                                                           llvm::ArrayRef<int64_t> shape,
                                                           llvm::ArrayRef<unsigned> order,

@@ -101,6 +101,38 @@ def TritonGPUOptimizeThreadLocality
   let dependentDialects = ["::trex::ttg::TTGDialect"];
 }
 
+def TritonGPUAccelerateMatmul : Pass<"tritongpu-accelerate-matmul", "mlir::ModuleOp"> {
+  let summary = "run tt.dot on NVIDIA tensor cores: mma.sync (sm_80) or wgmma (sm_90) layouts";
+  let description = [{
+    The conversion gives every dot a blocked result and FMA operands, which
+    multiply one element per thread per step. On an NVIDIA target
+    (`ttg.target` "cuda:<cc>", cc >= 80) each dot whose types and tile the
+    tensor cores take gets an MMA result layout instead, chosen as Triton
+    3.6 does:
+
+    - sm_80..sm_89 (and sm_100+, whose tcgen05 path trex does not have):
+      `#ttg.nvidia_mma` version 2, instrShape [16, 8], warps balancing the
+      repetitions along M and N; operands become `#ttg.dot_op` with kWidth
+      = 32 bits / the narrowest operand width before upcasts.
+    - sm_90: version 3 with instrShape [16, N, 32 bytes of K] (the widest N
+      dividing the tile) and warps in groups of 4 along M, when the tile
+      is a multiple of 64x8 and the warps of 4; the dot becomes
+      `ttng.warp_group_dot` reading both operands from `ttg.local_alloc`
+      copies in `#ttg.nvmma_shared` (128/64/32-byte swizzle). Otherwise
+      version 2 with a remark.
+
+    The old layouts stay around the new dot as `ttg.convert_layout`s for
+    remove-layout-conversions to propagate. Afterwards fp8 operands of
+    mma.sync before sm_89 and FMA operands narrower than a float result
+    are widened with `tt.fp_to_fp`. Other targets are left unchanged.
+
+    Example (sm_80, 4 warps, 128x128 f16): `tt.dot` gets
+    `#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>`
+    and operands `#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>`.
+  }];
+  let dependentDialects = ["::trex::ttg::TTGDialect", "::trex::ttng::TTNGDialect"];
+}
+
 def TritonGPUOptimizeDotOperands : Pass<"tritongpu-optimize-dot-operands", "mlir::ModuleOp"> {
   let summary = "read transposed dot operands transposed from shared memory";
   let description = [{

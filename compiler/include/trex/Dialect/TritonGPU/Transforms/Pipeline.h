@@ -26,6 +26,14 @@ struct TTGIRPipelineOptions {
   // Software-pipelining depth; the pipeliner is part of the matmul work, so
   // the ttgir pipeline records it without using it yet.
   int numStages = 3;
+  // Tensor-core (NVIDIA mma.sync/wgmma) and matrix-core (AMD MFMA) layouts
+  // for tt.dot: when set, accelerate-matmul runs and dots get the layouts
+  // Triton 3.6 gives them. Off by default because the lowering to LLVM of
+  // #ttg.nvidia_mma, #ttg.amd_mfma and ttng.warp_group_dot does not exist
+  // yet: the compile path (trex compile) keeps every dot on the FMA path,
+  // while the fixture tests and trex-opt's --trex-ttgir-pipeline (option
+  // tensor-cores, default true) compare the layouts with Triton's.
+  bool tensorCores = false;
 
   // Parses Triton's target spelling, "cuda:90" or "hip:gfx942"; the other
   // fields keep their defaults.
@@ -41,7 +49,8 @@ struct TTGIRPipelineOptions {
 // NVIDIA (passes 14-54 of Triton's sm_90 pipeline): convert-triton-to-
 // tritongpu, tritongpu-coalesce, triton-nvidia-gpu-plan-cta,
 // tritongpu-remove-layout-conversions, tritongpu-optimize-thread-locality,
-// [tensor-core selection], tritongpu-remove-layout-conversions,
+// [tensor-core selection: tritongpu-accelerate-matmul when
+// options.tensorCores], tritongpu-remove-layout-conversions,
 // tritongpu-optimize-dot-operands, canonicalize, triton-loop-aware-cse,
 // (sm_8x/9x:) tritongpu-fuse-nested-loops, canonicalize, triton-licm,
 // canonicalize, tritongpu-combine-tensor-select-and-if, [warp
@@ -56,7 +65,8 @@ struct TTGIRPipelineOptions {
 //
 // AMD (HIP make_ttgir): convert-triton-to-tritongpu, tritongpu-coalesce,
 // tritongpu-remove-layout-conversions, tritongpu-optimize-thread-locality,
-// [matrix-core selection], tritongpu-remove-layout-conversions,
+// [matrix-core selection: tritonamdgpu-accelerate-matmul when
+// options.tensorCores], tritongpu-remove-layout-conversions,
 // tritonamdgpu-hoist-layout-conversions, tritonamdgpu-sink-layout-
 // conversions, tritongpu-fuse-nested-loops, canonicalize, triton-licm,
 // canonicalize, [software pipelining], canonicalize,
@@ -78,8 +88,8 @@ struct TTGIRPipelineOptions {
 void buildTTGIRPipeline(mlir::OpPassManager &pm, const TTGIRPipelineOptions &options);
 
 // Registers the ttgir passes (TritonGPU, NVIDIA and AMD) and
-// --trex-ttgir-pipeline=target=...,num-warps=...,num-ctas=...,num-stages=...
-// for trex-opt.
+// --trex-ttgir-pipeline=target=...,num-warps=...,num-ctas=...,num-stages=...,
+// tensor-cores=... for trex-opt.
 void registerTritonGPUTransforms();
 
 } // namespace trex::ttg

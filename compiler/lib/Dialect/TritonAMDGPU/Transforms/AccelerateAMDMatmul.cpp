@@ -1,0 +1,336 @@
+// tritonamdgpu-accelerate-matmul: tt.dot on AMD CDNA matrix cores -- the
+// MFMA instruction and #ttg.amd_mfma layout Triton 3.6 picks for each dot.
+#include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h"
+
+#include "trex/Dialect/Triton/IR/Dialect.h"
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+using namespace mlir;
+
+namespace trex::amdg {
+
+#define GEN_PASS_DEF_TRITONAMDGPUACCELERATEMATMUL
+#include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h.inc"
+
+using ttg::ConvertLayoutOp;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// The MFMA instructions per generation
+//===----------------------------------------------------------------------===//
+
+// One MFMA instruction as layout selection sees it: its K per instruction,
+// the K elements one lane holds (kBase), and the operand types it reads.
+struct MfmaInstruction {
+  unsigned mDim, nDim, kDim, kBase;
+  Type aType, bType;
+};
+
+enum class OperandKind { F64, F32, XF32, F16, BF16, I8, OcpFp8, FnuzFp8, Other };
+
+OperandKind kindOf(Type type, bool useTF32) {
+  if (type.isF64())
+    return OperandKind::F64;
+  if (type.isF32())
+    return useTF32 ? OperandKind::XF32 : OperandKind::F32;
+  if (type.isF16())
+    return OperandKind::F16;
+  if (type.isBF16())
+    return OperandKind::BF16;
+  if (type.isInteger(8))
+    return OperandKind::I8;
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(type))
+    return OperandKind::OcpFp8;
+  if (isa<Float8E4M3FNUZType, Float8E5M2FNUZType>(type))
+    return OperandKind::FnuzFp8;
+  return OperandKind::Other;
+}
+
+// (kDim, kBase) of the instructions of generation `version` for an
+// mDim x nDim tile of `kind` operands, preferred first (larger K).
+SmallVector<std::pair<unsigned, unsigned>, 2> mfmaKChoices(int version, unsigned mnDim,
+                                                           OperandKind kind) {
+  bool m32 = mnDim == 32;
+  switch (kind) {
+  case OperandKind::F64:
+    if (version >= 2 && !m32)
+      return {{4, 1}};
+    return {};
+  case OperandKind::F32:
+    return {{m32 ? 2u : 4u, 1}};
+  case OperandKind::XF32:
+    if (version == 3)
+      return {{m32 ? 4u : 8u, 2}};
+    return {};
+  case OperandKind::F16:
+    if (version == 4)
+      return {{m32 ? 16u : 32u, 8}, {m32 ? 8u : 16u, 4}};
+    return {{m32 ? 8u : 16u, 4}};
+  case OperandKind::BF16:
+    if (version == 4)
+      return {{m32 ? 16u : 32u, 8}, {m32 ? 8u : 16u, 4}};
+    if (version == 3)
+      return {{m32 ? 8u : 16u, 4}};
+    if (version == 2)
+      return {{m32 ? 8u : 16u, 4}, {m32 ? 4u : 8u, 2}};
+    return {{m32 ? 4u : 8u, 2}};
+  case OperandKind::I8:
+    if (version == 4)
+      return {{m32 ? 32u : 64u, 16}, {m32 ? 16u : 32u, 8}};
+    if (version == 3)
+      return {{m32 ? 16u : 32u, 8}};
+    return {{m32 ? 8u : 16u, 4}};
+  case OperandKind::OcpFp8:
+    if (version == 4)
+      return {{m32 ? 16u : 32u, 8}};
+    return {};
+  case OperandKind::FnuzFp8:
+    if (version == 3)
+      return {{m32 ? 16u : 32u, 8}};
+    return {};
+  case OperandKind::Other:
+    return {};
+  }
+  return {};
+}
+
+// The MFMA instruction for `dot` (Triton's chooseMfmaInstruction with
+// nonKDim 0 unless forced): 32x32 tiles when both M and N reach 32, 16x16
+// from 16; K per instruction must divide the dot's K (else FMA is cheaper).
+FailureOr<MfmaInstruction> selectMfmaInstruction(tt::DotOp dot, int version, int forcedNonKDim) {
+  RankedTensorType resultType = dot.getType();
+  ArrayRef<int64_t> shape = resultType.getShape();
+  int64_t m = shape[shape.size() - 2], n = shape[shape.size() - 1];
+  int64_t inputK = dot.getA().getType().getShape().back();
+  unsigned mnDim = forcedNonKDim;
+  if (mnDim == 0) {
+    int64_t minSize = std::min(m, n);
+    mnDim = minSize >= 32 ? 32 : minSize >= 16 ? 16 : 0;
+  }
+  if (mnDim != 32 && mnDim != 16)
+    return failure();
+  if (m % mnDim != 0 || n % mnDim != 0)
+    return failure();
+  Type aType = dot.getA().getType().getElementType();
+  Type bType = dot.getB().getType().getElementType();
+  bool useTF32 = dot.getInputPrecision() == tt::InputPrecision::TF32 && version == 3;
+  OperandKind aKind = kindOf(aType, useTF32), bKind = kindOf(bType, useTF32);
+  bool bothFp8 = (aKind == OperandKind::OcpFp8 || aKind == OperandKind::FnuzFp8) &&
+                 (bKind == OperandKind::OcpFp8 || bKind == OperandKind::FnuzFp8);
+  if (aKind != bKind && !bothFp8)
+    return failure();
+  // Before CDNA4 the OCP fp8 formats have no instruction: they are
+  // computed as f16.
+  if (aKind == OperandKind::OcpFp8 && version <= 3) {
+    dot.emitRemark() << "missing native support for fp8 variant on current architecture; "
+                        "emulated with fp16 so low performance";
+    aType = bType = Float16Type::get(dot.getContext());
+    aKind = OperandKind::F16;
+  }
+  auto choices = mfmaKChoices(version, mnDim, aKind);
+  if (choices.empty())
+    return failure();
+  auto chosen = choices.back();
+  for (auto choice : ArrayRef(choices).drop_back())
+    if (inputK >= choice.first) {
+      chosen = choice;
+      break;
+    }
+  if (forcedNonKDim == 0 && inputK % chosen.first != 0)
+    return failure();
+  return MfmaInstruction{mnDim, mnDim, chosen.first, chosen.second, aType, bType};
+}
+
+//===----------------------------------------------------------------------===//
+// Warp arrangement
+//===----------------------------------------------------------------------===//
+
+// A dot whose result (through elementwise ops) is the A operand of another
+// dot: the first dot of attention.
+bool isChainDotHead(tt::DotOp dot) {
+  SetVector<Operation *> slice;
+  ForwardSliceOptions options;
+  options.filter = [&](Operation *op) { return op->getParentRegion() == dot->getParentRegion(); };
+  getForwardSlice(dot.getOperation(), &slice, options);
+  for (Operation *op : slice) {
+    auto other = dyn_cast<tt::DotOp>(op);
+    if (!other || other == dot)
+      continue;
+    Operation *aDef = other.getA().getDefiningOp();
+    if (aDef && (aDef == dot || slice.contains(aDef)))
+      return true;
+  }
+  return false;
+}
+
+// A dot whose A operand is computed from another dot's result.
+bool isChainDotTail(tt::DotOp dot) {
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.omitBlockArguments = true;
+  options.filter = [&](Operation *op) { return op->getParentRegion() == dot->getParentRegion(); };
+  (void)getBackwardSlice(dot.getA(), &slice, options);
+  return llvm::any_of(slice, [](Operation *op) { return isa<tt::DotOp>(op); });
+}
+
+// Warps double along M while M has at least twice as many instruction
+// tiles per warp as N (and rows remain), else along N; if N then holds
+// fewer columns than the warps cover, the two counts swap. Attention's
+// first dot puts every warp on M, its second follows M as far as rows go.
+SmallVector<unsigned> warpsPerTile(tt::DotOp dot, ArrayRef<int64_t> shape, int numWarps,
+                                   unsigned mDim, unsigned nDim) {
+  unsigned warps = static_cast<unsigned>(numWarps);
+  if (shape.size() == 3)
+    return {warps, 1, 1};
+  if (isChainDotHead(dot))
+    return {warps, 1};
+  if (isChainDotTail(dot)) {
+    unsigned alongM = static_cast<unsigned>(
+        std::min<int64_t>(numWarps, llvm::divideCeilSigned(shape[0], int64_t(mDim))));
+    return {alongM, warps / alongM};
+  }
+  SmallVector<unsigned> result = {1, 1};
+  while (result[0] * result[1] < warps) {
+    if (shape[0] / (mDim * 2) / result[0] >= shape[1] / nDim / result[1]) {
+      if (result[0] < shape[0] / mDim)
+        result[0] *= 2;
+      else
+        result[1] *= 2;
+    } else {
+      result[1] *= 2;
+    }
+  }
+  if (result[1] * nDim > shape[1])
+    return {result[1], result[0]};
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// The rewrite
+//===----------------------------------------------------------------------===//
+
+// `value` converted to `encoding` and cast to `elementType` (the cast only
+// when the types differ).
+Value convertAndCast(PatternRewriter &rewriter, Value value, Attribute encoding,
+                     Type elementType) {
+  Location loc = value.getLoc();
+  auto type = cast<RankedTensorType>(value.getType());
+  auto convertedType = RankedTensorType::get(type.getShape(), type.getElementType(), encoding);
+  Value converted = ConvertLayoutOp::create(rewriter, loc, convertedType, value);
+  Type oldElementType = type.getElementType();
+  if (oldElementType == elementType)
+    return converted;
+  auto castType = convertedType.clone(elementType);
+  if (elementType.isInteger()) {
+    unsigned oldWidth = oldElementType.getIntOrFloatBitWidth();
+    unsigned newWidth = elementType.getIntOrFloatBitWidth();
+    if (oldWidth > newWidth)
+      return arith::TruncIOp::create(rewriter, loc, castType, converted);
+    return arith::ExtSIOp::create(rewriter, loc, castType, converted);
+  }
+  if (oldElementType.isF16() && elementType.isF32())
+    return arith::ExtFOp::create(rewriter, loc, castType, converted);
+  if (oldElementType.isF32() && elementType.isF16())
+    return arith::TruncFOp::create(rewriter, loc, castType, converted);
+  return tt::FpToFpOp::create(rewriter, loc, castType, converted, tt::RoundingModeAttr());
+}
+
+int mfmaVersionOf(StringRef arch) {
+  if (arch == "gfx908")
+    return 1;
+  if (arch == "gfx90a")
+    return 2;
+  if (arch == "gfx940" || arch == "gfx941" || arch == "gfx942")
+    return 3;
+  if (arch == "gfx950")
+    return 4;
+  return 0;
+}
+
+struct BlockedDotToMfma : OpRewritePattern<tt::DotOp> {
+  BlockedDotToMfma(MLIRContext *context, int version, int forcedNonKDim, int kPack)
+      : OpRewritePattern(context), version(version), forcedNonKDim(forcedNonKDim), kPack(kPack) {}
+
+  LogicalResult matchAndRewrite(tt::DotOp dot, PatternRewriter &rewriter) const override {
+    RankedTensorType oldType = dot.getType();
+    auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(oldType.getEncoding());
+    if (!blocked)
+      return rewriter.notifyMatchFailure(dot, "expected a blocked result");
+    FailureOr<MfmaInstruction> instruction = selectMfmaInstruction(dot, version, forcedNonKDim);
+    if (failed(instruction))
+      return rewriter.notifyMatchFailure(dot, "no MFMA instruction fits");
+    MLIRContext *context = getContext();
+    unsigned rank = oldType.getRank();
+    SmallVector<unsigned> warps = warpsPerTile(dot, oldType.getShape(), ttg::TTGDialect::lookupNumWarps(dot).value_or(4),
+                                               instruction->mDim, instruction->nDim);
+    // A transposed result puts consecutive columns in one lane, so the
+    // epilogue stores vectorize; gfx942's fp8 kernels regressed with it.
+    bool isFp8 = isa<Float8E5M2FNUZType, Float8E4M3FNUZType, Float8E4M3FNType, Float8E5M2Type>(
+        instruction->aType);
+    bool isTransposed = isChainDotHead(dot) || isChainDotTail(dot) || !isFp8;
+    SmallVector<unsigned> tilesPerWarp(rank, 1);
+    auto mfma = ttg::AMDMfmaEncodingAttr::get(
+        context, version, warps, {instruction->mDim, instruction->nDim, instruction->kDim},
+        isTransposed, blocked.getCGALayout(), tilesPerWarp, /*elementBitWidth=*/32);
+    Type accumulatorType = oldType.getElementType().isInteger()
+                               ? Type(rewriter.getIntegerType(32))
+                               : Type(rewriter.getF32Type());
+    Value accumulator = convertAndCast(rewriter, dot.getC(), mfma, accumulatorType);
+    // kWidth: the K elements a lane reads from shared memory at once --
+    // one instruction's worth (kBase), kPack instructions' worth when
+    // asked, except for attention's second dot whose A operand comes in
+    // the first dot's registers.
+    unsigned kWidth = instruction->kBase;
+    if (!isChainDotTail(dot))
+      kWidth *= kPack;
+    auto aEncoding = ttg::DotOperandEncodingAttr::get(context, 0, mfma, kWidth);
+    auto bEncoding = ttg::DotOperandEncodingAttr::get(context, 1, mfma, kWidth);
+    Value a = convertAndCast(rewriter, dot.getA(), aEncoding, instruction->aType);
+    Value b = convertAndCast(rewriter, dot.getB(), bEncoding, instruction->bType);
+    Value result = tt::DotOp::create(rewriter, dot.getLoc(), accumulator.getType(), a, b,
+                                     accumulator, dot.getInputPrecision(),
+                                     dot.getMaxNumImpreciseAcc());
+    rewriter.replaceOp(dot, convertAndCast(rewriter, result, blocked, oldType.getElementType()));
+    return success();
+  }
+
+  int version;
+  int forcedNonKDim;
+  int kPack;
+};
+
+} // namespace
+
+LogicalResult accelerateAMDMatmul(ModuleOp module, int forcedNonKDim, int kPack) {
+  auto target = module->getAttrOfType<StringAttr>(ttg::kTargetAttr);
+  if (!target)
+    return success();
+  auto [backend, arch] = target.getValue().split(':');
+  int version = backend == "hip" ? mfmaVersionOf(arch) : 0;
+  // RDNA's WMMA is not supported: dots there stay on the FMA path.
+  if (version == 0)
+    return success();
+  RewritePatternSet patterns(module.getContext());
+  patterns.add<BlockedDotToMfma>(module.getContext(), version, forcedNonKDim, kPack);
+  return applyPatternsGreedily(module, std::move(patterns));
+}
+
+namespace {
+
+struct TritonAMDGPUAccelerateMatmulPass
+    : impl::TritonAMDGPUAccelerateMatmulBase<TritonAMDGPUAccelerateMatmulPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    if (failed(accelerateAMDMatmul(getOperation(), matrixInstructionSize, kPack)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+} // namespace trex::amdg
