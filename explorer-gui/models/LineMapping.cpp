@@ -312,13 +312,15 @@ void LineMapping::setSourceFile(const std::string &sourceFile) {
 
 void LineMapping::setStage(const std::string &stage, const std::string &text) {
   StageLineSources sources;
-  if (stage == "python") {
+  // "llir (triton)" is read like "llir".
+  const std::string syntax = stage.substr(0, stage.find(' '));
+  if (syntax == "python") {
     int count = static_cast<int>(splitLines(text).size());
     for (int line = 1; line <= count; ++line)
       sources[line].insert({sourceBaseName, line});
-  } else if (stage == "llir") {
+  } else if (syntax == "llir") {
     sources = llvmLineSources(text);
-  } else if (stage == "ptx" || stage == "amdgcn") {
+  } else if (syntax == "ptx" || syntax == "amdgcn") {
     sources = assemblyLineSources(text);
   } else {
     sources = mlirLineSources(text);

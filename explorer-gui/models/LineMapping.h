@@ -36,7 +36,7 @@ public:
   // `sourceFile` is the kernel's file; only locations in a file of the same base name count,
   // so lines inlined from Triton's standard library do not light up unrelated source lines.
   void setSourceFile(const std::string &sourceFile);
-  // Reads the stage's locations with the parser its name calls for ("ttir", "ttgir", "source"
+  // Reads the stage's locations with the parser its name (up to a space) calls for ("ttir", "ttgir", "source"
   // and MLIR dumps: MLIR; "llir": LLVM; "ptx", "amdgcn": assembly).
   void setStage(const std::string &stage, const std::string &text);
   void clear();

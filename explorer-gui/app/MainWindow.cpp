@@ -1,0 +1,612 @@
+// MainWindow: construction of the window and the reactions that connect its parts.
+#include "MainWindow.h"
+
+#include "CodePane.h"
+#include "LayoutPanel.h"
+#include "LayoutReferences.h"
+#include "PassTimelineView.h"
+#include "RunPanel.h"
+#include "TritonCacheDirectory.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSettings>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTextBlock>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include <set>
+
+namespace trex::explorer {
+
+namespace {
+
+const QString kPython = QStringLiteral("python");
+const QString kInput = QStringLiteral("input");
+constexpr int kMaxRecentFiles = 10;
+
+QString settingsKey(const QString &path, const char *what) {
+  // QSettings keys may not hold '/' runs meaningfully; hex keeps any path as one key.
+  return QStringLiteral("files/") + QString::fromLatin1(path.toUtf8().toHex()) + '/' + QLatin1String(what);
+}
+
+QString readText(const QString &path, bool *ok) {
+  QFile file(path);
+  *ok = file.open(QIODevice::ReadOnly);
+  return *ok ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), stages(new StageModel(this)), passes(new PassTimelineModel(this)),
+      diagnostics(new DiagnosticsModel(this)), hidden(new HiddenParametersModel(this)),
+      controller(new CompileController(this)), paneSplitter(new QSplitter(Qt::Horizontal, this)) {
+  setWindowTitle(QStringLiteral("trex explorer"));
+  setCentralWidget(paneSplitter);
+  buildOptionsBar();
+  buildDocks();
+  buildMenus();
+  setPaneCount(4);
+
+  connect(controller, &CompileController::compileStarted, this, [this] {
+    progress->show();
+    statusLabel->setText(QStringLiteral("Compiling…"));
+  });
+  connect(controller, &CompileController::compileFinished, this,
+          [this](const CompileSnapshot &snapshot, quint64) { applySnapshot(snapshot); });
+  connect(controller, &CompileController::staleResultDropped, this, [this] {
+    statusLabel->setText(QStringLiteral("Compiling… (an older result was dropped)"));
+  });
+  statusBar()->showMessage(QStringLiteral("Open a kernel (Ctrl+O), IR file or Triton cache directory"));
+  resize(1500, 950);
+}
+
+void MainWindow::buildOptionsBar() {
+  QToolBar *bar = addToolBar(QStringLiteral("Options"));
+  bar->setObjectName(QStringLiteral("options"));
+  kernelChooser = new QComboBox(bar);
+  kernelChooser->setMinimumWidth(140);
+  signatureField = new QLineEdit(bar);
+  signatureField->setPlaceholderText(QStringLiteral("signature, e.g. *fp32:16, *fp32:16, i32, 1024"));
+  signatureField->setMinimumWidth(320);
+  targetChooser = new QComboBox(bar);
+  targetChooser->addItems({QStringLiteral("cuda:90"), QStringLiteral("cuda:80"), QStringLiteral("hip:gfx942")});
+  warpsField = new QSpinBox(bar);
+  warpsField->setRange(1, 32);
+  warpsField->setValue(4);
+  stagesField = new QSpinBox(bar);
+  stagesField->setRange(1, 8);
+  stagesField->setValue(3);
+  paneCountField = new QSpinBox(bar);
+  paneCountField->setRange(1, 6);
+  paneCountField->setValue(4);
+  progress = new QProgressBar(bar);
+  progress->setRange(0, 0);
+  progress->setMaximumWidth(80);
+  progress->hide();
+  bar->addWidget(new QLabel(QStringLiteral(" Kernel "), bar));
+  bar->addWidget(kernelChooser);
+  bar->addWidget(new QLabel(QStringLiteral(" Signature "), bar));
+  bar->addWidget(signatureField);
+  bar->addWidget(new QLabel(QStringLiteral(" Target "), bar));
+  bar->addWidget(targetChooser);
+  bar->addWidget(new QLabel(QStringLiteral(" num_warps "), bar));
+  bar->addWidget(warpsField);
+  bar->addWidget(new QLabel(QStringLiteral(" num_stages "), bar));
+  bar->addWidget(stagesField);
+  bar->addWidget(new QLabel(QStringLiteral(" Panes "), bar));
+  bar->addWidget(paneCountField);
+  bar->addWidget(progress);
+  statusLabel = new QLabel(this);
+  statusBar()->addPermanentWidget(statusLabel);
+
+  connect(kernelChooser, &QComboBox::textActivated, this, &MainWindow::chooseKernel);
+  connect(signatureField, &QLineEdit::textEdited, this, [this] {
+    rememberKernelChoice();
+    requestCompile();
+  });
+  connect(targetChooser, &QComboBox::currentTextChanged, this, [this] { requestCompile(0); });
+  connect(warpsField, &QSpinBox::valueChanged, this, [this] { requestCompile(); });
+  connect(stagesField, &QSpinBox::valueChanged, this, [this] { requestCompile(); });
+  connect(paneCountField, &QSpinBox::valueChanged, this, &MainWindow::setPaneCount);
+}
+
+void MainWindow::buildDocks() {
+  auto dock = [this](const QString &title, const char *name, QWidget *content, Qt::DockWidgetArea area) {
+    auto *widget = new QDockWidget(title, this);
+    widget->setObjectName(QLatin1String(name));
+    widget->setWidget(content);
+    addDockWidget(area, widget);
+    return widget;
+  };
+  timeline = new PassTimelineView(passes, this);
+  QDockWidget *passDock = dock(QStringLiteral("Passes"), "passes", timeline, Qt::BottomDockWidgetArea);
+
+  diagnosticsTable = new QTableView(this);
+  diagnosticsTable->setModel(diagnostics);
+  diagnosticsTable->horizontalHeader()->setStretchLastSection(true);
+  diagnosticsTable->verticalHeader()->hide();
+  connect(diagnosticsTable, &QTableView::activated, this, [this](const QModelIndex &index) {
+    int line = index.data(DiagnosticsModel::LineRole).toInt();
+    if (line > 0)
+      selectLine(inputKind == InputKind::Python ? kPython : kInput, line);
+  });
+  QDockWidget *diagnosticsDock = dock(QStringLiteral("Diagnostics"), "diagnostics", diagnosticsTable, Qt::BottomDockWidgetArea);
+
+  auto *hiddenWidget = new QWidget(this);
+  hiddenTable = new QTableView(hiddenWidget);
+  hiddenTable->setModel(hidden);
+  hiddenTable->verticalHeader()->hide();
+  hiddenTable->horizontalHeader()->setStretchLastSection(true);
+  hiddenGridField = new QLineEdit(QStringLiteral("1"), hiddenWidget);
+  hiddenProblem = new QLabel(hiddenWidget);
+  auto *hiddenLayout = new QVBoxLayout(hiddenWidget);
+  auto *gridRow = new QHBoxLayout;
+  gridRow->addWidget(new QLabel(QStringLiteral("Grid X,Y,Z"), hiddenWidget));
+  gridRow->addWidget(hiddenGridField);
+  hiddenLayout->addLayout(gridRow);
+  hiddenLayout->addWidget(hiddenProblem);
+  hiddenLayout->addWidget(hiddenTable, 1);
+  connect(hiddenGridField, &QLineEdit::textChanged, this, [this](const QString &text) {
+    QStringList parts = text.split(',');
+    hidden->setGrid(parts.value(0).toLongLong(), parts.size() > 1 ? parts[1].toLongLong() : 1,
+                    parts.size() > 2 ? parts[2].toLongLong() : 1);
+    hiddenTable->resizeColumnsToContents();
+  });
+  connect(hiddenTable, &QTableView::activated, this, [this](const QModelIndex &index) {
+    int line = index.data(HiddenParametersModel::MachineLineRole).toInt();
+    QString machine = targetChooser->currentText().startsWith(QLatin1String("hip")) ? QStringLiteral("amdgcn")
+                                                                                     : QStringLiteral("ptx");
+    if (CodePane *pane = paneForStage(machine); pane && line > 0)
+      pane->editor()->setMappedLines({line});
+  });
+  QDockWidget *hiddenDock = dock(QStringLiteral("Hidden parameters"), "hidden", hiddenWidget, Qt::RightDockWidgetArea);
+
+  layouts = new LayoutPanel(this);
+  QDockWidget *layoutDock = dock(QStringLiteral("Layout"), "layout", layouts, Qt::RightDockWidgetArea);
+  runner = new RunPanel(this);
+  QDockWidget *runDock = dock(QStringLiteral("Run"), "run", runner, Qt::RightDockWidgetArea);
+  tabifyDockWidget(passDock, diagnosticsDock);
+  passDock->raise();
+  tabifyDockWidget(layoutDock, hiddenDock);
+  tabifyDockWidget(layoutDock, runDock);
+  layoutDock->raise();
+  resizeDocks({passDock}, {280}, Qt::Vertical);
+  resizeDocks({layoutDock}, {460}, Qt::Horizontal);
+}
+
+void MainWindow::buildMenus() {
+  QMenu *file = menuBar()->addMenu(QStringLiteral("&File"));
+  QAction *open = file->addAction(QStringLiteral("&Open kernel or IR…"), this, [this] {
+    QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open"), QString(),
+                                                QStringLiteral("Kernels and IR (*.py *.ttir *.ttgir *.source);;All files (*)"));
+    if (!path.isEmpty())
+      openPath(path);
+  });
+  open->setShortcut(QKeySequence::Open);
+  QAction *openCache = file->addAction(QStringLiteral("Open Triton &cache directory…"), this, [this] {
+    QString path = QFileDialog::getExistingDirectory(this, QStringLiteral("Triton cache entry (<hash> directory)"));
+    if (!path.isEmpty())
+      openPath(path);
+  });
+  openCache->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+O")));
+  recentMenu = file->addMenu(QStringLiteral("&Recent"));
+  rebuildRecentMenu();
+  file->addSeparator();
+  QAction *recompile = file->addAction(QStringLiteral("&Recompile"), this, [this] { requestCompile(0); });
+  recompile->setShortcut(QKeySequence(Qt::Key_F5));
+  file->addAction(QStringLiteral("&Quit"), this, &QWidget::close)->setShortcut(QKeySequence::Quit);
+
+  QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
+  for (QDockWidget *dockWidget : findChildren<QDockWidget *>())
+    view->addAction(dockWidget->toggleViewAction());
+  QAction *all = view->addAction(QStringLiteral("Show &all stages"), this, &MainWindow::showAllStages);
+  all->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+A")));
+  QAction *search = view->addAction(QStringLiteral("&Find pass"), this, [this] {
+    if (auto *edit = timeline->findChild<QLineEdit *>())
+      edit->setFocus();
+  });
+  search->setShortcut(QKeySequence::Find);
+
+  QMenu *run = menuBar()->addMenu(QStringLiteral("&Run"));
+  run->addAction(QStringLiteral("&Run on the GPU"), this, [this] { runner->start(false); })->setShortcut(QKeySequence(QStringLiteral("Ctrl+R")));
+  run->addAction(QStringLiteral("&Bench"), this, [this] { runner->start(true); })->setShortcut(QKeySequence(QStringLiteral("Ctrl+B")));
+}
+
+void MainWindow::setPaneCount(int count) {
+  if (paneCountField->value() != count) {
+    QSignalBlocker blocker(paneCountField);
+    paneCountField->setValue(count);
+  }
+  while (codePanes.size() < count) {
+    auto *pane = new CodePane(paneSplitter);
+    paneSplitter->addWidget(pane);
+    codePanes << pane;
+    connect(pane, &CodePane::stageChosen, this, [this] { refreshPanes(); });
+    connect(pane->editor(), &CodeEditor::lineSelected, this,
+            [this, pane](int line, int column) { onLineSelected(pane, line, column); });
+    connect(pane->editor(), &CodeEditor::textEdited, this, [this, pane] {
+      if (pane->stage() != kPython && pane->stage() != kInput)
+        return;
+      inputText = pane->editor()->toPlainText();
+      requestCompile();
+    });
+    // Pick a stage not shown yet, in pipeline order.
+    QStringList choices = paneChoices();
+    for (const QString &choice : choices) {
+      bool shown = false;
+      for (CodePane *other : codePanes)
+        shown |= other != pane && other->stage() == choice;
+      if (!shown) {
+        pane->setStage(choice);
+        break;
+      }
+    }
+  }
+  while (codePanes.size() > count) {
+    CodePane *pane = codePanes.takeLast();
+    // A dying editor clears its document; that is not the user editing the source.
+    pane->editor()->disconnect(this);
+    pane->disconnect(this);
+    delete pane;
+  }
+  refreshPanes();
+}
+
+void MainWindow::showAllStages() {
+  QStringList choices = paneChoices();
+  QStringList trexOnly;
+  for (const QString &choice : choices)
+    if (!choice.contains(' '))
+      trexOnly << choice;
+  setPaneCount(std::max(1, static_cast<int>(trexOnly.size())));
+  for (int i = 0; i < codePanes.size(); ++i)
+    codePanes[i]->setStage(trexOnly.value(i));
+  refreshPanes();
+}
+
+QStringList MainWindow::paneChoices() const {
+  QStringList choices;
+  if (inputKind == InputKind::Python)
+    choices << kPython;
+  else if (inputKind == InputKind::IR)
+    choices << kInput;
+  choices << stages->keys();
+  return choices;
+}
+
+QString MainWindow::paneText(const QString &stageKey) const {
+  if (stageKey == kPython || stageKey == kInput)
+    return inputText;
+  return stages->text(stageKey);
+}
+
+CodePane *MainWindow::paneForStage(const QString &stageKey) const {
+  for (CodePane *pane : codePanes)
+    if (pane->stage() == stageKey)
+      return pane;
+  return nullptr;
+}
+
+void MainWindow::refreshPanes() {
+  QStringList choices = paneChoices();
+  for (CodePane *pane : codePanes) {
+    pane->setChoices(choices);
+    if (pane->stage().isEmpty() && !choices.isEmpty())
+      pane->setStage(choices.first());
+    bool editable = pane->stage() == kPython || pane->stage() == kInput;
+    pane->editor()->setReadOnly(!editable);
+    // Never replace the text under the user's typing: it is the source of truth there.
+    if (!(editable && pane->editor()->hasFocus()))
+      pane->setText(paneText(pane->stage()));
+  }
+  refreshDiagnostics();
+}
+
+bool MainWindow::openPath(const QString &path, const QString &kernel, const QString &signature) {
+  QFileInfo info(path);
+  QSettings settings;
+  stages->clear();
+  passes->setPasses({});
+  diagnostics->setDiagnostics({});
+  mapping.clear();
+  facts.reset();
+  kernels.clear();
+  {
+    QSignalBlocker blocker(kernelChooser);
+    kernelChooser->clear();
+  }
+  if (info.isDir()) {
+    TritonCacheEntry entry = readTritonCacheDirectory(path);
+    if (entry.stages.empty()) {
+      QMessageBox::warning(this, QStringLiteral("Open"), entry.problem);
+      return false;
+    }
+    inputKind = InputKind::TritonCache;
+    stages->setStages(entry.stages, QStringLiteral("triton"));
+    // trex compiles the same kernel from Triton's own front-end output (.source).
+    auto source = std::find_if(entry.stages.begin(), entry.stages.end(),
+                               [](const StageText &stage) { return stage.name == "source"; });
+    inputText = source == entry.stages.end() ? QString() : QString::fromStdString(source->text);
+    compilePath = QDir(path).filePath(entry.kernelName + QStringLiteral(".source"));
+    if (!entry.target.isEmpty())
+      setTarget(entry.target);
+    {
+      QSignalBlocker warpsBlocker(warpsField), stagesBlocker(stagesField);
+      warpsField->setValue(entry.numWarps);
+      stagesField->setValue(entry.numStages);
+    }
+    signatureField->clear();
+    signatureField->setEnabled(false);
+  } else {
+    bool ok = false;
+    inputText = readText(path, &ok);
+    if (!ok) {
+      QMessageBox::warning(this, QStringLiteral("Open"), QStringLiteral("Cannot read %1").arg(path));
+      return false;
+    }
+    compilePath = info.absoluteFilePath();
+    if (info.suffix() == QLatin1String("py")) {
+      inputKind = InputKind::Python;
+      kernels = findKernels(inputText);
+      signatureField->setEnabled(true);
+      QSignalBlocker blocker(kernelChooser);
+      for (const KernelDefinition &definition : kernels)
+        kernelChooser->addItem(definition.name);
+    } else {
+      inputKind = InputKind::IR;
+      signatureField->clear();
+      signatureField->setEnabled(false);
+    }
+  }
+  inputPath = info.absoluteFilePath();
+  setWindowTitle(QStringLiteral("%1 — trex explorer").arg(info.fileName()));
+  // The source file name the stages' locations carry; an IR input names its .py in its locs.
+  mapping.setSourceFile(inputKind == InputKind::Python ? inputPath.toStdString() : std::string());
+  if (inputKind == InputKind::Python) {
+    QString chosen = !kernel.isEmpty() ? kernel : settings.value(settingsKey(inputPath, "kernel")).toString();
+    if (chosen.isEmpty() && !kernels.empty())
+      chosen = kernels.front().name;
+    {
+      QSignalBlocker blocker(kernelChooser);
+      kernelChooser->setCurrentText(chosen);
+    }
+    QString remembered = settings.value(settingsKey(inputPath, "signature")).toString();
+    signatureField->setText(!signature.isEmpty() ? signature : remembered);
+    if (signatureField->text().isEmpty()) {
+      auto found = std::find_if(kernels.begin(), kernels.end(),
+                                [&](const KernelDefinition &definition) { return definition.name == chosen; });
+      if (found != kernels.end())
+        signatureField->setText(suggestedSignature(*found));
+    }
+    rememberKernelChoice();
+  }
+  // Each pane shows the next stage in pipeline order now that the choices changed.
+  QStringList choices = paneChoices();
+  for (int i = 0; i < codePanes.size(); ++i)
+    codePanes[i]->setStage(choices.value(i, choices.value(0)));
+  refreshPanes();
+  addRecentFile(inputPath);
+  requestCompile(0);
+  return true;
+}
+
+void MainWindow::setTarget(const QString &target) {
+  int index = targetChooser->findText(target);
+  if (index < 0) {
+    targetChooser->addItem(target);
+    index = targetChooser->count() - 1;
+  }
+  QSignalBlocker blocker(targetChooser);
+  targetChooser->setCurrentIndex(index);
+}
+
+void MainWindow::chooseKernel(const QString &kernel) {
+  QSettings settings;
+  QString remembered = settings.value(settingsKey(inputPath, "signature/") + kernel).toString();
+  auto found = std::find_if(kernels.begin(), kernels.end(),
+                            [&](const KernelDefinition &definition) { return definition.name == kernel; });
+  signatureField->setText(!remembered.isEmpty() ? remembered
+                          : found != kernels.end() ? suggestedSignature(*found)
+                                                   : QString());
+  rememberKernelChoice();
+  requestCompile(0);
+}
+
+void MainWindow::rememberKernelChoice() {
+  if (inputKind != InputKind::Python)
+    return;
+  QSettings settings;
+  settings.setValue(settingsKey(inputPath, "kernel"), kernelChooser->currentText());
+  settings.setValue(settingsKey(inputPath, "signature"), signatureField->text());
+  settings.setValue(settingsKey(inputPath, "signature/") + kernelChooser->currentText(), signatureField->text());
+}
+
+void MainWindow::addRecentFile(const QString &path) {
+  QSettings settings;
+  QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+  recent.removeAll(path);
+  recent.prepend(path);
+  while (recent.size() > kMaxRecentFiles)
+    recent.removeLast();
+  settings.setValue(QStringLiteral("recentFiles"), recent);
+  rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu() {
+  recentMenu->clear();
+  QStringList recent = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+  for (int i = 0; i < recent.size(); ++i) {
+    QAction *action = recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(recent[i]));
+    QString path = recent[i];
+    connect(action, &QAction::triggered, this, [this, path] { openPath(path); });
+  }
+  recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::requestCompile(int debounceMilliseconds) {
+  if (inputKind == InputKind::None)
+    return;
+  CompileRequest request;
+  request.fileName = compilePath.toStdString();
+  request.text = inputText.toStdString();
+  request.target = targetChooser->currentText().toStdString();
+  request.numWarps = warpsField->value();
+  request.numStages = stagesField->value();
+  if (inputKind == InputKind::Python) {
+    request.kernelName = kernelChooser->currentText().toStdString();
+    request.signature = signatureField->text().toStdString();
+  }
+  requestStartedAt = QDateTime::currentMSecsSinceEpoch() + debounceMilliseconds;
+  controller->request(request, debounceMilliseconds);
+}
+
+bool MainWindow::compileAndWait(int timeoutMilliseconds) {
+  requestCompile(0);
+  return controller->waitForLatest(timeoutMilliseconds);
+}
+
+void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
+  progress->hide();
+  stages->setStages(snapshot.stages, QStringLiteral("trex"));
+  passes->setPasses(snapshot.passes);
+  diagnostics->setDiagnostics(snapshot.diagnostics);
+  facts = snapshot.metadata;
+  // Line mapping over every stage shown or choosable.
+  mapping.clear();
+  if (inputKind == InputKind::Python)
+    mapping.setStage(kPython.toStdString(), inputText.toStdString());
+  for (const QString &key : stages->keys())
+    mapping.setStage(key.toStdString(), stages->text(key).toStdString());
+  refreshPanes();
+  refreshHiddenParameters();
+  if (inputKind == InputKind::Python) {
+    LaunchTarget launch;
+    launch.path = inputPath;
+    launch.kernel = kernelChooser->currentText();
+    launch.signature = signatureField->text();
+    launch.target = targetChooser->currentText();
+    launch.numWarps = warpsField->value();
+    launch.numStages = stagesField->value();
+    runner->setLaunchTarget(launch);
+  }
+  lastUpdate = static_cast<double>(QDateTime::currentMSecsSinceEpoch() - requestStartedAt);
+  int errors = diagnostics->errorCount();
+  statusLabel->setText(QStringLiteral("%1 in %2 ms (compile %3 ms), %4 passes%5")
+                           .arg(snapshot.succeeded ? QStringLiteral("Compiled") : QStringLiteral("Failed"))
+                           .arg(lastUpdate, 0, 'f', 0)
+                           .arg(snapshot.milliseconds, 0, 'f', 0)
+                           .arg(snapshot.passes.size())
+                           .arg(errors ? QStringLiteral(", %1 error(s)").arg(errors) : QString()));
+}
+
+void MainWindow::refreshDiagnostics() {
+  QString inputName = inputKind == InputKind::TritonCache ? compilePath : inputPath;
+  QMultiMap<int, DiagnosticRecord> byLine = diagnostics->byLine(inputName);
+  std::vector<InlineDiagnostic> inline_;
+  for (auto it = byLine.constBegin(); it != byLine.constEnd(); ++it)
+    inline_.push_back({it.key(), it.value().severity == DiagnosticRecord::Severity::Error,
+                       QString::fromStdString(it.value().message)});
+  for (CodePane *pane : codePanes)
+    pane->editor()->setDiagnostics(pane->stage() == kPython || pane->stage() == kInput ? inline_
+                                                                                      : std::vector<InlineDiagnostic>());
+}
+
+void MainWindow::refreshHiddenParameters() {
+  bool isHip = targetChooser->currentText().startsWith(QLatin1String("hip"));
+  QString machine = stages->text(isHip ? QStringLiteral("amdgcn") : QStringLiteral("ptx"));
+  QStringList names;
+  auto found = std::find_if(kernels.begin(), kernels.end(), [&](const KernelDefinition &definition) {
+    return definition.name == kernelChooser->currentText();
+  });
+  if (found != kernels.end())
+    names = found->parameterNames();
+  hidden->setKernel(inputKind == InputKind::Python ? signatureField->text() : QString(), names, facts, machine, !isHip);
+  hiddenProblem->setText(hidden->problem());
+  hiddenTable->resizeColumnsToContents();
+}
+
+void MainWindow::selectLine(const QString &stageKey, int line, int column) {
+  CodePane *pane = paneForStage(stageKey);
+  if (!pane)
+    return;
+  QTextBlock block = pane->editor()->document()->findBlockByNumber(line - 1);
+  if (!block.isValid())
+    return;
+  QTextCursor cursor(block);
+  cursor.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor, std::min(column, block.length() - 1));
+  pane->editor()->setTextCursor(cursor); // emits lineSelected
+}
+
+void MainWindow::onLineSelected(CodePane *origin, int line, int column) {
+  const std::string stage = origin->stage().toStdString();
+  std::vector<int> sourceLines = mapping.sourceLinesFor(stage, line);
+  for (CodePane *pane : codePanes) {
+    std::set<int> lines;
+    for (int sourceLine : sourceLines)
+      for (int mapped : mapping.stageLinesFor(pane->stage().toStdString(), sourceLine))
+        lines.insert(mapped);
+    pane->editor()->setMappedLines(std::vector<int>(lines.begin(), lines.end()));
+  }
+  if (origin->stage().startsWith(QLatin1String("ttgir")))
+    showLayoutAt(origin->stage(), line, column);
+  if (!sourceLines.empty())
+    statusBar()->showMessage(QStringLiteral("%1:%2 ← source line %3")
+                                 .arg(origin->stage())
+                                 .arg(line)
+                                 .arg(sourceLines.front()));
+}
+
+void MainWindow::showLayoutAt(const QString &stageKey, int line, int column) {
+  const QString ir = stages->text(stageKey);
+  LayoutSelection selection = layoutAt(ir, line, column);
+  if (!selection.isValid())
+    return;
+  std::vector<SharedAccess> accesses = sharedAccesses(ir, selection.name);
+  // The same value after each MLIR pass, printed when its layout changes.
+  QStringList history;
+  if (!selection.valueName.isEmpty()) {
+    QString previous;
+    for (int row = 0; row < passes->rowCount(); ++row) {
+      const PassRecord &pass = passes->pass(row);
+      if (pass.kind != PassRecord::Kind::MLIR || pass.ir.empty())
+        continue;
+      LayoutSelection then = layoutOfValue(QString::fromStdString(pass.ir), selection.valueName);
+      QString now = then.isValid() ? then.attribute : QStringLiteral("(no layout)");
+      if (now != previous)
+        history << QStringLiteral("after #%1 %2: %3").arg(row + 1).arg(QString::fromStdString(pass.name), now);
+      previous = now;
+    }
+  }
+  layouts->showSelection(selection, accesses, history);
+  if (auto *dock = qobject_cast<QDockWidget *>(layouts->parentWidget()))
+    dock->raise();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event) {
+  QSettings settings;
+  settings.setValue(QStringLiteral("window/state"), saveState());
+  QMainWindow::closeEvent(event);
+}
+
+} // namespace trex::explorer

@@ -1,0 +1,123 @@
+// MainWindow: wires the explorer together — the options bar, the stage panes, the docks (passes,
+// diagnostics, hidden parameters, layouts, run) — around the models and the compile controller.
+#pragma once
+
+#include "CompileController.h"
+#include "DiagnosticsModel.h"
+#include "HiddenParametersModel.h"
+#include "KernelSource.h"
+#include "LineMapping.h"
+#include "PassTimelineModel.h"
+#include "StageModel.h"
+
+#include <QMainWindow>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QMenu;
+class QProgressBar;
+class QSpinBox;
+class QSplitter;
+class QTableView;
+
+namespace trex::explorer {
+
+class CodePane;
+class LayoutPanel;
+class PassTimelineView;
+class RunPanel;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+public:
+  explicit MainWindow(QWidget *parent = nullptr);
+
+  // Opens a .py (with its remembered or the given kernel and signature), a .ttir/.ttgir, or a
+  // Triton cache directory; compiles at once. False (with a message) when it cannot be read.
+  bool openPath(const QString &path, const QString &kernel = QString(), const QString &signature = QString());
+  void setTarget(const QString &target);
+  // Compiles now (no debounce) and waits for the result; for --screenshot and tests.
+  bool compileAndWait(int timeoutMilliseconds = 120000);
+  // Shows `count` panes with the stages in pipeline order (python first).
+  void showAllStages();
+
+  // For tests and --screenshot.
+  QList<CodePane *> panes() const { return codePanes; }
+  CodePane *paneForStage(const QString &stageKey) const;
+  StageModel *stageModel() const { return stages; }
+  PassTimelineModel *passModel() const { return passes; }
+  DiagnosticsModel *diagnosticsModel() const { return diagnostics; }
+  HiddenParametersModel *hiddenParameters() const { return hidden; }
+  LayoutPanel *layoutPanel() const { return layouts; }
+  RunPanel *runPanel() const { return runner; }
+  PassTimelineView *passView() const { return timeline; }
+  CompileController *compiler() const { return controller; }
+  // Milliseconds from the last compile request to its stages being shown.
+  double lastUpdateMilliseconds() const { return lastUpdate; }
+  // Reacts like a click at (line, column) of the pane showing `stageKey`.
+  void selectLine(const QString &stageKey, int line, int column = 0);
+
+protected:
+  void closeEvent(QCloseEvent *event) override;
+
+private:
+  void buildOptionsBar();
+  void buildDocks();
+  void buildMenus();
+  void setPaneCount(int count);
+  void requestCompile(int debounceMilliseconds = 300);
+  void applySnapshot(const CompileSnapshot &snapshot);
+  void refreshPanes();
+  void refreshDiagnostics();
+  void refreshHiddenParameters();
+  void onLineSelected(CodePane *pane, int line, int column);
+  void showLayoutAt(const QString &stageKey, int line, int column);
+  void chooseKernel(const QString &kernel);
+  void rememberKernelChoice();
+  void addRecentFile(const QString &path);
+  void rebuildRecentMenu();
+  QString paneText(const QString &stageKey) const;
+  QStringList paneChoices() const;
+
+  // What is open.
+  enum class InputKind { None, Python, IR, TritonCache };
+  InputKind inputKind = InputKind::None;
+  QString inputPath;
+  // The path handed to the compiler (the .source of a cache directory).
+  QString compilePath;
+  QString inputText;
+  std::vector<KernelDefinition> kernels;
+
+  StageModel *stages;
+  PassTimelineModel *passes;
+  DiagnosticsModel *diagnostics;
+  HiddenParametersModel *hidden;
+  LineMapping mapping;
+  CompileController *controller;
+  std::optional<KernelFacts> facts;
+
+  QComboBox *kernelChooser;
+  QLineEdit *signatureField;
+  QComboBox *targetChooser;
+  QSpinBox *warpsField;
+  QSpinBox *stagesField;
+  QSpinBox *paneCountField;
+  QProgressBar *progress;
+  QLabel *statusLabel;
+  QSplitter *paneSplitter;
+  QList<CodePane *> codePanes;
+  PassTimelineView *timeline;
+  QTableView *diagnosticsTable;
+  QTableView *hiddenTable;
+  QLineEdit *hiddenGridField;
+  QLabel *hiddenProblem;
+  LayoutPanel *layouts;
+  RunPanel *runner;
+  QMenu *recentMenu;
+  qint64 requestStartedAt = 0;
+  double lastUpdate = 0;
+  bool applying = false;
+};
+
+} // namespace trex::explorer

@@ -1,0 +1,63 @@
+// trex-explorer: the Qt desktop explorer. `--screenshot FILE.png KERNEL` renders the window with
+// every stage of KERNEL offscreen and exits (for tests and docs).
+#include "Screenshot.h"
+#include "MainWindow.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QTimer>
+
+#include <cstdio>
+#include <cstring>
+
+int main(int argc, char **argv) {
+  QElapsedTimer startup;
+  startup.start();
+  // A screenshot needs no display: render offscreen unless the caller chose a platform.
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--screenshot") == 0 && !qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+      qputenv("QT_QPA_PLATFORM", "offscreen");
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("trex"));
+  QApplication::setApplicationName(QStringLiteral("trex-explorer"));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("Explore a Triton kernel's compilation stage by stage"));
+  parser.addHelpOption();
+  parser.addPositionalArgument(QStringLiteral("input"), QStringLiteral("A .py kernel, .ttir/.ttgir, or a Triton cache directory"));
+  QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Render the window to FILE.png and exit"),
+                                QStringLiteral("FILE.png"));
+  QCommandLineOption kernel(QStringLiteral("kernel"), QStringLiteral("The @triton.jit function"), QStringLiteral("NAME"));
+  QCommandLineOption signature(QStringLiteral("signature"), QStringLiteral("Its signature in Triton's AOT form"),
+                               QStringLiteral("SIGNATURE"));
+  QCommandLineOption target(QStringLiteral("target"), QStringLiteral("cuda:90, cuda:80 or hip:gfx942"), QStringLiteral("TARGET"));
+  QCommandLineOption startupTime(QStringLiteral("print-startup-time"),
+                                 QStringLiteral("Print the milliseconds until the window is shown, and exit"));
+  parser.addOptions({screenshot, kernel, signature, target, startupTime});
+  parser.process(app);
+
+  if (parser.isSet(screenshot)) {
+    trex::explorer::ScreenshotRequest request;
+    request.output = parser.value(screenshot);
+    request.input = parser.positionalArguments().value(0);
+    request.kernel = parser.value(kernel);
+    request.signature = parser.value(signature);
+    request.target = parser.value(target);
+    return trex::explorer::renderScreenshot(request);
+  }
+
+  trex::explorer::MainWindow window;
+  if (parser.isSet(target))
+    window.setTarget(parser.value(target));
+  if (!parser.positionalArguments().isEmpty())
+    window.openPath(parser.positionalArguments().first(), parser.value(kernel), parser.value(signature));
+  window.show();
+  if (parser.isSet(startupTime)) {
+    QTimer::singleShot(0, &app, [&] {
+      std::printf("startup: %lld ms\n", static_cast<long long>(startup.elapsed()));
+      app.quit();
+    });
+  }
+  return app.exec();
+}

@@ -1,0 +1,149 @@
+// RunPanel: one child process at a time; every way it can end becomes a results row and a
+// message, including a crash (signal) and a child that cannot be started.
+#include "RunPanel.h"
+
+#include "TimingPlot.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace trex::explorer {
+
+namespace {
+// A kernel that never returns must not keep the panel busy forever.
+constexpr int kChildTimeoutMilliseconds = 120000;
+} // namespace
+
+RunPanel::RunPanel(QWidget *parent)
+    : QWidget(parent), model(new RunResultsModel(this)), executableField(new QLineEdit(this)),
+      gridField(new QLineEdit(QStringLiteral("1"), this)), argumentsField(new QLineEdit(this)),
+      benchOptionsField(new QLineEdit(this)), runButton(new QPushButton(QStringLiteral("Run"), this)),
+      benchButton(new QPushButton(QStringLiteral("Bench"), this)), messageLabel(new QLabel(this)),
+      table(new QTableView(this)), plot(new TimingPlot(model, this)) {
+  executableField->setText(QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("trex")));
+  gridField->setToolTip(QStringLiteral("Programs to launch: X[,Y[,Z]]"));
+  argumentsField->setPlaceholderText(QStringLiteral("x_ptr=rand:1024 y_ptr=rand:1024 out_ptr=zeros:1024 n_elements=1024"));
+  argumentsField->setToolTip(QStringLiteral("One --arg per word: NAME=VALUE; pointers take rand:N, randn:N, zeros:N, ones:N, arange:N"));
+  benchOptionsField->setPlaceholderText(QStringLiteral("--warmup 25 --rep 100"));
+  messageLabel->setWordWrap(true);
+  messageLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  table->setModel(model);
+  table->verticalHeader()->hide();
+  table->horizontalHeader()->setStretchLastSection(true);
+
+  auto *form = new QFormLayout;
+  form->addRow(QStringLiteral("trex"), executableField);
+  form->addRow(QStringLiteral("Grid"), gridField);
+  form->addRow(QStringLiteral("Arguments"), argumentsField);
+  form->addRow(QStringLiteral("Bench options"), benchOptionsField);
+  auto *buttons = new QHBoxLayout;
+  buttons->addWidget(runButton);
+  buttons->addWidget(benchButton);
+  buttons->addStretch();
+  auto *splitter = new QSplitter(Qt::Horizontal, this);
+  splitter->addWidget(table);
+  splitter->addWidget(plot);
+  auto *layout = new QVBoxLayout(this);
+  layout->setContentsMargins(2, 2, 2, 2);
+  layout->addLayout(form);
+  layout->addLayout(buttons);
+  layout->addWidget(messageLabel);
+  layout->addWidget(splitter, 1);
+
+  connect(runButton, &QPushButton::clicked, this, [this] { start(false); });
+  connect(benchButton, &QPushButton::clicked, this, [this] { start(true); });
+}
+
+void RunPanel::setExecutable(const QString &path) { executableField->setText(path); }
+QString RunPanel::executable() const { return executableField->text(); }
+void RunPanel::setGrid(const QString &grid) { gridField->setText(grid); }
+void RunPanel::setArguments(const QString &arguments) { argumentsField->setText(arguments); }
+bool RunPanel::isRunning() const { return process && process->state() != QProcess::NotRunning; }
+QString RunPanel::message() const { return messageLabel->text(); }
+
+QStringList RunPanel::commandArguments(bool bench) const {
+  QStringList arguments{bench ? QStringLiteral("bench") : QStringLiteral("run"), launchTarget.path};
+  if (!launchTarget.kernel.isEmpty())
+    arguments << QStringLiteral("--kernel") << launchTarget.kernel;
+  if (!launchTarget.signature.isEmpty())
+    arguments << QStringLiteral("--signature") << launchTarget.signature;
+  arguments << QStringLiteral("--target") << launchTarget.target << QStringLiteral("--num-warps")
+            << QString::number(launchTarget.numWarps) << QStringLiteral("--num-stages")
+            << QString::number(launchTarget.numStages) << QStringLiteral("--grid") << gridField->text().trimmed();
+  for (const QString &argument : argumentsField->text().split(' ', Qt::SkipEmptyParts))
+    arguments << QStringLiteral("--arg") << argument;
+  if (bench)
+    arguments << benchOptionsField->text().split(' ', Qt::SkipEmptyParts);
+  arguments << QStringLiteral("--json");
+  return arguments;
+}
+
+void RunPanel::start(bool bench) {
+  if (isRunning()) {
+    messageLabel->setText(QStringLiteral("A run is still going; wait for it."));
+    return;
+  }
+  if (launchTarget.path.isEmpty()) {
+    messageLabel->setText(QStringLiteral("Open a kernel first."));
+    return;
+  }
+  process = new QProcess(this);
+  QProcess *child = process;
+  runButton->setEnabled(false);
+  benchButton->setEnabled(false);
+  messageLabel->setText(QStringLiteral("%1 running…").arg(bench ? "Bench" : "Run"));
+  connect(child, &QProcess::finished, this,
+          [this, bench](int exitCode, QProcess::ExitStatus status) { childFinished(exitCode, status, bench); });
+  connect(child, &QProcess::errorOccurred, this, [this, bench](QProcess::ProcessError error) {
+    // A child that never started sends no finished(); anything else is reported there.
+    if (error == QProcess::FailedToStart) {
+      childFinished(-1, QProcess::CrashExit, bench);
+    }
+  });
+  QTimer::singleShot(kChildTimeoutMilliseconds, child, [child] { child->kill(); });
+  child->start(executable(), commandArguments(bench));
+}
+
+void RunPanel::childFinished(int exitCode, QProcess::ExitStatus status, bool bench) {
+  QProcess *child = process;
+  if (!child)
+    return;
+  RunRecord record;
+  if (child->error() == QProcess::FailedToStart) {
+    record.crashed = true;
+    record.error = QStringLiteral("could not start %1: %2").arg(executable(), child->errorString());
+  } else {
+    record = parseRunOutput(child->readAllStandardOutput(), child->readAllStandardError(), exitCode,
+                            status == QProcess::CrashExit);
+  }
+  record.mode = bench ? QStringLiteral("bench") : QStringLiteral("run");
+  if (record.kernel.isEmpty())
+    record.kernel = launchTarget.kernel;
+  if (record.grid.isEmpty())
+    record.grid = gridField->text();
+  record.configuration = QStringLiteral("%1 w%2 s%3").arg(launchTarget.target).arg(launchTarget.numWarps).arg(launchTarget.numStages);
+  model->append(record);
+  if (record.succeeded)
+    messageLabel->setText(record.medianMilliseconds > 0
+                              ? QStringLiteral("%1: median %2 ms").arg(record.device).arg(record.medianMilliseconds)
+                              : QStringLiteral("%1: ran").arg(record.device));
+  else
+    messageLabel->setText(QStringLiteral("<b>%1</b>").arg(record.error.toHtmlEscaped()));
+  runButton->setEnabled(true);
+  benchButton->setEnabled(true);
+  child->deleteLater();
+  process = nullptr;
+  Q_EMIT finished(record);
+}
+
+} // namespace trex::explorer

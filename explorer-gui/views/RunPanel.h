@@ -1,0 +1,70 @@
+// RunPanel: grid and argument specs, Run and Bench through a child `trex run|bench --json`
+// (QProcess), so a kernel that faults takes down the child, never the window; a results table
+// and a timing plot across runs.
+#pragma once
+
+#include "RunResultsModel.h"
+
+#include <QPointer>
+#include <QProcess>
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+
+namespace trex::explorer {
+
+class TimingPlot;
+
+// What to launch: the kernel and the options it is compiled with.
+struct LaunchTarget {
+  QString path;
+  QString kernel;
+  QString signature;
+  QString target = QStringLiteral("cuda:90");
+  int numWarps = 4;
+  int numStages = 3;
+};
+
+class RunPanel : public QWidget {
+  Q_OBJECT
+public:
+  explicit RunPanel(QWidget *parent = nullptr);
+
+  void setLaunchTarget(const LaunchTarget &target) { launchTarget = target; }
+  // The trex executable (a test may point this at anything).
+  void setExecutable(const QString &path);
+  QString executable() const;
+  void setGrid(const QString &grid);
+  void setArguments(const QString &arguments);
+  // The command line the next Run/Bench would start (without the program).
+  QStringList commandArguments(bool bench) const;
+  // Starts the child; the answer arrives later as a new results row (finished()).
+  void start(bool bench);
+  bool isRunning() const;
+  QString message() const;
+  RunResultsModel *results() const { return model; }
+
+Q_SIGNALS:
+  void finished(const RunRecord &record);
+
+private:
+  void childFinished(int exitCode, QProcess::ExitStatus status, bool bench);
+
+  LaunchTarget launchTarget;
+  RunResultsModel *model;
+  QLineEdit *executableField;
+  QLineEdit *gridField;
+  QLineEdit *argumentsField;
+  QLineEdit *benchOptionsField;
+  QPushButton *runButton;
+  QPushButton *benchButton;
+  QLabel *messageLabel;
+  QTableView *table;
+  TimingPlot *plot;
+  QPointer<QProcess> process;
+};
+
+} // namespace trex::explorer

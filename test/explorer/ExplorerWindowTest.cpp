@@ -1,0 +1,214 @@
+// The explorer's window offscreen: the vector-add sample compiled into every pane, line mapping
+// between panes, a layout click, the --screenshot output, and Run children that crash or find no
+// GPU while the window lives on.
+#include "CodePane.h"
+#include "LayoutCanvas.h"
+#include "LayoutPanel.h"
+#include "MainWindow.h"
+#include "RunPanel.h"
+#include "Screenshot.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QImage>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace trex::explorer;
+
+namespace {
+
+const QString kSample = QStringLiteral(TREX_SAMPLES_DIR "/vector_add.py");
+const QString kSignature = QStringLiteral("*fp32:16, *fp32:16, *fp32:16, i32:16, 1024");
+
+QString writeScript(const QTemporaryDir &dir, const QString &name, const QByteArray &body) {
+  QString path = dir.filePath(name);
+  QFile file(path);
+  file.open(QIODevice::WriteOnly);
+  file.write("#!/bin/sh\n" + body);
+  file.close();
+  file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+  return path;
+}
+
+int lineContaining(const QString &text, const QString &needle) {
+  const QStringList lines = text.split('\n');
+  for (int i = 0; i < lines.size(); ++i)
+    if (lines[i].contains(needle))
+      return i + 1;
+  return 0;
+}
+
+} // namespace
+
+class ExplorerWindowTest : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void initTestCase() {
+    QCoreApplication::setOrganizationName(QStringLiteral("trex-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("explorer-window-test"));
+  }
+
+  void panesHoldEveryStage() {
+    MainWindow window;
+    window.resize(1600, 900);
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+    QVERIFY(window.compileAndWait());
+    QCOMPARE(window.diagnosticsModel()->errorCount(), 0);
+    window.showAllStages();
+    QStringList shown;
+    for (CodePane *pane : window.panes())
+      shown << pane->stage();
+    QCOMPARE(shown, QStringList({"python", "source", "ttir", "ttgir", "llir", "ptx"}));
+    for (CodePane *pane : window.panes()) {
+      QString text = pane->editor()->toPlainText();
+      if (pane->stage() == "python")
+        QVERIFY(text.contains(QLatin1String("def add_kernel")));
+      else
+        QCOMPARE(text, window.stageModel()->text(pane->stage()));
+    }
+    QVERIFY(window.paneForStage("ttgir")->editor()->toPlainText().contains(QLatin1String("#ttg.blocked")));
+    QVERIFY(window.paneForStage("ptx")->editor()->toPlainText().contains(QLatin1String(".entry add_kernel")));
+    QVERIFY(window.passModel()->rowCount() > 20);
+    // The hidden parameters: four passed arguments, then the two scratch pointers, matched
+    // with PTX params 4 and 5.
+    const std::vector<HiddenParameterRow> &parameters = window.hiddenParameters()->parameters();
+    QCOMPARE(parameters.size(), size_t(7));
+    QCOMPARE(parameters[0].name, QStringLiteral("x_ptr"));
+    QVERIFY(parameters[4].machineParameter.endsWith(QLatin1String("add_kernel_param_4")));
+    QVERIFY(parameters[5].machineParameter.endsWith(QLatin1String("add_kernel_param_5")));
+  }
+
+  void sourceLineHighlightsEveryStage() {
+    MainWindow window;
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+    QVERIFY(window.compileAndWait());
+    window.showAllStages();
+    const QString python = window.paneForStage("python")->editor()->toPlainText();
+    int storeLine = lineContaining(python, QStringLiteral("tl.store"));
+    QVERIFY(storeLine > 0);
+    window.selectLine(QStringLiteral("python"), storeLine, 4);
+    const QString ptx = window.stageModel()->text("ptx");
+    bool ptxStore = false;
+    for (int line : window.paneForStage("ptx")->editor()->mappedLines())
+      ptxStore |= ptx.split('\n')[line - 1].contains(QLatin1String("st.global"));
+    QVERIFY2(ptxStore, "selecting the tl.store line highlights the PTX store");
+    const QString ttgir = window.stageModel()->text("ttgir");
+    std::vector<int> ttgirLines = window.paneForStage("ttgir")->editor()->mappedLines();
+    QVERIFY(std::find(ttgirLines.begin(), ttgirLines.end(), lineContaining(ttgir, QStringLiteral("tt.store"))) !=
+            ttgirLines.end());
+    // And back: the ttgir store line highlights the source line.
+    window.selectLine(QStringLiteral("ttgir"), lineContaining(ttgir, QStringLiteral("tt.store")));
+    std::vector<int> pythonLines = window.paneForStage("python")->editor()->mappedLines();
+    QCOMPARE(pythonLines, std::vector<int>({storeLine}));
+  }
+
+  void clickingALayoutDrawsIt() {
+    MainWindow window;
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+    QVERIFY(window.compileAndWait());
+    window.showAllStages();
+    window.selectLine(QStringLiteral("ttgir"), 1, 2); // "#blocked = #ttg.blocked<...>"
+    QVERIFY2(window.layoutPanel()->problem().isEmpty(), qPrintable(window.layoutPanel()->problem()));
+    LayoutCanvas *canvas = window.layoutPanel()->canvas();
+    // 1024 elements, wrapped into rows of 32; sizePerThread 4: thread 0 holds 0..3.
+    QCOMPARE(canvas->rows() * canvas->columns(), 1024);
+    QCOMPARE(canvas->cellLabel(0, 0), QStringLiteral("T0:0"));
+    QCOMPARE(canvas->cellLabel(0, 5), QStringLiteral("T1:1"));
+    QVERIFY(!window.layoutPanel()->hardwareText().isEmpty());
+    QTemporaryDir dir;
+    QVERIFY(window.layoutPanel()->exportSvg(dir.filePath("layout.svg")));
+    QVERIFY(window.layoutPanel()->exportPng(dir.filePath("layout.png")));
+    QFile svg(dir.filePath("layout.svg"));
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QVERIFY(svg.readAll().contains("<svg"));
+  }
+
+  void screenshotWritesThePng() {
+    QTemporaryDir dir;
+    ScreenshotRequest request;
+    request.output = dir.filePath("explorer.png");
+    request.input = kSample;
+    request.kernel = QStringLiteral("add_kernel");
+    request.signature = kSignature;
+    request.width = 1400;
+    request.height = 800;
+    QCOMPARE(renderScreenshot(request), 0);
+    QImage image(request.output);
+    QVERIFY(!image.isNull());
+    QCOMPARE(image.size(), QSize(1400, 800));
+  }
+
+  void recompileAfterAnEditIsFast() {
+    MainWindow window;
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+    QVERIFY(window.compileAndWait());
+    window.showAllStages();
+    CodeEditor *python = window.paneForStage("python")->editor();
+    QString before = window.stageModel()->text("ttgir");
+    // Change the kernel: add becomes multiply.
+    QString edited = python->toPlainText().replace(QStringLiteral("x + y"), QStringLiteral("x * y"));
+    python->setFocus();
+    python->selectAll();
+    QElapsedTimer timer;
+    timer.start();
+    python->insertPlainText(edited);
+    QVERIFY(window.compiler()->waitForLatest(60000));
+    qInfo("edit -> all stages updated: %lld ms (wall, incl. 300 ms debounce); compile to shown: %.0f ms",
+          static_cast<long long>(timer.elapsed()), window.lastUpdateMilliseconds());
+    QString after = window.stageModel()->text("ttgir");
+    QVERIFY(before.contains(QLatin1String("arith.addf")));
+    QVERIFY(after.contains(QLatin1String("arith.mulf")));
+    QVERIFY(window.paneForStage("ptx")->editor()->toPlainText().contains(QLatin1String("mul.f32")));
+  }
+
+  void crashingRunLeavesTheWindowAlive() {
+    QTemporaryDir dir;
+    MainWindow window;
+    window.show();
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+    QVERIFY(window.compileAndWait());
+    RunPanel *panel = window.runPanel();
+    // A child that dies from a segmentation fault.
+    panel->setExecutable(writeScript(dir, "crash.sh", "kill -SEGV $$\n"));
+    QSignalSpy finished(panel, &RunPanel::finished);
+    panel->start(false);
+    QVERIFY(finished.wait(20000));
+    QVERIFY(window.isVisible());
+    QCOMPARE(panel->results()->rowCount(), 1);
+    QVERIFY(panel->results()->record(0).crashed);
+    QVERIFY2(panel->message().contains(QLatin1String("crashed")), qPrintable(panel->message()));
+    // The arguments the child got are the kernel's.
+    QStringList arguments = panel->commandArguments(true);
+    QCOMPARE(arguments.first(), QStringLiteral("bench"));
+    QVERIFY(arguments.contains(QStringLiteral("add_kernel")));
+    QVERIFY(arguments.contains(QStringLiteral("--json")));
+  }
+
+  void noGpuIsAClearMessage() {
+    QTemporaryDir dir;
+    RunPanel panel;
+    LaunchTarget target;
+    target.path = kSample;
+    target.kernel = QStringLiteral("add_kernel");
+    target.signature = kSignature;
+    panel.setLaunchTarget(target);
+    panel.setExecutable(writeScript(
+        dir, "nogpu.sh",
+        "echo '{\"error\": \"cannot load libcuda.so.1\", \"no_driver\": true}'\necho 'error: no driver' >&2\nexit 1\n"));
+    QSignalSpy finished(&panel, &RunPanel::finished);
+    panel.start(false);
+    QVERIFY(finished.wait(20000));
+    QVERIFY(panel.results()->record(0).noDriver);
+    QVERIFY2(panel.message().contains(QLatin1String("No GPU")), qPrintable(panel.message()));
+    // A program that does not exist is reported too.
+    panel.setExecutable(dir.filePath("missing-trex"));
+    panel.start(false);
+    QVERIFY(finished.wait(20000));
+    QVERIFY(panel.message().contains(QLatin1String("could not start")));
+  }
+};
+
+QTEST_MAIN(ExplorerWindowTest)
+#include "ExplorerWindowTest.moc"
