@@ -1,0 +1,97 @@
+"""trex's layout choices beside real Triton's for the tl coverage kernels (test/frontend/*.py).
+
+Runs where Triton is installed (the GPU machine). For each kernel and specialisation named in a
+coverage file's RUN lines and each target (sm_90, sm_80, gfx942; or the one target the RUN line
+names), compiles it with triton.compile and compares its ttgir with the one trex wrote to
+TREX_DIR/<file>/<kernel>/<target>.ttgir: the layout definitions (`#name = #ttg...`, compared as a
+multiset, so only the choices count, not their numbering) and `ttg.shared`. Prints one line per
+case and a summary.
+"""
+import argparse
+import importlib.util
+import os
+import re
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "bench"))
+from triton_compile_times import source_for  # noqa: E402
+
+RUN = re.compile(r'^# RUN: trex compile %s (.*)$')
+
+
+def cases(frontend_dir):
+    for name in sorted(os.listdir(frontend_dir)):
+        if not name.endswith(".py"):
+            continue
+        seen = set()
+        for line in open(os.path.join(frontend_dir, name)):
+            match = RUN.match(line.rstrip("\n"))
+            if not match:
+                continue
+            arguments = match.group(1)
+            kernel = re.search(r"--kernel (\w+)", arguments)
+            signature = re.search(r'--signature "([^"]*)"', arguments)
+            if not kernel or not signature:
+                continue
+            target = re.search(r"--target (\S+)", arguments)
+            warps = re.search(r"--num-warps (\d+)", arguments)
+            for target_name in ([target.group(1)] if target else ["cuda:90", "cuda:80", "hip:gfx942"]):
+                key = (kernel.group(1), signature.group(1), target_name)
+                if key not in seen:
+                    seen.add(key)
+                    yield name, kernel.group(1), signature.group(1), target_name, int(warps.group(1)) if warps else 4
+
+
+def layouts(ttgir):
+    definitions = sorted(re.sub(r"^#\w+ = ", "", line.strip()) for line in ttgir.splitlines()
+                         if re.match(r"^#\w+ = #ttg\.", line))
+    shared = re.search(r"ttg\.shared = (\d+)", ttgir)
+    return definitions, int(shared.group(1)) if shared else None
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("frontend_dir")
+    parser.add_argument("trex_dir")
+    args = parser.parse_args()
+    import triton
+    from triton.backends.compiler import GPUTarget
+    targets = {"cuda:90": GPUTarget("cuda", 90, 32), "cuda:80": GPUTarget("cuda", 80, 32),
+               "hip:gfx942": GPUTarget("hip", "gfx942", 64)}
+    counts = {"same": 0, "differ": 0, "triton fails": 0, "no trex ttgir": 0}
+    for file, kernel, signature, target, warps in cases(args.frontend_dir):
+        label = f"{file}:{kernel}@{target}"
+        ours_path = os.path.join(args.trex_dir, file, kernel, target.replace(":", "_") + ".ttgir")
+        if not os.path.exists(ours_path):
+            counts["no trex ttgir"] += 1
+            print(f"{label:60} no trex ttgir")
+            continue
+        spec = importlib.util.spec_from_file_location(file[:-3].replace("-", "_"), os.path.join(args.frontend_dir, file))
+        module = importlib.util.module_from_spec(spec)
+        try:
+            spec.loader.exec_module(module)
+            with tempfile.TemporaryDirectory() as cache:
+                os.environ["TRITON_CACHE_DIR"] = cache
+                compiled = triton.compile(source_for(triton, getattr(module, kernel), None, signature),
+                                          target=targets[target], options={"num_warps": warps})
+                theirs = compiled.asm["ttgir"]
+        except Exception as exception:  # Triton rejects it for this target
+            counts["triton fails"] += 1
+            print(f"{label:60} triton fails: {str(exception).splitlines()[0][:100] if str(exception) else type(exception).__name__}")
+            continue
+        ours = open(ours_path).read()
+        (our_layouts, our_shared), (their_layouts, their_shared) = layouts(ours), layouts(theirs)
+        if our_layouts == their_layouts and our_shared == their_shared:
+            counts["same"] += 1
+            print(f"{label:60} same ({len(our_layouts)} layouts, shared {our_shared})")
+        else:
+            counts["differ"] += 1
+            print(f"{label:60} DIFFER shared {our_shared} vs {their_shared}")
+            for line in sorted(set(our_layouts) ^ set(their_layouts)):
+                print(f"    {'trex  ' if line in our_layouts else 'triton'} {line}")
+    print("summary:", ", ".join(f"{name}: {count}" for name, count in counts.items()))
+
+
+if __name__ == "__main__":
+    main()
