@@ -4,8 +4,8 @@
 // its source elements to the op's scratch, row-major over the source shape (copies that
 // several threads hold write the same value), and after a barrier reads, for each element
 // of the result, the source element at its own coordinates with the axis coordinate
-// replaced by its index. This is Triton's general lowering; its warp-shuffle variant for
-// gathers that stay within a warp is not implemented, so `efficient_layout` is ignored.
+// replaced by its index. This is Triton's general lowering; trex has no counterpart of its
+// warp-shuffle variant for gathers that stay within a warp, so `efficient_layout` is ignored.
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/SharedMemory.h"
