@@ -1,7 +1,7 @@
 // trex-compile-bench: compile time of every fixture spec in one warm process, per target:
 // the front end plus the ttir pipeline (Python source to ttir), and the whole pipeline to
 // machine code (cubin or hsaco, including ptxas or ld.lld), each the median of N runs after a
-// warm-up run. Prints a table, or JSON with --json.
+// warm-up run. Prints a table, or JSON with --json; --only TEXT keeps the specs whose name holds TEXT.
 #include "trex/Compiler/Compilation.h"
 
 #include <algorithm>
@@ -68,6 +68,7 @@ int main(int argc, char **argv) {
   int runs = 7;
   bool json = false;
   std::string fixtures = TREX_FIXTURES_DIR;
+  std::string only; // a substring of the spec names to measure; empty: all
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--runs") && i + 1 < argc)
       runs = std::max(1, std::atoi(argv[++i]));
@@ -75,8 +76,10 @@ int main(int argc, char **argv) {
       json = true;
     else if (!std::strcmp(argv[i], "--fixtures") && i + 1 < argc)
       fixtures = argv[++i];
+    else if (!std::strcmp(argv[i], "--only") && i + 1 < argc)
+      only = argv[++i];
     else {
-      std::cerr << "usage: trex-compile-bench [--runs N] [--json] [--fixtures DIR]\n";
+      std::cerr << "usage: trex-compile-bench [--runs N] [--json] [--fixtures DIR] [--only TEXT]\n";
       return 2;
     }
   }
@@ -94,7 +97,11 @@ int main(int argc, char **argv) {
   if (!json)
     std::printf("%-30s %-11s %12s %14s %12s\n", "spec", "target", "py->ttir ms",
                 "py->binary ms", "of it tools");
+  // Rows appear as they are measured, also when the output is a pipe and the run is cut short.
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   for (const nlohmann::json &spec : specs) {
+    if (!only.empty() && spec["name"].get<std::string>().find(only) == std::string::npos)
+      continue;
     fs::path source = fs::path(fixtures) / "kernels" / spec["file"].get<std::string>();
     for (const char *target : {"cuda:90", "cuda:80", "hip:gfx942"}) {
       Timing ttir = measure(source, spec, target, trex::Stage::TTIR, runs);

@@ -5,7 +5,7 @@ coverage file's RUN lines and each target (sm_90, sm_80, gfx942; or the one targ
 names), compiles it with triton.compile and compares its ttgir with the one trex wrote to
 TREX_DIR/<file>/<kernel>/<target>.ttgir: the layout definitions (`#name = #ttg...`, compared as a
 multiset, so only the choices count, not their numbering) and `ttg.shared`. Prints one line per
-case and a summary.
+case and a summary; --save keeps Triton's ttgir for each case.
 """
 import argparse
 import importlib.util
@@ -54,6 +54,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("frontend_dir")
     parser.add_argument("trex_dir")
+    parser.add_argument("--save", help="also write Triton's ttgir to SAVE/<file>/<kernel>/<target>.ttgir")
     args = parser.parse_args()
     import triton
     from triton.backends.compiler import GPUTarget
@@ -76,6 +77,11 @@ def main():
                 compiled = triton.compile(source_for(triton, getattr(module, kernel), None, signature),
                                           target=targets[target], options={"num_warps": warps})
                 theirs = compiled.asm["ttgir"]
+            if args.save:
+                folder = os.path.join(args.save, file, kernel)
+                os.makedirs(folder, exist_ok=True)
+                with open(os.path.join(folder, target.replace(":", "_") + ".ttgir"), "w") as out:
+                    out.write(theirs)
         except Exception as exception:  # Triton rejects it for this target
             counts["triton fails"] += 1
             print(f"{label:60} triton fails: {str(exception).splitlines()[0][:100] if str(exception) else type(exception).__name__}")
