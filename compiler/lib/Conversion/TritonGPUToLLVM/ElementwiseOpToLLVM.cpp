@@ -6,6 +6,11 @@
 // lowered directly. Math that GPUs compute differently goes through TargetInfo: exp and exp2
 // with the hardware's 2**x approximation (as Triton does), sqrt approximate, other
 // transcendentals through the device library.
+//
+// Where the axis information says a result is constant over aligned blocks (a mask
+// `offsets < n` with n a multiple of the vector width), registers of one block share the
+// first register's value instead of repeating the op, as Triton's lowering does: a loop over
+// 4-element vectors then computes one compare per vector, not four.
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
@@ -90,11 +95,43 @@ bool isDistributedTensor(Type type) {
   return tensor && tensor.getEncoding();
 }
 
-// Any element-wise op whose results are tensors: one scalar op per element.
+int64_t floorPowerOfTwo(int64_t value) {
+  int64_t power = 1;
+  while (power * 2 <= value)
+    power *= 2;
+  return power;
+}
+
+// Register bits of `type`'s layout that stay inside one aligned block of `constancy`
+// elements in every dimension: flipping them moves the coordinates only below the block
+// size, whatever the lane and warp add, so register r holds the value of register
+// r & ~mask. Zero when nothing is known.
+int64_t sharedRegisterBits(RankedTensorType type, ArrayRef<int64_t> constancy) {
+  std::optional<layoutviz::LinearLayout> layout = linearLayoutOf(type);
+  if (!layout || !layout->hasInDim("register") ||
+      static_cast<int64_t>(constancy.size()) != type.getRank() ||
+      layout->getNumOutDims() != type.getRank())
+    return 0;
+  int64_t mask = 0;
+  const auto &bases = layout->getInDimBases("register");
+  for (size_t bit = 0; bit < bases.size(); ++bit) {
+    bool inside = true;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      if (bases[bit][dim] >= floorPowerOfTwo(std::max<int64_t>(constancy[dim], 1)))
+        inside = false;
+    if (inside)
+      mask |= int64_t(1) << bit;
+  }
+  return mask;
+}
+
+// Any element-wise op whose results are tensors: one scalar op per element (per constant
+// block of elements when the axis information allows).
 struct TensorElementwiseConversion : public ConversionPattern {
-  TensorElementwiseConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+  TensorElementwiseConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target,
+                              ConstancyFn constancy)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/20, &converter.getContext()),
-        target(target) {}
+        target(target), constancy(std::move(constancy)) {}
 
   LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -111,8 +148,17 @@ struct TensorElementwiseConversion : public ConversionPattern {
     for (Value operand : operands)
       unpacked.push_back(unpackElements(loc, operand, rewriter));
     size_t count = unpacked.front().size();
+    int64_t shared = 0;
+    if (constancy)
+      if (std::optional<SmallVector<int64_t>> known = constancy(op->getResult(0)))
+        if (count == static_cast<size_t>(elementsPerThread(resultType)))
+          shared = sharedRegisterBits(resultType, *known);
     SmallVector<Value> results;
     for (size_t i = 0; i < count; ++i) {
+      if (i & shared) {
+        results.push_back(results[i & ~shared]);
+        continue;
+      }
       SmallVector<Value> elementOperands;
       for (const SmallVector<Value> &elements : unpacked)
         elementOperands.push_back(elements[i]);
@@ -132,6 +178,7 @@ struct TensorElementwiseConversion : public ConversionPattern {
   }
 
   const TargetInfo &target;
+  ConstancyFn constancy;
 };
 
 // Scalar tt element-wise ops.
@@ -196,8 +243,9 @@ template <typename Op> struct ScalarMathConversion : public ConvertOpToLLVMPatte
 } // namespace
 
 void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                         RewritePatternSet &patterns, const TargetInfo &target) {
-  patterns.add<TensorElementwiseConversion>(converter, target);
+                                         RewritePatternSet &patterns, const TargetInfo &target,
+                                         ConstancyFn constancy) {
+  patterns.add<TensorElementwiseConversion>(converter, target, std::move(constancy));
   patterns.add<ScalarTritonOpConversion<tt::AddPtrOp>, ScalarTritonOpConversion<tt::BitcastOp>,
                ScalarTritonOpConversion<tt::IntToPtrOp>, ScalarTritonOpConversion<tt::PtrToIntOp>,
                ScalarTritonOpConversion<tt::PreciseSqrtOp>,

@@ -218,7 +218,14 @@ struct ConvertTritonGPUToLLVMPass
     populateExternElementwiseOpToLLVMPatterns(converter, patterns, *target);
     populateElementwiseInlineAsmOpToLLVMPatterns(converter, patterns);
     populateGatherOpToLLVMPatterns(converter, patterns, *target);
-    populateElementwiseOpToLLVMPatterns(converter, patterns, *target);
+    populateElementwiseOpToLLVMPatterns(
+        converter, patterns, *target,
+        [&axisInfo](Value value) -> std::optional<SmallVector<int64_t>> {
+          const AxisInfo *info = axisInfo.getAxisInfo(value);
+          if (!info)
+            return std::nullopt;
+          return SmallVector<int64_t>(info->getConstancy().begin(), info->getConstancy().end());
+        });
     populateViewOpToLLVMPatterns(converter, patterns, *target);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, *target, vectorSize);
     populateReduceOpToLLVMPatterns(converter, patterns, *target);

@@ -10,6 +10,7 @@
 #include "mlir/IR/PatternMatch.h"
 
 #include <functional>
+#include <optional>
 
 namespace trex {
 
@@ -26,6 +27,11 @@ inline constexpr int kProfileScratchArgumentOffset = -1;
 // the ttgir module before rewriting.
 using VectorSizeFn = std::function<unsigned(mlir::Operation *access)>;
 
+// Per-dimension constancy of a ttgir tensor value from the axis information (how many
+// consecutive elements, in aligned blocks, are known equal); nullopt when unknown.
+using ConstancyFn =
+    std::function<std::optional<llvm::SmallVector<int64_t>>(mlir::Value value)>;
+
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateSPMDOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
@@ -41,7 +47,8 @@ void populateExternElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &con
                                                const TargetInfo &target);
 void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                          mlir::RewritePatternSet &patterns,
-                                         const TargetInfo &target);
+                                         const TargetInfo &target,
+                                         ConstancyFn constancy = nullptr);
 void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
