@@ -3,6 +3,7 @@
 
 #include "trex/Runtime/Error.h"
 #include "trex/Tools/KernelBuild.h"
+#include "trex/Tools/LaunchBoundsCheck.h"
 
 #include <nlohmann/json.hpp>
 
@@ -29,6 +30,32 @@ int fail(const Options &options, const std::string &message) {
   return 1;
 }
 
+// Stops a launch whose loads, stores or atomics would leave the given buffers, before any
+// driver call; 0 when the launch may go ahead.
+int checkBounds(const Options &options, const std::string &artifacts,
+                const runtime::RunRequest &request, const std::string &sourcePath) {
+  tools::BoundsCheckResult check = tools::checkLaunchBounds(artifacts, request, sourcePath);
+  if (check.violations.empty())
+    return 0;
+  if (options.launch.json) {
+    nlohmann::json violations = nlohmann::json::array();
+    for (const tools::BoundsViolation &violation : check.violations)
+      violations.push_back({{"location", violation.location},
+                            {"message", violation.message},
+                            {"argument", violation.argument},
+                            {"index", violation.index},
+                            {"count", violation.count},
+                            {"launch_values", violation.launchValues}});
+    const tools::BoundsViolation &first = check.violations.front();
+    std::string error = (first.location.empty() ? "" : first.location + ": ") + first.message;
+    nlohmann::json failure = {
+        {"error", error}, {"no_driver", false}, {"out_of_bounds", violations}};
+    std::cout << failure.dump(1) << "\n";
+  }
+  std::cerr << check.render();
+  return 1;
+}
+
 } // namespace
 
 std::shared_ptr<Options> addFlags(CLI::App &command, bool benchFlags) {
@@ -49,6 +76,9 @@ std::shared_ptr<Options> addFlags(CLI::App &command, bool benchFlags) {
       ->check(CLI::NonNegativeNumber);
   command.add_option("--cache-dir", options->cacheDirectory,
                      "Kernel cache (default $TREX_CACHE_DIR or ~/.cache/trex)");
+  command.add_flag("--no-bounds-check", options->noBoundsCheck,
+                   "Skip the pre-launch check that the kernel's loads, stores and atomics stay "
+                   "inside the buffers given (its ttir run on the host for representative programs)");
   addLaunchFlags(command, options->launch, benchFlags);
   return options;
 }
@@ -57,6 +87,7 @@ int run(const Options &options) {
   try {
     runtime::RunRequest request = toRunRequest(options.launch);
     std::string artifacts = options.input;
+    std::string sourcePath;
     if (!isArtifactPath(options.input) && !isDirectory(options.input)) {
       if (options.launch.signature.empty())
         return fail(options, "--signature is required to compile a .py kernel");
@@ -79,7 +110,11 @@ int run(const Options &options) {
       if (!built.rebuildReason.empty())
         std::cerr << "note: rebuilt a corrupt cache entry (" << built.rebuildReason << ")\n";
       artifacts = built.directory;
+      sourcePath = options.input;
     }
+    if (!options.noBoundsCheck)
+      if (int exitCode = checkBounds(options, artifacts, request, sourcePath))
+        return exitCode;
     return runtime::runFromArtifacts(artifacts, request, std::cout, std::cerr);
   } catch (const runtime::Error &error) {
     return fail(options, error.what());

@@ -22,6 +22,8 @@ struct Options {
   bool numStagesGiven = false;
   std::optional<int> config;
   std::string cacheDirectory;
+  // Skip the host-side check of the kernel's accesses against the buffers' sizes.
+  bool noBoundsCheck = false;
   LaunchFlags launch;
 };
 
