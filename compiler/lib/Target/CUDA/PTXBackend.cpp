@@ -87,8 +87,10 @@ llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef libdevicePath) {
   if (!buffer)
     return llvm::createStringError("cannot read libdevice '" + libdevicePath.str() +
                                    "': " + buffer.getError().message());
+  // Lazily: the linker materializes only the functions the kernel reaches, instead of
+  // parsing all of libdevice's hundreds of functions for every compile.
   llvm::Expected<std::unique_ptr<llvm::Module>> library =
-      llvm::parseBitcodeFile((*buffer)->getMemBufferRef(), module.getContext());
+      llvm::getOwningLazyBitcodeModule(std::move(*buffer), module.getContext());
   if (!library)
     return library.takeError();
   (*library)->setTargetTriple(module.getTargetTriple());
