@@ -11,6 +11,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -29,6 +30,7 @@ struct Options {
   bool numStagesGiven = false;
   bool listConfigs = false;
   std::optional<int> config;
+  CompileOptions::MatmulUnit matmulUnit = CompileOptions::MatmulUnit::Default;
   std::vector<std::string> emit;
   std::string outputDirectory;
   std::string dumpPassesDirectory;
@@ -138,6 +140,7 @@ int run(const Options &options) {
   compileOptions.kernelName = options.kernel;
   compileOptions.signature = options.signature;
   compileOptions.autotuneConfig = options.config;
+  compileOptions.matmulUnit = options.matmulUnit;
   compileOptions.lastStage = *std::max_element(stages->begin(), stages->end());
   compileOptions.captureIRAfterEachPass = !options.dumpPassesDirectory.empty();
 
@@ -202,6 +205,17 @@ void setup(CLI::App &app) {
                       "parameters the signature leaves out, its num_warps and num_stages the "
                       "defaults (.py)")
       ->check(CLI::NonNegativeNumber);
+  command
+      ->add_option("--mma", options->matmulUnit,
+                   "What multiplies tl.dot on NVIDIA: default (mma.sync on sm_80-89 for f16/bf16, "
+                   "else FMA), v2 (mma.sync on any sm_80+, sm_90 included, also tf32 and i8) or "
+                   "fma")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, CompileOptions::MatmulUnit>{
+              {"default", CompileOptions::MatmulUnit::Default},
+              {"v2", CompileOptions::MatmulUnit::MmaV2},
+              {"fma", CompileOptions::MatmulUnit::FMA}},
+          CLI::ignore_case));
   command
       ->add_option("--emit", options->emit,
                    "Stages to output, comma separated: source, ttir, ttgir, llir, ptx, cubin, amdgcn, "

@@ -28,8 +28,9 @@ void PrintTo(const SpecTarget &param, std::ostream *out) {
 }
 
 // Triton compiles the matmul specs with tensor cores and a software pipeline (the matmul
-// issue's); trex's FMA path stages its operands differently, so the shared-memory size cannot
-// agree yet. Everything else about the entry and the metadata must.
+// issue's); trex has no pipeliner yet (and keeps sm_90 dots on the FMA path until wgmma is
+// lowered), so it stages operands differently and the shared-memory size cannot agree yet.
+// Everything else about the entry and the metadata must.
 bool sharedSizeDependsOnTensorCores(const nlohmann::json &spec) {
   return spec["name"].get<std::string>().rfind("matmul", 0) == 0;
 }
@@ -153,5 +154,81 @@ std::string caseName(const ::testing::TestParamInfo<SpecTarget> &info) {
 
 INSTANTIATE_TEST_SUITE_P(Triton36, BackendFixture, ::testing::ValuesIn(specTargets()), caseName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(BackendFixture);
+
+// The matmul specs Triton compiled for sm_80, where it uses mma.sync.
+std::vector<SpecTarget> sm80MatmulSpecs() {
+  std::vector<SpecTarget> cases;
+  for (const SpecTarget &param : specTargets())
+    if (param.directory == "sm80" && sharedSizeDependsOnTensorCores(param.spec))
+      cases.push_back(param);
+  return cases;
+}
+
+size_t occurrences(const std::string &text, const std::string &pattern) {
+  size_t count = 0;
+  for (size_t at = text.find(pattern); at != std::string::npos; at = text.find(pattern, at + 1))
+    ++count;
+  return count;
+}
+
+class TensorCoreFixture : public ::testing::TestWithParam<SpecTarget> {
+protected:
+  trex::CompilationResult compile(const std::string &target,
+                                  trex::CompileOptions::MatmulUnit unit) {
+    const nlohmann::json &spec = GetParam().spec;
+    trex::CompileOptions options;
+    options.target = llvm::cantFail(trex::Target::parse(target));
+    options.kernelName = spec["kernel"];
+    options.signature = spec["signature"];
+    options.numWarps = spec["num_warps"];
+    options.numStages = spec["num_stages"];
+    options.numWarpsGiven = options.numStagesGiven = true;
+    options.matmulUnit = unit;
+    options.lastStage = trex::Stage::Metadata;
+    fs::path source = fs::path(TREX_FIXTURES_DIR) / "kernels" / spec["file"].get<std::string>();
+    return trex::compileFile(source.string(), options);
+  }
+
+  std::string tritonPTX() {
+    std::string name = GetParam().spec["name"];
+    return readFile(fs::path(TREX_FIXTURES_DIR) / name / "sm80" / (name + ".ptx"));
+  }
+};
+
+constexpr const char *kMmaF16 = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32";
+
+// On sm_80 trex multiplies with as many mma.sync per K tile as Triton (same #mma layout, same
+// tiles per warp), no FMA, without warnings, and ptxas takes the PTX.
+TEST_P(TensorCoreFixture, Sm80MultipliesWithTritonsMmaSyncCount) {
+  trex::CompilationResult result = compile("cuda:80", trex::CompileOptions::MatmulUnit::Default);
+  ASSERT_TRUE(result.succeeded) << result.renderDiagnostics();
+  EXPECT_TRUE(result.diagnostics.empty()) << result.renderDiagnostics();
+  const std::string &ptx = result.stages[trex::Stage::PTX];
+  EXPECT_EQ(occurrences(ptx, kMmaF16), occurrences(tritonPTX(), kMmaF16));
+  EXPECT_GT(occurrences(ptx, kMmaF16), 0u);
+  EXPECT_EQ(occurrences(ptx, "fma.rn.f32"), 0u);
+  if (trex::cuda::findPtxas())
+    EXPECT_EQ(result.stages.count(trex::Stage::CUBIN), 1u)
+        << "ptxas rejected the PTX:\n" << result.renderDiagnostics();
+}
+
+// sm_90 keeps FMA by default (wgmma has no lowering yet); --mma v2 gives it sm_80's mma.sync.
+TEST_P(TensorCoreFixture, Sm90TakesMmaSyncOnlyWhenForced) {
+  trex::CompilationResult fma = compile("cuda:90", trex::CompileOptions::MatmulUnit::Default);
+  ASSERT_TRUE(fma.succeeded) << fma.renderDiagnostics();
+  EXPECT_EQ(occurrences(fma.stages[trex::Stage::PTX], "mma.sync"), 0u);
+  trex::CompilationResult forced = compile("cuda:90", trex::CompileOptions::MatmulUnit::MmaV2);
+  ASSERT_TRUE(forced.succeeded) << forced.renderDiagnostics();
+  const std::string &ptx = forced.stages[trex::Stage::PTX];
+  EXPECT_EQ(occurrences(ptx, kMmaF16), occurrences(tritonPTX(), kMmaF16));
+  EXPECT_EQ(occurrences(ptx, "fma.rn.f32"), 0u);
+  if (trex::cuda::findPtxas())
+    EXPECT_EQ(forced.stages.count(trex::Stage::CUBIN), 1u)
+        << "ptxas rejected the PTX:\n" << forced.renderDiagnostics();
+}
+
+INSTANTIATE_TEST_SUITE_P(Triton36, TensorCoreFixture, ::testing::ValuesIn(sm80MatmulSpecs()),
+                         caseName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TensorCoreFixture);
 
 } // namespace

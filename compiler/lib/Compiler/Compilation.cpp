@@ -177,8 +177,23 @@ ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
   ttgir.numWarps = options.numWarps;
   ttgir.numCTAs = options.numCTAs;
   ttgir.numStages = options.numStages;
-  // Dots stay on the FMA path until the MMA/MFMA layouts have a lowering.
-  ttgir.tensorCores = false;
+  // Tensor cores where their lowering exists: mma.sync (not wgmma, not MFMA).
+  int capability = options.target.computeCapability;
+  bool hasMmaSync = options.target.isCUDA() && capability >= 80;
+  switch (options.matmulUnit) {
+  case CompileOptions::MatmulUnit::Default:
+    ttgir.tensorCores = hasMmaSync && capability < 90;
+    ttgir.mmaV2Types = {"f16", "bf16"};
+    break;
+  case CompileOptions::MatmulUnit::MmaV2:
+    ttgir.tensorCores = hasMmaSync;
+    ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8"};
+    break;
+  case CompileOptions::MatmulUnit::FMA:
+    ttgir.tensorCores = false;
+    break;
+  }
+  ttgir.maxMmaVersion = 2;
   return ttgir;
 }
 

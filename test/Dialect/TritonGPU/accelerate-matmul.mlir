@@ -1,11 +1,17 @@
 // RUN: trex-opt %s -split-input-file --tritongpu-accelerate-matmul | FileCheck %s
+// RUN: trex-opt %s -split-input-file --tritongpu-accelerate-matmul="max-mma-version=2 mma-v2-types=f16,bf16" | FileCheck %s --check-prefix=TREX
+// RUN: trex-opt %s -split-input-file --tritongpu-accelerate-matmul="max-mma-version=2 mma-v2-types=f16,bf16" 2>&1 >/dev/null | FileCheck %s --check-prefix=WARN
 // tritongpu-accelerate-matmul gives dots NVIDIA tensor-core layouts chosen as
 // Triton 3.6 chooses them: mma.sync (v2) on sm_80, wgmma (v3) on sm_90.
+// The TREX and WARN prefixes check the options trex compile uses: no wgmma,
+// and mma.sync only for the types named (others on FMA, with a warning).
 
 // sm_80, 4 warps, 128x128 f16: warps balance the 16x8 repetitions (8 x 16
 // -> [2, 2]); operands pack 32 bits of K (kWidth 2).
 // CHECK: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // CHECK-LABEL: tt.func @sm80_f16
+// TREX-LABEL: tt.func @sm80_f16
+// TREX: tt.dot {{.*}} -> tensor<128x128xf32, #mma>
 // CHECK: %[[C:.*]] = ttg.convert_layout %arg2 : tensor<128x128xf32, #{{.*}}> -> tensor<128x128xf32, #[[MMA]]>
 // CHECK: %[[A:.*]] = ttg.convert_layout %arg0 : {{.*}} -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>>
 // CHECK: %[[B:.*]] = ttg.convert_layout %arg1 : {{.*}} -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 2}>>
@@ -44,9 +50,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // CHECK: tt.fp_to_fp %{{.*}} : tensor<64x32xf8E4M3FN, {{.*}}> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 4}>>
 // CHECK: tt.fp_to_fp %{{.*}} : tensor<32x64xf8E4M3FN, {{.*}}> -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 4}>>
 // CHECK: tt.dot {{.*}} : tensor<64x32xf16, {{.*}}> * tensor<32x64xf16, {{.*}}> -> tensor<64x64xf32, #[[MMA]]>
+// Kept on FMA for want of an fp8 mma.sync lowering, the dot multiplies its fp8
+// operands as they are (the FMA lowering widens them).
+// TREX-LABEL: tt.func @sm80_fp8
+// TREX-NOT: nvidia_mma
+// TREX-NOT: tt.fp_to_fp
+// TREX: tt.dot %arg0, %arg1, %arg2 {{.*}} -> tensor<64x64xf32, #blocked>
 #blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @sm80_fp8(%a: tensor<64x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    // WARN: accelerate-matmul.mlir:[[@LINE+1]]:10: warning: tl.dot with f8E4M3FN x f8E4M3FN -> f32 has no tensor-core path on sm_80 yet; using FMA
     %d = tt.dot %a, %b, %c : tensor<64x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
     tt.return %d : tensor<64x64xf32, #blocked>
   }
@@ -96,6 +109,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // CHECK: #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 // CHECK-LABEL: tt.func @sm90_square
 // CHECK: ttng.warp_group_dot
+// TREX: #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// TREX-LABEL: tt.func @sm90_square
+// TREX-NOT: ttng.warp_group_dot
+// TREX: tt.dot {{.*}} -> tensor<128x128xf32, #mma>
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
@@ -133,6 +150,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
   tt.func @hip_untouched(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
     %d = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// f32 operands in tf32 precision: mma.sync with one element per 32 bits
+// (kWidth 1); trex keeps them on FMA where tf32 is not among mma-v2-types.
+// CHECK: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2
+// CHECK-LABEL: tt.func @sm80_tf32
+// CHECK: tt.dot {{.*}} : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 1}>>
+// TREX-LABEL: tt.func @sm80_tf32
+// TREX-NOT: nvidia_mma
+// TREX: tt.dot %arg0, %arg1, %arg2
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @sm80_tf32(%a: tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf32, #blocked>) -> tensor<64x64xf32, #blocked> {
+    // WARN-NOT: warning
+    // WARN: accelerate-matmul.mlir:[[@LINE+1]]:10: warning: tl.dot with f32 x f32 -> f32 (tf32) has no tensor-core path on sm_80 yet; using FMA
+    %d = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
     tt.return %d : tensor<64x64xf32, #blocked>
   }
 }

@@ -238,6 +238,7 @@ struct ConvertTritonGPUToLLVMPass
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, *target);
     populateLocalMemoryOpToLLVMPatterns(converter, patterns, *target);
     populateDotOpToLLVMPatterns(converter, patterns, *target);
+    populateMmaV2DotOpToLLVMPatterns(converter, patterns, *target);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

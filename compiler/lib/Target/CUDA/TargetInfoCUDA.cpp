@@ -343,6 +343,49 @@ public:
     inlinePTX(builder, loc, Type(), text, constraints, {pointer, word, predicate});
   }
 
+  // mma.sync as inline PTX (Triton emits the same text): the accumulators are tied to the
+  // results, and the asm has no side effects, so LLVM may schedule and combine it freely.
+  FailureOr<SmallVector<Value>> warpMma(OpBuilder &builder, Location loc, WarpMmaKind kind,
+                                        ValueRange a, ValueRange b,
+                                        ValueRange c) const override {
+    if (computeCapability < 80 || a.size() != 4 || b.size() != 2 || c.size() != 4)
+      return failure();
+    StringRef shape, types;
+    switch (kind) {
+    case WarpMmaKind::F16:
+      shape = "m16n8k16", types = "f32.f16.f16.f32";
+      break;
+    case WarpMmaKind::BF16:
+      shape = "m16n8k16", types = "f32.bf16.bf16.f32";
+      break;
+    case WarpMmaKind::TF32:
+      shape = "m16n8k8", types = "f32.tf32.tf32.f32";
+      break;
+    case WarpMmaKind::S8:
+      shape = "m16n8k32", types = "s32.s8.s8.s32";
+      break;
+    }
+    std::string text = ("mma.sync.aligned." + shape + ".row.col." + types +
+                        " {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};")
+                           .str();
+    char accumulator = kind == WarpMmaKind::S8 ? 'r' : 'f';
+    std::string constraints;
+    for (int i = 0; i < 4; ++i)
+      constraints += std::string(i ? ",=" : "=") + accumulator;
+    constraints += ",r,r,r,r,r,r,0,1,2,3";
+    SmallVector<Value> operands(a.begin(), a.end());
+    operands.append(b.begin(), b.end());
+    operands.append(c.begin(), c.end());
+    Type valueType = c.front().getType();
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        builder.getContext(), SmallVector<Type>(4, valueType));
+    auto op = LLVM::InlineAsmOp::create(
+        builder, loc, TypeRange{resultType}, operands, text, constraints,
+        /*has_side_effects=*/false, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+    return unpackElements(loc, op.getResult(0), builder);
+  }
+
   Value exp2Approx(OpBuilder &builder, Location loc, Value x) const override {
     return inlinePTX(builder, loc, x.getType(), "ex2.approx.f32 $0, $1;", "=f,f", {x});
   }

@@ -73,6 +73,8 @@ void populateLocalMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter
                                          const TargetInfo &target);
 void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                  mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateMmaV2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                      mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns,
                                            const TargetInfo &target);

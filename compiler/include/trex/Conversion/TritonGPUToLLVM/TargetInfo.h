@@ -29,6 +29,11 @@ namespace trex {
 // The threads an atomic must be coherent with (the `scope` of tt.atomic_rmw/atomic_cas).
 enum class MemoryScope { CTA, GPU, System };
 
+// The operand types of one warp-level matrix multiply-accumulate (NVIDIA's mma.sync): each
+// fixes the instruction's K (16 for f16/bf16, 8 for tf32, 32 for s8) and how many elements a
+// 32-bit fragment word packs (2, 1, 4). The accumulator is f32, or i32 for S8.
+enum class WarpMmaKind { F16, BF16, TF32, S8 };
+
 class TargetInfo {
 public:
   virtual ~TargetInfo() = default;
@@ -76,6 +81,15 @@ public:
                                  mlir::Type type, mlir::Value predicate) const = 0;
   virtual void storeShared(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value pointer,
                            mlir::Value value, mlir::Value predicate) const = 0;
+
+  // D = A * B + C on one 16 x 8 accumulator tile per warp (mma.sync.aligned.m16n8k<K>.row.col):
+  // `a` holds 4 and `b` 2 i32 fragment words, `c` the 4 accumulator values of the calling
+  // lane; returns its 4 values of D. Fails where the target has no warp-level MMA.
+  virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  warpMma(mlir::OpBuilder &builder, mlir::Location loc, WarpMmaKind kind, mlir::ValueRange a,
+          mlir::ValueRange b, mlir::ValueRange c) const {
+    return mlir::failure();
+  }
 
   // Fast math the two vendors provide differently: 2**x, sqrt, division (f32).
   virtual mlir::Value exp2Approx(mlir::OpBuilder &builder, mlir::Location loc,

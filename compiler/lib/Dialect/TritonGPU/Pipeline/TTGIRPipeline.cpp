@@ -57,8 +57,12 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUOptimizeThreadLocality());
   // Without tensor cores dots keep the blocked FMA layout of the conversion.
-  if (options.tensorCores)
-    pm.addPass(createTritonGPUAccelerateMatmul());
+  if (options.tensorCores) {
+    TritonGPUAccelerateMatmulOptions accelerate;
+    accelerate.maxMmaVersion = options.maxMmaVersion;
+    accelerate.mmaV2Types.assign(options.mmaV2Types.begin(), options.mmaV2Types.end());
+    pm.addPass(createTritonGPUAccelerateMatmul(accelerate));
+  }
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUOptimizeDotOperands());
   pm.addPass(createCanonicalizerPass());
@@ -155,6 +159,13 @@ struct TTGIRPipelineCommandLine : PassPipelineOptions<TTGIRPipelineCommandLine> 
       *this, "tensor-cores",
       llvm::cl::desc("give dots tensor-core / matrix-core layouts (accelerate-matmul)"),
       llvm::cl::init(true)};
+  Option<int> maxMmaVersion{
+      *this, "max-mma-version",
+      llvm::cl::desc("the newest NVIDIA MMA generation to choose (2: mma.sync on sm_90)"),
+      llvm::cl::init(3)};
+  ListOption<std::string> mmaV2Types{
+      *this, "mma-v2-types",
+      llvm::cl::desc("operand types mma.sync may take (f16, bf16, tf32, i8); default any")};
 };
 
 } // namespace
@@ -180,6 +191,9 @@ void registerTritonGPUTransforms() {
         options->numCTAs = commandLine.numCTAs;
         options->numStages = commandLine.numStages;
         options->tensorCores = commandLine.tensorCores;
+        options->maxMmaVersion = commandLine.maxMmaVersion;
+        options->mmaV2Types.assign(commandLine.mmaV2Types.begin(),
+                                   commandLine.mmaV2Types.end());
         buildTTGIRPipeline(pm, *options);
         return success();
       },

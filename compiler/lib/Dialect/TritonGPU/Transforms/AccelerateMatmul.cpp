@@ -68,8 +68,9 @@ bool mmaSupportsDot(tt::DotOp dot, int version) {
   return mmaTakesElementType(aType, version) && mmaTakesElementType(bType, version);
 }
 
-// The preferred MMA generation for this GPU and dot, 0 for none (FMA).
-int selectMmaVersion(int computeCapability, tt::DotOp dot) {
+// The preferred MMA generation for this GPU and dot, 0 for none (FMA); none newer than
+// `maxVersion`.
+int selectMmaVersion(int computeCapability, tt::DotOp dot, int maxVersion) {
   SmallVector<int> preferred;
   if (computeCapability < 80)
     return 0; // Volta/Turing mma layouts are not supported (as in Triton).
@@ -78,6 +79,8 @@ int selectMmaVersion(int computeCapability, tt::DotOp dot) {
   else
     preferred = {3, 2};
   for (int version : preferred) {
+    if (version > maxVersion)
+      continue;
     if (mmaSupportsDot(dot, version))
       return version;
     if (version == 3)
@@ -231,15 +234,48 @@ Value copyToSharedForWgmma(PatternRewriter &rewriter, Value operand, int opIdx,
   return LocalAllocOp::create(rewriter, source.getLoc(), memDescType, source, IntegerAttr());
 }
 
+// The name mma-v2-types gives a dot's operand and result types, if it has one.
+std::optional<StringRef> mmaV2TypeName(tt::DotOp dot) {
+  Type a = dot.getA().getType().getElementType();
+  Type b = dot.getB().getType().getElementType();
+  Type result = dot.getType().getElementType();
+  if (a != b)
+    return std::nullopt;
+  if (result.isF32() && a.isF16())
+    return StringRef("f16");
+  if (result.isF32() && a.isBF16())
+    return StringRef("bf16");
+  if (result.isF32() && a.isF32() && dot.getInputPrecision() == tt::InputPrecision::TF32)
+    return StringRef("tf32");
+  if (result.isInteger(32) && a.isInteger(8))
+    return StringRef("i8");
+  return std::nullopt;
+}
+
+// "f16 x f16 -> f16", with the input precision of f32 operands.
+std::string dotTypesText(tt::DotOp dot) {
+  std::string text;
+  llvm::raw_string_ostream stream(text);
+  Type a = dot.getA().getType().getElementType();
+  stream << a << " x " << dot.getB().getType().getElementType() << " -> "
+         << dot.getType().getElementType();
+  if (a.isF32())
+    stream << " (" << tt::stringifyInputPrecision(dot.getInputPrecision()) << ")";
+  return text;
+}
+
 struct BlockedDotToMma : OpRewritePattern<tt::DotOp> {
-  BlockedDotToMma(MLIRContext *context, int computeCapability)
-      : OpRewritePattern(context), computeCapability(computeCapability) {}
+  BlockedDotToMma(MLIRContext *context, int computeCapability, int maxVersion,
+                  const DenseSet<Operation *> &keptOnFma)
+      : OpRewritePattern(context), computeCapability(computeCapability), maxVersion(maxVersion),
+        keptOnFma(keptOnFma) {}
 
   LogicalResult matchAndRewrite(tt::DotOp dot, PatternRewriter &rewriter) const override {
     RankedTensorType oldType = dot.getType();
-    if (!isa_and_nonnull<BlockedEncodingAttr>(oldType.getEncoding()))
+    if (!isa_and_nonnull<BlockedEncodingAttr>(oldType.getEncoding()) ||
+        keptOnFma.contains(dot.getOperation()))
       return failure();
-    int version = selectMmaVersion(computeCapability, dot);
+    int version = selectMmaVersion(computeCapability, dot, maxVersion);
     if (version == 0)
       return failure();
     MLIRContext *context = getContext();
@@ -287,13 +323,20 @@ struct BlockedDotToMma : OpRewritePattern<tt::DotOp> {
   }
 
   int computeCapability;
+  int maxVersion;
+  const DenseSet<Operation *> &keptOnFma;
 };
 
 // Operand types the chosen unit cannot multiply are widened in place:
 // fp8 on mma.sync before sm_89 becomes f16; FMA dots compute in the
-// result's float type.
-void widenUnsupportedOperands(ModuleOp module, int computeCapability) {
+// result's float type. Dots kept on FMA only because trex's mma.sync lowering
+// lacks their types are left as they are: the FMA lowering widens them itself,
+// fp8 included, which tt.fp_to_fp cannot lower yet.
+void widenUnsupportedOperands(ModuleOp module, int computeCapability,
+                              const DenseSet<Operation *> &keptOnFma) {
   module.walk([&](tt::DotOp dot) {
+    if (keptOnFma.contains(dot.getOperation()))
+      return;
     Type aType = dot.getA().getType().getElementType();
     Type resultType = dot.getType().getElementType();
     Type widened;
@@ -346,7 +389,7 @@ NVMMASharedEncodingAttr getNVMMASharedEncoding(ArrayRef<int64_t> shape, ArrayRef
                                       /*fp4Padded=*/false, cgaLayout);
 }
 
-LogicalResult accelerateMatmul(ModuleOp module) {
+LogicalResult accelerateMatmul(ModuleOp module, const TritonGPUAccelerateMatmulOptions &options) {
   auto target = module->getAttrOfType<StringAttr>(kTargetAttr);
   if (!target)
     return success();
@@ -354,11 +397,30 @@ LogicalResult accelerateMatmul(ModuleOp module) {
   int computeCapability = 0;
   if (backend != "cuda" || detail.getAsInteger(10, computeCapability))
     return success();
+  // Dots that would get mma.sync but whose types it may not take: decided before the
+  // rewrite, which may visit a dot more than once, so that each is reported once.
+  DenseSet<Operation *> keptOnFma;
+  if (!options.mmaV2Types.empty())
+    module.walk([&](tt::DotOp dot) {
+      if (!isa_and_nonnull<BlockedEncodingAttr>(dot.getType().getEncoding()) ||
+          selectMmaVersion(computeCapability, dot, std::min(options.maxMmaVersion, 2)) != 2)
+        return;
+      if (options.maxMmaVersion > 2 && computeCapability / 10 == 9 && mmaSupportsDot(dot, 3))
+        return;
+      std::optional<StringRef> name = mmaV2TypeName(dot);
+      if (name && llvm::is_contained(options.mmaV2Types, *name))
+        return;
+      keptOnFma.insert(dot.getOperation());
+      dot.emitWarning() << "tl.dot with " << dotTypesText(dot)
+                        << " has no tensor-core path on sm_" << computeCapability
+                        << " yet; using FMA";
+    });
   RewritePatternSet patterns(module.getContext());
-  patterns.add<BlockedDotToMma>(module.getContext(), computeCapability);
+  patterns.add<BlockedDotToMma>(module.getContext(), computeCapability, options.maxMmaVersion,
+                                keptOnFma);
   if (failed(applyPatternsGreedily(module, std::move(patterns))))
     return failure();
-  widenUnsupportedOperands(module, computeCapability);
+  widenUnsupportedOperands(module, computeCapability, keptOnFma);
   return success();
 }
 
@@ -366,8 +428,13 @@ namespace {
 
 struct TritonGPUAccelerateMatmulPass
     : impl::TritonGPUAccelerateMatmulBase<TritonGPUAccelerateMatmulPass> {
+  using TritonGPUAccelerateMatmulBase::TritonGPUAccelerateMatmulBase;
+
   void runOnOperation() override {
-    if (failed(accelerateMatmul(getOperation())))
+    TritonGPUAccelerateMatmulOptions options;
+    options.maxMmaVersion = maxMmaVersion;
+    options.mmaV2Types.assign(mmaV2Types.begin(), mmaV2Types.end());
+    if (failed(accelerateMatmul(getOperation(), options)))
       signalPassFailure();
   }
 };

@@ -31,7 +31,8 @@ mlir::LogicalResult optimizeThreadLocality(mlir::ModuleOp module);
 
 // tritongpu-accelerate-matmul: NVIDIA tensor-core layouts for the dots
 // under `module` (reads the target from ttg.target; no-op off NVIDIA).
-mlir::LogicalResult accelerateMatmul(mlir::ModuleOp module);
+mlir::LogicalResult accelerateMatmul(mlir::ModuleOp module,
+                                     const TritonGPUAccelerateMatmulOptions &options = {});
 
 // The #ttg.nvmma_shared layout wgmma (and TMA) read a tile of `shape` stored
 // in `order` with: the widest swizzle a contiguous row fills.

@@ -129,7 +129,20 @@ def TritonGPUAccelerateMatmul : Pass<"tritongpu-accelerate-matmul", "mlir::Modul
     Example (sm_80, 4 warps, 128x128 f16): `tt.dot` gets
     `#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>`
     and operands `#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>`.
+
+    The options narrow Triton's choice to what trex can lower: wgmma is not
+    lowered yet (max-mma-version=2 puts sm_90 dots on mma.sync, which sm_90
+    runs too), and mma.sync is lowered for some operand types only
+    (mma-v2-types; a dot of other types stays on the FMA path with a
+    warning). By default the pass chooses as Triton does.
   }];
+  let options = [
+    Option<"maxMmaVersion", "max-mma-version", "int", "3",
+           "the newest MMA generation to choose (2: mma.sync even on sm_90)">,
+    ListOption<"mmaV2Types", "mma-v2-types", "std::string",
+               "operand types mma.sync may take: f16, bf16 (into f32), tf32 (f32 operands, "
+               "tf32 precision, into f32), i8 (into i32); empty: any Triton takes">
+  ];
   let dependentDialects = ["::trex::ttg::TTGDialect", "::trex::ttng::TTNGDialect"];
 }
 

@@ -1,0 +1,258 @@
+// MmaV2Plan: the mma.sync fragments of a tt.dot, looked up in its operand and result layouts.
+#include "trex/Conversion/TritonGPUToLLVM/MmaV2Plan.h"
+
+#include <map>
+
+namespace trex {
+
+namespace {
+
+using Coordinates = std::vector<int32_t>;
+using Bases = std::vector<layoutviz::LinearLayout::Basis>;
+
+constexpr int32_t kTileM = 16;
+constexpr int32_t kTileN = 8;
+constexpr int kLaneBits = 5;
+
+Bases basesOf(const layoutviz::LinearLayout &layout, const char *inDim) {
+  return layout.hasInDim(inDim) ? layout.getInDimBases(inDim) : Bases{};
+}
+
+bool isZero(const Coordinates &coordinates) {
+  for (int32_t value : coordinates)
+    if (value != 0)
+      return false;
+  return true;
+}
+
+// The coordinates each register of a layout holds in lane 0 of warp 0.
+std::vector<Coordinates> registerCoordinates(const layoutviz::LinearLayout &layout) {
+  size_t rank = static_cast<size_t>(layout.getNumOutDims());
+  Bases bases = basesOf(layout, "register");
+  std::vector<Coordinates> result;
+  for (int64_t reg = 0; reg < (int64_t(1) << bases.size()); ++reg) {
+    Coordinates coordinates(rank, 0);
+    for (size_t bit = 0; bit < bases.size(); ++bit)
+      if (reg >> bit & 1)
+        for (size_t dim = 0; dim < rank; ++dim)
+          coordinates[dim] ^= bases[bit][dim];
+    result.push_back(coordinates);
+  }
+  return result;
+}
+
+// The first register holding each coordinate.
+std::map<Coordinates, int32_t> indexRegisters(const std::vector<Coordinates> &coordinates) {
+  std::map<Coordinates, int32_t> index;
+  for (size_t reg = 0; reg < coordinates.size(); ++reg)
+    index.emplace(coordinates[reg], static_cast<int32_t>(reg));
+  return index;
+}
+
+// Whether the warp bases of an operand are the result's with the dim the operand lacks (N for
+// A, M for B) zeroed: that dim and the operand's K sit at the same position, so the operand
+// is broadcast over the warps that split the other operand's dim and holds nothing of K that
+// another warp does not.
+bool warpsAgree(const Bases &result, const Bases &operand, size_t droppedDim) {
+  if (result.size() != operand.size())
+    return false;
+  for (size_t bit = 0; bit < result.size(); ++bit) {
+    Coordinates expected = result[bit];
+    expected[droppedDim] = 0;
+    if (operand[bit] != expected)
+      return false;
+  }
+  return true;
+}
+
+bool isPowerOfTwo(int32_t value) { return value > 0 && (value & (value - 1)) == 0; }
+
+} // namespace
+
+std::optional<MmaV2Plan> planMmaV2(const layoutviz::LinearLayout &a,
+                                   const layoutviz::LinearLayout &b,
+                                   const layoutviz::LinearLayout &c, int32_t elementsPerWord,
+                                   std::string &why) {
+  size_t rank = static_cast<size_t>(c.getNumOutDims());
+  if (rank < 2 || a.getNumOutDims() != c.getNumOutDims() ||
+      b.getNumOutDims() != c.getNumOutDims()) {
+    why = "the operands and the result of the dot need the same rank, at least 2";
+    return std::nullopt;
+  }
+  if (!isPowerOfTwo(elementsPerWord) || elementsPerWord > 4) {
+    why = "mma.sync packs 1, 2 or 4 elements per 32-bit word";
+    return std::nullopt;
+  }
+  // Dims: C is [..., M, N], A [..., M, K], B [..., K, N].
+  size_t mDim = rank - 2, nDim = rank - 1, aK = rank - 1, bK = rank - 2;
+  int32_t p = elementsPerWord;
+  int32_t stepK = 8 * p;
+
+  for (const layoutviz::LinearLayout *layout : {&a, &b, &c})
+    for (const Coordinates &basis : basesOf(*layout, "block"))
+      if (!isZero(basis)) {
+        why = "dots spread over several CTAs are not supported";
+        return std::nullopt;
+      }
+
+  // Lanes: t (lane bits 0, 1) moves C's columns by 2 and 4 and the operands' K; groupID (lane
+  // bits 2-4) moves the rows of A and C and the columns of B by 1, 2 and 4.
+  Bases aLanes = basesOf(a, "lane"), bLanes = basesOf(b, "lane"), cLanes = basesOf(c, "lane");
+  if (aLanes.size() != kLaneBits || bLanes.size() != kLaneBits || cLanes.size() != kLaneBits) {
+    why = "mma.sync needs 32 lanes per warp";
+    return std::nullopt;
+  }
+  const int32_t groupRows[kLaneBits] = {0, 0, 1, 2, 4};
+  const int32_t accumulatorColumns[kLaneBits] = {2, 4, 0, 0, 0};
+  std::vector<int32_t> laneK(kLaneBits);
+  for (int bit = 0; bit < kLaneBits; ++bit) {
+    laneK[bit] = aLanes[bit][aK];
+    Coordinates expectedC(rank, 0), expectedA(rank, 0), expectedB(rank, 0);
+    expectedC[mDim] = groupRows[bit];
+    expectedC[nDim] = accumulatorColumns[bit];
+    expectedA[mDim] = groupRows[bit];
+    expectedA[aK] = laneK[bit];
+    expectedB[bK] = laneK[bit];
+    expectedB[nDim] = groupRows[bit];
+    if (cLanes[bit] != expectedC) {
+      why = "the result layout does not place lanes as mma.sync's accumulator fragment";
+      return std::nullopt;
+    }
+    if (aLanes[bit] != expectedA || bLanes[bit] != expectedB) {
+      why = "the operand layouts do not place lanes as mma.sync's A and B fragments (alike "
+            "along K)";
+      return std::nullopt;
+    }
+    if ((bit < 2) != (laneK[bit] != 0)) {
+      why = "the operand layouts do not spread K over the lanes of a quad";
+      return std::nullopt;
+    }
+  }
+
+  // The K permutation: the fragment's K bits (elements within a word, t's two bits, then the
+  // upper half of the step) go to the layout's K bits (A's first register bases along K
+  // alone, t's lane bases, the next such register basis).
+  std::vector<int32_t> registerK;
+  for (const Coordinates &basis : basesOf(a, "register")) {
+    Coordinates onlyK = basis;
+    onlyK[aK] = 0;
+    if (basis[aK] != 0 && isZero(onlyK))
+      registerK.push_back(basis[aK]);
+  }
+  int wordBits = 0;
+  while ((1 << wordBits) < p)
+    ++wordBits;
+  if (static_cast<int>(registerK.size()) < wordBits + 1) {
+    why = "the A operand holds less of K than one mma.sync step";
+    return std::nullopt;
+  }
+  std::vector<int32_t> kBitImage;
+  for (int bit = 0; bit < wordBits; ++bit)
+    kBitImage.push_back(registerK[bit]);
+  kBitImage.push_back(laneK[0]);
+  kBitImage.push_back(laneK[1]);
+  kBitImage.push_back(registerK[wordBits]);
+  int32_t covered = 0;
+  for (int32_t image : kBitImage) {
+    if (!isPowerOfTwo(image) || image >= stepK || (covered & image)) {
+      why = "the operand layouts do not hold whole mma.sync steps along K";
+      return std::nullopt;
+    }
+    covered |= image;
+  }
+  MmaV2Plan plan;
+  plan.elementsPerWord = p;
+  for (int32_t k = 0; k < stepK; ++k) {
+    int32_t image = 0;
+    for (size_t bit = 0; bit < kBitImage.size(); ++bit)
+      if (k >> bit & 1)
+        image |= kBitImage[bit];
+    plan.kPermutation.push_back(image);
+  }
+
+  // Warps split the result in whole tiles, and the operands follow the result.
+  Bases cWarps = basesOf(c, "warp");
+  for (const Coordinates &basis : cWarps)
+    if (basis[mDim] % kTileM != 0 || basis[nDim] % kTileN != 0) {
+      why = "the result layout splits an mma.sync tile between warps";
+      return std::nullopt;
+    }
+  if (!warpsAgree(cWarps, basesOf(a, "warp"), nDim) ||
+      !warpsAgree(cWarps, basesOf(b, "warp"), mDim)) {
+    why = "the operand layouts do not give each warp the rows and columns of its result tiles";
+    return std::nullopt;
+  }
+
+  std::vector<Coordinates> cCoordinates = registerCoordinates(c);
+  std::map<Coordinates, int32_t> cIndex = indexRegisters(cCoordinates);
+  std::map<Coordinates, int32_t> aIndex = indexRegisters(registerCoordinates(a));
+  std::map<Coordinates, int32_t> bIndex = indexRegisters(registerCoordinates(b));
+  for (const Coordinates &coordinates : cCoordinates)
+    plan.canonical.push_back(cIndex.at(coordinates));
+
+  int32_t kSize = a.getOutDimSizes()[aK];
+  if (kSize < stepK) {
+    why = "K (" + std::to_string(kSize) + ") is smaller than one mma.sync step (" +
+          std::to_string(stepK) + ")";
+    return std::nullopt;
+  }
+  std::map<Coordinates, bool> tileSeen;
+  size_t canonicalCount = 0;
+  for (size_t reg = 0; reg < cCoordinates.size(); ++reg) {
+    if (plan.canonical[reg] != static_cast<int32_t>(reg))
+      continue;
+    ++canonicalCount;
+    Coordinates origin = cCoordinates[reg];
+    origin[mDim] &= ~(kTileM - 1);
+    origin[nDim] &= ~(kTileN - 1);
+    if (!tileSeen.emplace(origin, true).second)
+      continue;
+    MmaV2Tile tile;
+    for (int32_t slot = 0; slot < 4; ++slot) {
+      Coordinates at = origin;
+      at[mDim] += 8 * (slot >> 1);
+      at[nDim] += slot & 1;
+      auto found = cIndex.find(at);
+      if (found == cIndex.end()) {
+        why = "the result layout does not hold whole 16x8 mma.sync tiles";
+        return std::nullopt;
+      }
+      tile.accumulator[slot] = found->second;
+    }
+    for (int32_t kBase = 0; kBase + stepK <= kSize; kBase += stepK) {
+      MmaV2Step step;
+      for (int32_t word = 0; word < 4; ++word)
+        for (int32_t element = 0; element < p; ++element) {
+          Coordinates at = origin;
+          at[mDim] += 8 * (word & 1);
+          at[aK] = kBase + plan.kPermutation[element + 4 * p * (word >> 1)];
+          auto found = aIndex.find(at);
+          if (found == aIndex.end()) {
+            why = "the A operand layout lacks elements of a fragment";
+            return std::nullopt;
+          }
+          step.a.push_back(found->second);
+        }
+      for (int32_t word = 0; word < 2; ++word)
+        for (int32_t element = 0; element < p; ++element) {
+          Coordinates at = origin;
+          at[bK] = kBase + plan.kPermutation[element + 4 * p * word];
+          auto found = bIndex.find(at);
+          if (found == bIndex.end()) {
+            why = "the B operand layout lacks elements of a fragment";
+            return std::nullopt;
+          }
+          step.b.push_back(found->second);
+        }
+      tile.steps.push_back(std::move(step));
+    }
+    plan.tiles.push_back(std::move(tile));
+  }
+  if (canonicalCount != 4 * plan.tiles.size()) {
+    why = "the result layout's registers do not form whole 16x8 mma.sync tiles";
+    return std::nullopt;
+  }
+  return plan;
+}
+
+} // namespace trex
