@@ -96,3 +96,64 @@ tt.func @column_major_tile(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %strid
   %v = tt.load %a : tensor<64x64x!tt.ptr<f16>>
   tt.return %v : tensor<64x64xf16>
 }
+
+// -----
+
+// Both strides are runtime values (block_copy in test/frontend/block-pointers.py
+// after the block pointer is rewritten): no dimension is contiguous, and
+// Triton 3.6 then takes the dimensions in index order, so dimension 0 is the
+// fastest and a warp runs down a column.
+// CHECK: #[[NONE:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1]}>
+// CHECK-LABEL: tt.func @no_contiguous_dim
+tt.func @no_contiguous_dim(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride_m: i32, %stride_n: i32) -> tensor<64x32xf16> {
+  %rm = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  %i = tt.expand_dims %rm {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %sm = tt.splat %stride_m : i32 -> tensor<64x1xi32>
+  %is = arith.muli %i, %sm : tensor<64x1xi32>
+  %rn = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+  %j = tt.expand_dims %rn {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %sn = tt.splat %stride_n : i32 -> tensor<1x32xi32>
+  %js = arith.muli %j, %sn : tensor<1x32xi32>
+  %ib = tt.broadcast %is : tensor<64x1xi32> -> tensor<64x32xi32>
+  %jb = tt.broadcast %js : tensor<1x32xi32> -> tensor<64x32xi32>
+  %off = arith.addi %ib, %jb : tensor<64x32xi32>
+  %ps = tt.splat %p : !tt.ptr<f16> -> tensor<64x32x!tt.ptr<f16>>
+  %a = tt.addptr %ps, %off : tensor<64x32x!tt.ptr<f16>>, tensor<64x32xi32>
+  // CHECK: tt.load %{{.*}} : tensor<64x32x!tt.ptr<f16>, #[[NONE]]>
+  %v = tt.load %a : tensor<64x32x!tt.ptr<f16>>
+  tt.return %v : tensor<64x32xf16>
+}
+
+// -----
+
+// A 2x8x16 tile contiguous only along its last dimension (transposes in
+// test/frontend/trans-permute.py): the two others tie, and the earlier one
+// comes first, order [2, 0, 1].
+// CHECK: #[[LAST:.*]] = #ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [2, 2, 8], warpsPerCTA = [1, 4, 1], order = [2, 0, 1]}>
+// CHECK-LABEL: tt.func @contiguous_last_dim_3d
+tt.func @contiguous_last_dim_3d(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}) -> tensor<2x8x16xf32> {
+  %c128 = arith.constant dense<128> : tensor<2x1x1xi32>
+  %c16 = arith.constant dense<16> : tensor<1x8x1xi32>
+  %r2 = tt.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32>
+  %a0 = tt.expand_dims %r2 {axis = 1 : i32} : tensor<2xi32> -> tensor<2x1xi32>
+  %a1 = tt.expand_dims %a0 {axis = 2 : i32} : tensor<2x1xi32> -> tensor<2x1x1xi32>
+  %a = arith.muli %a1, %c128 : tensor<2x1x1xi32>
+  %r8 = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+  %b0 = tt.expand_dims %r8 {axis = 0 : i32} : tensor<8xi32> -> tensor<1x8xi32>
+  %b1 = tt.expand_dims %b0 {axis = 2 : i32} : tensor<1x8xi32> -> tensor<1x8x1xi32>
+  %b = arith.muli %b1, %c16 : tensor<1x8x1xi32>
+  %ab0 = tt.broadcast %a : tensor<2x1x1xi32> -> tensor<2x8x1xi32>
+  %ab1 = tt.broadcast %b : tensor<1x8x1xi32> -> tensor<2x8x1xi32>
+  %ab = arith.addi %ab0, %ab1 : tensor<2x8x1xi32>
+  %r16 = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  %c0 = tt.expand_dims %r16 {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+  %c1 = tt.expand_dims %c0 {axis = 1 : i32} : tensor<1x16xi32> -> tensor<1x1x16xi32>
+  %abb = tt.broadcast %ab : tensor<2x8x1xi32> -> tensor<2x8x16xi32>
+  %cb = tt.broadcast %c1 : tensor<1x1x16xi32> -> tensor<2x8x16xi32>
+  %off = arith.addi %abb, %cb : tensor<2x8x16xi32>
+  %ps = tt.splat %p : !tt.ptr<f32> -> tensor<2x8x16x!tt.ptr<f32>>
+  %ptr = tt.addptr %ps, %off : tensor<2x8x16x!tt.ptr<f32>>, tensor<2x8x16xi32>
+  // CHECK: tt.load %{{.*}} : tensor<2x8x16x!tt.ptr<f32>, #[[LAST]]>
+  %v = tt.load %ptr : tensor<2x8x16x!tt.ptr<f32>>
+  tt.return %v : tensor<2x8x16xf32>
+}

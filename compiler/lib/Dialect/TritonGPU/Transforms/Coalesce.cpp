@@ -22,11 +22,13 @@ namespace trex::ttg {
 
 namespace {
 
-// Dimensions by decreasing contiguity; among equal ones the later dimension
-// comes first (row-major when nothing is known).
+// Dimensions by decreasing contiguity; among equal ones the earlier dimension
+// comes first, as in Triton 3.6: with nothing known about a 2-d access
+// (strides that are runtime values) the order is [0, 1], and a 3-d access
+// contiguous only along its last dimension gets [2, 0, 1].
 SmallVector<unsigned> orderFromContiguity(ArrayRef<int64_t> contiguity) {
   SmallVector<unsigned> order(contiguity.size());
-  std::iota(order.rbegin(), order.rend(), 0);
+  std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
                    [&](unsigned a, unsigned b) { return contiguity[a] > contiguity[b]; });
   return order;
