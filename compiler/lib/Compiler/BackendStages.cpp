@@ -1,5 +1,5 @@
 // BackendStages: ttgir -> LLVM dialect -> LLVM IR -> PTX + cubin / AMDGCN + hsaco, and the
-// metadata, for the compilation driver.
+// metadata, for the compilation driver; or LLVM IR text -> the same (an edited llir).
 #include "Driver.h"
 
 #include "trex/Compiler/Metadata.h"
@@ -12,11 +12,14 @@
 #include "trex/Target/LLVMIR/ModuleTranslation.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassInstrumentation.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
@@ -58,6 +61,7 @@ auto timed(CompilationResult &result, llvm::StringRef name, llvm::StringRef argu
   snapshot.name = name.str();
   snapshot.argument = argument.str();
   snapshot.anchor = "module";
+  snapshot.pipeline = Pipeline::Backend;
   snapshot.changed = true;
   snapshot.milliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -72,10 +76,150 @@ llvm::Expected<std::string> generate(const llvm::Module &module, llvm::TargetMac
   return llvmir::emitCode(*copy, machine, fileType);
 }
 
+// The LLVM half of the back end for one target: an LLVM context whose code-generation errors
+// (an operation the target cannot select, say) are collected instead of ending the process,
+// and the steps from an LLVM module to the assembly and the binary.
+class LLVMBackend {
+public:
+  LLVMBackend(const Target &target, const CompileOptions &options, CompilationResult &result)
+      : target(target), options(options), result(result) {
+    context.setDiagnosticHandlerCallBack(
+        [](const llvm::DiagnosticInfo *info, void *errors) {
+          if (info->getSeverity() != llvm::DS_Error)
+            return;
+          std::string message;
+          llvm::raw_string_ostream stream(message);
+          llvm::DiagnosticPrinterRawOStream printer(stream);
+          info->print(printer);
+          static_cast<std::vector<std::string> *>(errors)->push_back(message);
+        },
+        &errors);
+  }
+
+  llvm::LLVMContext &llvmContext() { return context; }
+
+  // False (with the errors as diagnostics) when LLVM reported any since the last call.
+  bool reportErrors() {
+    for (const std::string &error : errors)
+      addDiagnostic(result, Severity::Error,
+                    "the LLVM back end for " + target.str() + " failed: " + error);
+    bool clean = errors.empty();
+    errors.clear();
+    return clean;
+  }
+
+  bool createMachine() {
+    auto created = target.isCUDA() ? cuda::createTargetMachine(target.computeCapability, true)
+                                   : hip::createTargetMachine(target.arch, true);
+    if (!created) {
+      addDiagnostic(result, Severity::Error, llvm::toString(created.takeError()));
+      return false;
+    }
+    machine = std::move(*created);
+    return true;
+  }
+
+  // Optimizes `module` (when asked), prints it as the llir stage, and produces the assembly
+  // and the binary as far as options.lastStage asks.
+  bool finish(llvm::Module &module, bool optimize) {
+    if (optimize) {
+      LLVMPassSnapshotRecorder recorder(result.passes, options.captureIRAfterEachPass);
+      llvm::PassInstrumentationCallbacks callbacks;
+      recorder.registerCallbacks(callbacks);
+      llvmir::optimizeModule(module, *machine, &callbacks);
+      if (!reportErrors())
+        return false;
+      result.stages[Stage::LLIR] = llvmir::printModule(module);
+    }
+    if (!wantsAssembly(options.lastStage))
+      return true;
+    Stage assemblyStage = target.isCUDA() ? Stage::PTX : Stage::AMDGCN;
+    llvm::Expected<std::string> assembly =
+        timed(result, target.isCUDA() ? "NVPTXCodeGen" : "AMDGPUCodeGen", "llc", [&] {
+          return generate(module, *machine, llvm::CodeGenFileType::AssemblyFile);
+        });
+    if (!assembly) {
+      addDiagnostic(result, Severity::Error, llvm::toString(assembly.takeError()));
+      return false;
+    }
+    if (!reportErrors())
+      return false;
+    if (target.isCUDA())
+      *assembly = cuda::withoutDebugFlag(*assembly);
+    result.stages[assemblyStage] = *assembly;
+    if (!wantsBinary(options.lastStage))
+      return true;
+    return target.isCUDA() ? assembleCubin(*assembly) : linkHsaco(module);
+  }
+
+private:
+  bool assembleCubin(const std::string &assembly) {
+    std::optional<std::string> ptxas = cuda::findPtxas();
+    if (!ptxas) {
+      addDiagnostic(result, Severity::Warning,
+                    "ptxas was not found (set TRITON_PTXAS_PATH or CUDA_HOME, or put it on "
+                    "PATH); no cubin was produced");
+      return true;
+    }
+    llvm::Expected<std::string> cubin = timed(result, "PTXAS", "ptxas", [&] {
+      return cuda::assemble(assembly, target.computeCapability, *ptxas, result.assemblerLog);
+    });
+    if (!cubin) {
+      addDiagnostic(result, Severity::Error, llvm::toString(cubin.takeError()));
+      return false;
+    }
+    result.stages[Stage::CUBIN] = *cubin;
+    return true;
+  }
+
+  bool linkHsaco(const llvm::Module &module) {
+    std::optional<std::string> linker = hip::findLinker();
+    if (!linker) {
+      addDiagnostic(result, Severity::Warning,
+                    "ld.lld was not found (install lld-22 or set TRITON_HIP_LLD_PATH); no hsaco "
+                    "was produced");
+      return true;
+    }
+    llvm::Expected<std::string> object = timed(result, "AMDGPUObjectEmission", "llc", [&] {
+      return generate(module, *machine, llvm::CodeGenFileType::ObjectFile);
+    });
+    if (!object) {
+      addDiagnostic(result, Severity::Error, llvm::toString(object.takeError()));
+      return false;
+    }
+    // Assembling inline asm reports its errors here (the text stage only prints the asm).
+    if (!reportErrors())
+      return false;
+    llvm::Expected<std::string> hsaco = timed(
+        result, "LinkCodeObject", "ld.lld", [&] { return hip::linkCodeObject(*object, *linker); });
+    if (!hsaco) {
+      addDiagnostic(result, Severity::Error, llvm::toString(hsaco.takeError()));
+      return false;
+    }
+    result.stages[Stage::HSACO] = *hsaco;
+    return true;
+  }
+
+  Target target;
+  const CompileOptions &options;
+  CompilationResult &result;
+  llvm::LLVMContext context;
+  std::vector<std::string> errors;
+  std::unique_ptr<llvm::TargetMachine> machine;
+};
+
+// The public function a module of LLVM IR text launches: the kernel.
+std::string kernelNameOf(const llvm::Module &module) {
+  for (const llvm::Function &function : module)
+    if (!function.isDeclaration() && function.hasExternalLinkage())
+      return function.getName().str();
+  return "";
+}
+
 } // namespace
 
 bool produceBackendStages(ModuleOp module, const CompileOptions &options,
-                          CompilationResult &result) {
+                          CompilationResult &result, int loweringStep) {
   // A ttgir module names the GPU it was laid out for; that decides, not the default.
   Target target = options.target;
   if (auto name = module->getAttrOfType<StringAttr>(ttg::kTargetAttr)) {
@@ -97,48 +241,25 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options,
   LLVMLoweringOptions lowering;
   lowering.deviceLibrary = libdevice.has_value();
   if (failed(runPipeline(
-          module, [&](OpPassManager &pm) { buildLLVMLoweringPipeline(pm, lowering); }, options,
-          result)))
+          module, [&](OpPassManager &pm) { buildLLVMLoweringPipeline(pm, lowering); },
+          Pipeline::LLVMLowering, options, result, loweringStep)))
     return false;
   KernelMetadata metadata =
       readKernelMetadata(module, result.kernelName, target, options.numStages);
 
-  // LLVM reports code generation errors (an operation the target cannot select, say) through
-  // the context; by default they end the process. Collected here, they fail the compilation.
-  llvm::LLVMContext context;
-  std::vector<std::string> backendErrors;
-  context.setDiagnosticHandlerCallBack(
-      [](const llvm::DiagnosticInfo *info, void *errors) {
-        if (info->getSeverity() != llvm::DS_Error)
-          return;
-        std::string message;
-        llvm::raw_string_ostream stream(message);
-        llvm::DiagnosticPrinterRawOStream printer(stream);
-        info->print(printer);
-        static_cast<std::vector<std::string> *>(errors)->push_back(message);
-      },
-      &backendErrors);
-  auto reportBackendErrors = [&] {
-    for (const std::string &error : backendErrors)
-      addDiagnostic(result, Severity::Error,
-                    "the LLVM back end for " + target.str() + " failed: " + error);
-    return backendErrors.empty();
-  };
+  LLVMBackend backend(target, options, result);
   std::unique_ptr<llvm::Module> llvmModule = timed(result, "TranslateToLLVMIR",
                                                    "mlir-to-llvmir", [&] {
-                                                     return llvmir::translateModule(module, context);
+                                                     return llvmir::translateModule(
+                                                         module, backend.llvmContext());
                                                    });
   if (!llvmModule) {
     addDiagnostic(result, Severity::Error,
                   "the LLVM-dialect module could not be translated to LLVM IR");
     return false;
   }
-  auto machine = target.isCUDA() ? cuda::createTargetMachine(target.computeCapability, true)
-                                 : hip::createTargetMachine(target.arch, true);
-  if (!machine) {
-    addDiagnostic(result, Severity::Error, llvm::toString(machine.takeError()));
+  if (!backend.createMachine())
     return false;
-  }
   if (target.isCUDA()) {
     cuda::setModuleFlags(*llvmModule);
     if (libdevice)
@@ -149,80 +270,43 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options,
   } else {
     hip::setModuleFlags(*llvmModule);
   }
-  {
-    LLVMPassSnapshotRecorder recorder(result.passes, options.captureIRAfterEachPass);
-    llvm::PassInstrumentationCallbacks callbacks;
-    recorder.registerCallbacks(callbacks);
-    llvmir::optimizeModule(*llvmModule, **machine, &callbacks);
-  }
-  if (!reportBackendErrors())
-    return false;
-  result.stages[Stage::LLIR] = llvmir::printModule(*llvmModule);
   result.metadata = metadata;
   result.stages[Stage::Metadata] = metadataJSON(metadata);
-  if (!wantsAssembly(options.lastStage))
-    return true;
+  return backend.finish(*llvmModule, /*optimize=*/true);
+}
 
-  Stage assemblyStage = target.isCUDA() ? Stage::PTX : Stage::AMDGCN;
-  llvm::Expected<std::string> assembly =
-      timed(result, target.isCUDA() ? "NVPTXCodeGen" : "AMDGPUCodeGen", "llc", [&] {
-        return generate(*llvmModule, **machine, llvm::CodeGenFileType::AssemblyFile);
-      });
-  if (!assembly) {
-    addDiagnostic(result, Severity::Error, llvm::toString(assembly.takeError()));
+bool produceStagesFromLLVMIR(llvm::StringRef text, llvm::StringRef bufferName, bool optimize,
+                             const CompileOptions &options, CompilationResult &result) {
+  LLVMBackend backend(options.target, options, result);
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::Module> module = llvm::parseAssembly(
+      llvm::MemoryBufferRef(text, bufferName), error, backend.llvmContext());
+  if (!module) {
+    CompileDiagnostic diagnostic;
+    diagnostic.location = (bufferName + ":" + llvm::Twine(error.getLineNo()) + ":" +
+                           llvm::Twine(error.getColumnNo() + 1))
+                              .str();
+    diagnostic.message = error.getMessage().str();
+    llvm::raw_string_ostream rendered(diagnostic.rendered);
+    error.print(/*ProgName=*/nullptr, rendered, /*ShowColors=*/false);
+    result.diagnostics.push_back(std::move(diagnostic));
     return false;
   }
-  if (!reportBackendErrors())
-    return false;
-  if (target.isCUDA())
-    *assembly = cuda::withoutDebugFlag(*assembly);
-  result.stages[assemblyStage] = *assembly;
-  if (!wantsBinary(options.lastStage))
-    return true;
-
-  if (target.isCUDA()) {
-    std::optional<std::string> ptxas = cuda::findPtxas();
-    if (!ptxas) {
-      addDiagnostic(result, Severity::Warning,
-                    "ptxas was not found (set TRITON_PTXAS_PATH or CUDA_HOME, or put it on "
-                    "PATH); no cubin was produced");
-      return true;
-    }
-    llvm::Expected<std::string> cubin = timed(result, "PTXAS", "ptxas", [&] {
-      return cuda::assemble(*assembly, target.computeCapability, *ptxas, result.assemblerLog);
-    });
-    if (!cubin) {
-      addDiagnostic(result, Severity::Error, llvm::toString(cubin.takeError()));
-      return false;
-    }
-    result.stages[Stage::CUBIN] = *cubin;
-    return true;
-  }
-  std::optional<std::string> linker = hip::findLinker();
-  if (!linker) {
-    addDiagnostic(result, Severity::Warning,
-                  "ld.lld was not found (install lld-22 or set TRITON_HIP_LLD_PATH); no hsaco "
-                  "was produced");
-    return true;
-  }
-  llvm::Expected<std::string> object = timed(result, "AMDGPUObjectEmission", "llc", [&] {
-    return generate(*llvmModule, **machine, llvm::CodeGenFileType::ObjectFile);
-  });
-  if (!object) {
-    addDiagnostic(result, Severity::Error, llvm::toString(object.takeError()));
+  // The IR is checked here, so a broken edit is reported rather than crashing the code
+  // generator.
+  std::string problems;
+  llvm::raw_string_ostream problemStream(problems);
+  if (llvm::verifyModule(*module, &problemStream)) {
+    addDiagnostic(result, Severity::Error, "the edited LLVM IR is not valid: " + problems);
     return false;
   }
-  // Assembling inline asm reports its errors here (the text stage only prints the asm).
-  if (!reportBackendErrors())
+  // Named like a translated module rather than after the buffer, so the llir text it prints
+  // reads as a compile's.
+  module->setModuleIdentifier(module->getSourceFileName());
+  result.kernelName = kernelNameOf(*module);
+  if (!backend.createMachine())
     return false;
-  llvm::Expected<std::string> hsaco = timed(
-      result, "LinkCodeObject", "ld.lld", [&] { return hip::linkCodeObject(*object, *linker); });
-  if (!hsaco) {
-    addDiagnostic(result, Severity::Error, llvm::toString(hsaco.takeError()));
-    return false;
-  }
-  result.stages[Stage::HSACO] = *hsaco;
-  return true;
+  return backend.finish(*module, optimize);
 }
 
 } // namespace trex::driver

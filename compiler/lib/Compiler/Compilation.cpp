@@ -213,11 +213,22 @@ void addDiagnostic(CompilationResult &result, CompileDiagnostic::Severity severi
 }
 
 LogicalResult runPipeline(ModuleOp module, llvm::function_ref<void(OpPassManager &)> build,
-                          const CompileOptions &options, CompilationResult &result) {
+                          Pipeline pipeline, const CompileOptions &options,
+                          CompilationResult &result, int firstStep) {
   PassManager passManager(module->getContext());
-  build(passManager);
-  passManager.addInstrumentation(
-      std::make_unique<PassSnapshotRecorder>(result.passes, options.captureIRAfterEachPass));
+  if (firstStep == 0) {
+    build(passManager);
+  } else {
+    OpPassManager whole(ModuleOp::getOperationName());
+    build(whole);
+    std::string error;
+    if (failed(addPipelineSuffix(whole, firstStep, passManager, error))) {
+      addDiagnostic(result, CompileDiagnostic::Severity::Error, error);
+      return failure();
+    }
+  }
+  passManager.addInstrumentation(std::make_unique<PassSnapshotRecorder>(
+      result.passes, options.captureIRAfterEachPass, pipeline, firstStep));
   return passManager.run(module);
 }
 
@@ -246,16 +257,10 @@ void recordFatalError(void *, const char *reason, bool) {
   llvm::sys::Process::Exit(1);
 }
 
-void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOptions &options,
-                 CompilationResult &result);
-
-} // namespace
-
 // A crash or fatal error while compiling one kernel (a bug in trex or LLVM) must not take
 // down the program compiling it (the explorer compiles in-process): it is caught and reported
 // as an internal error naming the last pass that started.
-CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
-                              const CompileOptions &options) {
+CompilationResult compileSafely(llvm::function_ref<void(CompilationResult &)> compile) {
   static std::once_flag installed;
   std::call_once(installed, [] {
     llvm::CrashRecoveryContext::Enable();
@@ -265,7 +270,7 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
   std::string reason;
   fatalErrorReason = &reason;
   llvm::CrashRecoveryContext recovery;
-  bool finished = recovery.RunSafely([&] { compileInto(text, fileName, options, result); });
+  bool finished = recovery.RunSafely([&] { compile(result); });
   fatalErrorReason = nullptr;
   if (!finished) {
     result.succeeded = false;
@@ -276,6 +281,45 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
                          " (please report it with this kernel and its options)");
   }
   return result;
+}
+
+// Runs the pipelines from `point` on (the module is the IR at that point) and prints each
+// stage they finish, as far as options.lastStage asks.
+void runPipelinesFrom(ModuleOp module, const ResumePoint &point, const CompileOptions &options,
+                      CompilationResult &result) {
+  auto firstStepOf = [&](Pipeline pipeline) {
+    return point.pipeline == pipeline ? point.firstStep : 0;
+  };
+  if (point.pipeline <= Pipeline::TTIR && options.lastStage >= Stage::TTIR) {
+    if (failed(driver::runPipeline(
+            module,
+            [&](OpPassManager &pm) { tt::buildTTIRPipeline(pm, ttirOptions(options.target)); },
+            Pipeline::TTIR, options, result, firstStepOf(Pipeline::TTIR))))
+      return;
+    result.stages[Stage::TTIR] = printIRLikeTriton(module);
+  }
+  if (point.pipeline <= Pipeline::TTGIR && options.lastStage >= Stage::TTGIR) {
+    if (failed(driver::runPipeline(
+            module, [&](OpPassManager &pm) { ttg::buildTTGIRPipeline(pm, ttgirOptions(options)); },
+            Pipeline::TTGIR, options, result, firstStepOf(Pipeline::TTGIR))))
+      return;
+    result.stages[Stage::TTGIR] = printIRLikeTriton(module);
+  }
+  if (options.lastStage > Stage::TTGIR &&
+      !driver::produceBackendStages(module, options, result, firstStepOf(Pipeline::LLVMLowering)))
+    return;
+  result.succeeded = true;
+}
+
+void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOptions &options,
+                 CompilationResult &result);
+
+} // namespace
+
+CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
+                              const CompileOptions &options) {
+  return compileSafely(
+      [&](CompilationResult &result) { compileInto(text, fileName, options, result); });
 }
 
 namespace {
@@ -332,29 +376,72 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
                                                                        : Stage::Source;
   // A Python kernel starts at the frontend's output, Triton's `.source`.
   result.stages[inputStage] = printIRLikeTriton(*module);
-
-  if (inputStage == Stage::Source && options.lastStage >= Stage::TTIR) {
-    if (failed(driver::runPipeline(
-            *module,
-            [&](OpPassManager &pm) { tt::buildTTIRPipeline(pm, ttirOptions(options.target)); },
-            options, result)))
-      return;
-    result.stages[Stage::TTIR] = printIRLikeTriton(*module);
-  }
-  if (inputStage < Stage::TTGIR && options.lastStage >= Stage::TTGIR) {
-    if (failed(driver::runPipeline(
-            *module,
-            [&](OpPassManager &pm) { ttg::buildTTGIRPipeline(pm, ttgirOptions(options)); },
-            options, result)))
-      return;
-    result.stages[Stage::TTGIR] = printIRLikeTriton(*module);
-  }
-  if (options.lastStage > Stage::TTGIR && !driver::produceBackendStages(*module, options, result))
-    return;
-  result.succeeded = true;
+  runPipelinesFrom(*module, *ResumePoint::afterStage(inputStage), options, result);
 }
 
 } // namespace
+
+CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
+                              const ResumePoint &point, const CompileOptions &options) {
+  return compileSafely([&](CompilationResult &result) {
+    result.numWarps = options.numWarps;
+    result.numStages = options.numStages;
+    if (point.takesLLVMIR()) {
+      result.succeeded = driver::produceStagesFromLLVMIR(
+          text, bufferName, point.pipeline == Pipeline::LLVMOptimizer, options, result);
+      return;
+    }
+    DialectRegistry registry;
+    registerAllDialects(registry);
+    MLIRContext context(registry);
+    context.disableMultithreading();
+    context.loadAllAvailableDialects();
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, bufferName),
+                                 llvm::SMLoc());
+    DiagnosticCollector collector(sourceMgr, context, result.diagnostics);
+    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    if (!module)
+      return;
+    result.kernelName = findKernelName(*module);
+    runPipelinesFrom(*module, point, options, result);
+  });
+}
+
+std::optional<ResumePoint> ResumePoint::afterStage(Stage stage) {
+  switch (stage) {
+  case Stage::Source:
+    return ResumePoint{Pipeline::TTIR, 0, true};
+  case Stage::TTIR:
+    return ResumePoint{Pipeline::TTGIR, 0, true};
+  case Stage::TTGIR:
+    return ResumePoint{Pipeline::LLVMLowering, 0, true};
+  case Stage::LLIR:
+    return ResumePoint{Pipeline::Backend, 0, true};
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<ResumePoint> ResumePoint::afterPass(const PassSnapshot &pass) {
+  switch (pass.pipeline) {
+  case Pipeline::TTIR:
+  case Pipeline::TTGIR:
+  case Pipeline::LLVMLowering:
+    if (pass.step < 0)
+      return std::nullopt;
+    return ResumePoint{pass.pipeline, pass.step + 1, !pass.nested};
+  case Pipeline::LLVMOptimizer:
+    return ResumePoint{Pipeline::LLVMOptimizer, 0, false};
+  case Pipeline::Backend:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+bool ResumePoint::takesLLVMIR() const {
+  return pipeline == Pipeline::LLVMOptimizer || pipeline == Pipeline::Backend;
+}
 
 CompilationResult compileFile(llvm::StringRef path, const CompileOptions &options) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(path);

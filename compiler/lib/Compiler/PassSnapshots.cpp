@@ -21,6 +21,10 @@ void PassSnapshotRecorder::runBeforePass(mlir::Pass *pass, mlir::Operation *op) 
   snapshot.anchor = op->getName().getStringRef().str();
   if (auto symbol = op->getAttrOfType<mlir::StringAttr>("sym_name"))
     snapshot.anchor += " @" + symbol.getValue().str();
+  snapshot.pipeline = pipeline;
+  // Only a pass that starts while no other pass runs is one the pipeline was built from.
+  snapshot.nested = !running.empty();
+  snapshot.step = snapshot.nested ? snapshots[running.front().slot].step : nextStep++;
   snapshots.push_back(std::move(snapshot));
   running.push_back({pass, snapshots.size() - 1, std::chrono::steady_clock::now(),
                      mlir::OperationFingerPrint(op)});
@@ -100,6 +104,7 @@ void LLVMPassSnapshotRecorder::registerCallbacks(llvm::PassInstrumentationCallba
           return;
         PassSnapshot snapshot;
         snapshot.kind = PassSnapshot::IRKind::LLVM;
+        snapshot.pipeline = Pipeline::LLVMOptimizer;
         snapshot.name = className.str();
         snapshot.argument = callbacks.getPassNameForClassName(className).str();
         snapshot.anchor = describeUnit(ir);

@@ -13,7 +13,6 @@
 
 #include <map>
 #include <optional>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,6 +81,34 @@ struct CompilationResult {
 // Python), .source/.ttir (ttir before or after its pipeline), .ttgir.
 CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
                               const CompileOptions &options);
+
+// Where edited IR re-enters a compilation (the explorer's "re-run from here"): the passes of
+// `pipeline` from position `firstStep` on run on it, then every later pipeline.
+struct ResumePoint {
+  Pipeline pipeline = Pipeline::TTGIR;
+  int firstStep = 0;
+  // False when the point only approximates the place the text came from (see afterPass).
+  bool exact = true;
+
+  // After a stage's text: source -> the ttir pipeline, ttir -> ttgir, ttgir -> the LLVM
+  // lowering, llir -> code generation (llir is already optimized, as in Triton's make_ptx).
+  // None for the stages nothing is compiled from (ptx, amdgcn, binaries, metadata).
+  static std::optional<ResumePoint> afterStage(Stage stage);
+  // After a pass's snapshot: the rest of its pipeline. LLVM's optimizer cannot be entered in
+  // the middle, so after one of its passes it runs again in full; after a pass nested in
+  // another (canonicalize inside the inliner) the passes after the enclosing one run. Both
+  // are not `exact`. None for a back-end step (it prints no IR).
+  static std::optional<ResumePoint> afterPass(const PassSnapshot &pass);
+  // Whether the text at this point is LLVM IR rather than MLIR.
+  bool takesLLVMIR() const;
+};
+
+// Compiles edited IR from `point` on. `text` is MLIR (ttir, ttgir, the LLVM dialect) or LLVM
+// IR, as the point takes; `bufferName` names it in diagnostics, so errors in it are located at
+// its lines. The result has the stages the resumed pipelines produce (the metadata only when
+// the LLVM lowering ran: it is read from the LLVM-dialect module).
+CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
+                              const ResumePoint &point, const CompileOptions &options);
 
 // Reads `path` and compiles it; a missing or unreadable file is a diagnostic.
 CompilationResult compileFile(llvm::StringRef path, const CompileOptions &options);

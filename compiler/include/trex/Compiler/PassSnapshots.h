@@ -12,6 +12,12 @@
 
 namespace trex {
 
+// The pipelines of a compilation, in the order they run: make_ttir, make_ttgir, the MLIR half
+// of make_llir (ttgir to the LLVM dialect), LLVM's optimizer, and the back end's steps
+// (translation, code generation, the assembler). A snapshot names the one that ran it, so its
+// IR can re-enter the compilation there (compileFrom).
+enum class Pipeline { TTIR, TTGIR, LLVMLowering, LLVMOptimizer, Backend };
+
 struct PassSnapshot {
   // What the pass works on: MLIR (ttir, ttgir, LLVM dialect), LLVM IR (the optimizer), or
   // neither (a back-end step such as translation, code generation or ptxas).
@@ -27,14 +33,23 @@ struct PassSnapshot {
   // The whole module after the pass, printed like Triton's stage files;
   // empty unless IR capture was requested.
   std::string ir;
+  // The pipeline that ran the pass and the pass's position in it (0-based, counting the passes
+  // the pipeline was built from). A pass that ran inside another one (the inliner runs
+  // canonicalize) carries its enclosing pass's position and `nested`.
+  Pipeline pipeline = Pipeline::TTIR;
+  int step = -1;
+  bool nested = false;
 };
 
 // Pass instrumentation that appends one PassSnapshot per pass run. Requires a
 // context without multithreading, so that runs are reported in order.
 class PassSnapshotRecorder : public mlir::PassInstrumentation {
 public:
-  PassSnapshotRecorder(std::vector<PassSnapshot> &snapshots, bool captureIR)
-      : snapshots(snapshots), captureIR(captureIR) {}
+  // `firstStep`: the position of the pipeline's first pass when it runs only the passes from
+  // there on (a resumed compilation), so positions stay those of the whole pipeline.
+  PassSnapshotRecorder(std::vector<PassSnapshot> &snapshots, bool captureIR, Pipeline pipeline,
+                       int firstStep = 0)
+      : snapshots(snapshots), captureIR(captureIR), pipeline(pipeline), nextStep(firstStep) {}
 
   void runBeforePass(mlir::Pass *pass, mlir::Operation *op) override;
   void runAfterPass(mlir::Pass *pass, mlir::Operation *op) override;
@@ -53,6 +68,8 @@ private:
 
   std::vector<PassSnapshot> &snapshots;
   bool captureIR;
+  Pipeline pipeline;
+  int nextStep;
   std::vector<Running> running;
 };
 
