@@ -7,6 +7,7 @@
 #include "PassTimelineView.h"
 #include "RunPanel.h"
 #include "TritonCacheDirectory.h"
+#include "TuningPanel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -25,6 +26,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
@@ -78,6 +80,10 @@ MainWindow::MainWindow(QWidget *parent)
     statusLabel->setText(QStringLiteral("Compiling… (an older result was dropped)"));
   });
   statusBar()->showMessage(QStringLiteral("Open a kernel (Ctrl+O), IR file or Triton cache directory"));
+  // The docks' forms and tables scroll or shrink; without an explicit minimum the layout,
+  // activated before the widgets are polished, would demand a window taller than a laptop's
+  // screen.
+  setMinimumSize(640, 480);
   resize(1500, 950);
 }
 
@@ -140,6 +146,13 @@ void MainWindow::buildDocks() {
     return widget;
   };
   timeline = new PassTimelineView(passes, this);
+  connect(timeline, &PassTimelineView::passShown, this, &MainWindow::showPassResumeNote);
+  connect(timeline, &PassTimelineView::rerunRequested, this, &MainWindow::rerunFromPass);
+  // Reverting a pass edit recompiles everything: the compiled IR comes back with the rest.
+  connect(timeline, &PassTimelineView::revertRequested, this, [this] {
+    resumeOrigin = {};
+    requestCompile(0);
+  });
   QDockWidget *passDock = dock(QStringLiteral("Passes"), "passes", timeline, Qt::BottomDockWidgetArea);
 
   diagnosticsTable = new QTableView(this);
@@ -186,10 +199,17 @@ void MainWindow::buildDocks() {
   QDockWidget *layoutDock = dock(QStringLiteral("Layout"), "layout", layouts, Qt::RightDockWidgetArea);
   runner = new RunPanel(this);
   QDockWidget *runDock = dock(QStringLiteral("Run"), "run", runner, Qt::RightDockWidgetArea);
+  tuner = new TuningPanel(this);
+  // The sweep form is tall; scrolled, it does not set the height of the window.
+  auto *tuningScroll = new QScrollArea(this);
+  tuningScroll->setWidget(tuner);
+  tuningScroll->setWidgetResizable(true);
+  QDockWidget *tuningDock = dock(QStringLiteral("Tuning"), "tuning", tuningScroll, Qt::RightDockWidgetArea);
   tabifyDockWidget(passDock, diagnosticsDock);
   passDock->raise();
   tabifyDockWidget(layoutDock, hiddenDock);
   tabifyDockWidget(layoutDock, runDock);
+  tabifyDockWidget(layoutDock, tuningDock);
   layoutDock->raise();
   resizeDocks({passDock}, {280}, Qt::Vertical);
   resizeDocks({layoutDock}, {460}, Qt::Horizontal);
@@ -231,6 +251,10 @@ void MainWindow::buildMenus() {
   QMenu *run = menuBar()->addMenu(QStringLiteral("&Run"));
   run->addAction(QStringLiteral("&Run on the GPU"), this, [this] { runner->start(false); })->setShortcut(QKeySequence(QStringLiteral("Ctrl+R")));
   run->addAction(QStringLiteral("&Bench"), this, [this] { runner->start(true); })->setShortcut(QKeySequence(QStringLiteral("Ctrl+B")));
+  run->addAction(QStringLiteral("&Tune…"), this, [this] {
+    if (auto *dock = findChild<QDockWidget *>(QStringLiteral("tuning")))
+      dock->raise();
+  })->setShortcut(QKeySequence(QStringLiteral("Ctrl+T")));
 }
 
 void MainWindow::setPaneCount(int count) {
@@ -251,6 +275,7 @@ void MainWindow::setPaneCount(int count) {
       inputText = pane->editor()->toPlainText();
       requestCompile();
     });
+    connectEditing(pane);
     // Pick a stage not shown yet, in pipeline order.
     QStringList choices = paneChoices();
     for (const QString &choice : choices) {
@@ -314,11 +339,18 @@ void MainWindow::refreshPanes() {
     pane->setChoices(choices);
     if (pane->stage().isEmpty() && !choices.isEmpty())
       pane->setStage(choices.first());
-    bool editable = pane->stage() == kPython || pane->stage() == kInput;
-    pane->editor()->setReadOnly(!editable);
-    // Never replace the text under the user's typing: it is the source of truth there.
-    if (!(editable && pane->editor()->hasFocus()))
-      pane->setText(paneText(pane->stage()));
+    const QString key = pane->stage();
+    bool isInput = key == kPython || key == kInput;
+    pane->setEditAvailable(!isInput && isResumableStage(key));
+    pane->editor()->setReadOnly(!isInput && !pane->isEditing());
+    // The mark changes with the stage shown; an existing one keeps its note (what re-ran).
+    if (edits.isEdited(key) != pane->isMarkedEdited())
+      pane->setEdited(edits.isEdited(key), QStringLiteral("Ctrl+Enter re-runs the later stages from it"));
+    // Never replace the text under the user's typing: it is the source of truth there. An
+    // edited stage shows the edit, whatever was compiled since.
+    bool typing = (isInput || pane->isEditing()) && pane->editor()->hasFocus();
+    if (!typing)
+      pane->setText(edits.isEdited(key) ? edits.edited(key) : paneText(key));
   }
   refreshDiagnostics();
 }
@@ -488,7 +520,15 @@ bool MainWindow::compileAndWait(int timeoutMilliseconds) {
 
 void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
   progress->hide();
+  if (snapshot.resumedFrom) {
+    applyResumedSnapshot(snapshot);
+    return;
+  }
+  resumeOrigin = {};
   stages->setStages(snapshot.stages, QStringLiteral("trex"));
+  // Reverting an edited stage now goes back to what this compile printed.
+  for (const QString &key : edits.keys())
+    edits.setCompiled(key, stages->text(key));
   passes->setPasses(snapshot.passes);
   diagnostics->setDiagnostics(snapshot.diagnostics);
   facts = snapshot.metadata;
@@ -509,6 +549,7 @@ void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
     launch.numWarps = warpsField->value();
     launch.numStages = stagesField->value();
     runner->setLaunchTarget(launch);
+    refreshTuning();
   }
   lastUpdate = static_cast<double>(QDateTime::currentMSecsSinceEpoch() - requestStartedAt);
   int errors = diagnostics->errorCount();
@@ -527,9 +568,24 @@ void MainWindow::refreshDiagnostics() {
   for (auto it = byLine.constBegin(); it != byLine.constEnd(); ++it)
     inline_.push_back({it.key(), it.value().severity == DiagnosticRecord::Severity::Error,
                        QString::fromStdString(it.value().message)});
-  for (CodePane *pane : codePanes)
-    pane->editor()->setDiagnostics(pane->stage() == kPython || pane->stage() == kInput ? inline_
-                                                                                      : std::vector<InlineDiagnostic>());
+  // Errors in an edited stage or pass snapshot are located in the buffer it was compiled as.
+  std::vector<InlineDiagnostic> editedInline;
+  if (!resumeOrigin.buffer.isEmpty()) {
+    QMultiMap<int, DiagnosticRecord> editedByLine = diagnostics->byLine(resumeOrigin.buffer);
+    for (auto it = editedByLine.constBegin(); it != editedByLine.constEnd(); ++it)
+      editedInline.push_back({it.key(), it.value().severity == DiagnosticRecord::Severity::Error,
+                              QString::fromStdString(it.value().message)});
+  }
+  for (CodePane *pane : codePanes) {
+    if (pane->stage() == kPython || pane->stage() == kInput)
+      pane->editor()->setDiagnostics(inline_);
+    else if (!resumeOrigin.stage.isEmpty() && pane->stage() == resumeOrigin.stage)
+      pane->editor()->setDiagnostics(editedInline);
+    else
+      pane->editor()->setDiagnostics({});
+  }
+  if (resumeOrigin.passRow >= 0 && timeline->shownPass() == resumeOrigin.passRow)
+    timeline->setEditDiagnostics(editedInline);
 }
 
 void MainWindow::refreshHiddenParameters() {

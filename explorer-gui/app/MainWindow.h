@@ -8,6 +8,7 @@
 #include "KernelSource.h"
 #include "LineMapping.h"
 #include "PassTimelineModel.h"
+#include "StageEdits.h"
 #include "StageModel.h"
 
 #include <QMainWindow>
@@ -27,6 +28,7 @@ class CodePane;
 class LayoutPanel;
 class PassTimelineView;
 class RunPanel;
+class TuningPanel;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -51,12 +53,21 @@ public:
   HiddenParametersModel *hiddenParameters() const { return hidden; }
   LayoutPanel *layoutPanel() const { return layouts; }
   RunPanel *runPanel() const { return runner; }
+  TuningPanel *tuningPanel() const { return tuner; }
+  const StageEdits &stageEdits() const { return edits; }
   PassTimelineView *passView() const { return timeline; }
   CompileController *compiler() const { return controller; }
   // Milliseconds from the last compile request to its stages being shown.
   double lastUpdateMilliseconds() const { return lastUpdate; }
   // Reacts like a click at (line, column) of the pane showing `stageKey`.
   void selectLine(const QString &stageKey, int line, int column = 0);
+
+  // Re-runs the pipeline from the text of the pane showing `stageKey` (its "Re-run from here").
+  void rerunFromStage(const QString &stageKey);
+  // Re-runs the pipeline from `text` as the IR after pass `row` of the timeline.
+  void rerunFromPass(int row, const QString &text);
+  // Drops the edit of `stageKey` and recompiles.
+  void revertStage(const QString &stageKey);
 
 protected:
   void closeEvent(QCloseEvent *event) override;
@@ -79,6 +90,12 @@ private:
   void rebuildRecentMenu();
   QString paneText(const QString &stageKey) const;
   QStringList paneChoices() const;
+  // Stage editing (MainWindowEdits.cpp).
+  void connectEditing(CodePane *pane);
+  bool isResumableStage(const QString &stageKey) const;
+  void applyResumedSnapshot(const CompileSnapshot &snapshot);
+  void showPassResumeNote(int row);
+  void refreshTuning();
 
   // What is open.
   enum class InputKind { None, Python, IR, TritonCache };
@@ -114,6 +131,18 @@ private:
   QLabel *hiddenProblem;
   LayoutPanel *layouts;
   RunPanel *runner;
+  TuningPanel *tuner;
+  // Stage texts the user edited, and the latest re-run from an edit: the stage it came from
+  // (empty for a pass), the pass row (-1 for a stage), the edited text and the buffer name under
+  // which the compiler locates errors in it.
+  struct ResumeOrigin {
+    QString stage;
+    int passRow = -1;
+    QString text;
+    QString buffer;
+  };
+  StageEdits edits;
+  ResumeOrigin resumeOrigin;
   QMenu *recentMenu;
   qint64 requestStartedAt = 0;
   double lastUpdate = 0;

@@ -35,6 +35,48 @@ PassRecord::Kind convert(PassSnapshot::IRKind kind) {
   return PassRecord::Kind::None;
 }
 
+PipelineKind convert(Pipeline pipeline) {
+  switch (pipeline) {
+  case Pipeline::TTIR:
+    return PipelineKind::TTIR;
+  case Pipeline::TTGIR:
+    return PipelineKind::TTGIR;
+  case Pipeline::LLVMLowering:
+    return PipelineKind::LLVMLowering;
+  case Pipeline::LLVMOptimizer:
+    return PipelineKind::LLVMOptimizer;
+  case Pipeline::Backend:
+    return PipelineKind::Backend;
+  }
+  return PipelineKind::Backend;
+}
+
+Pipeline convert(PipelineKind pipeline) {
+  switch (pipeline) {
+  case PipelineKind::TTIR:
+    return Pipeline::TTIR;
+  case PipelineKind::TTGIR:
+    return Pipeline::TTGIR;
+  case PipelineKind::LLVMLowering:
+    return Pipeline::LLVMLowering;
+  case PipelineKind::LLVMOptimizer:
+    return Pipeline::LLVMOptimizer;
+  case PipelineKind::Backend:
+    return Pipeline::Backend;
+  }
+  return Pipeline::Backend;
+}
+
+std::optional<ResumeRequest> convert(const std::optional<ResumePoint> &point) {
+  if (!point)
+    return std::nullopt;
+  ResumeRequest request;
+  request.pipeline = convert(point->pipeline);
+  request.firstStep = point->firstStep;
+  request.exact = point->exact;
+  return request;
+}
+
 CompileSnapshot failure(const std::string &message) {
   CompileSnapshot snapshot;
   snapshot.diagnostics.push_back({DiagnosticRecord::Severity::Error, "", message, "error: " + message});
@@ -42,6 +84,37 @@ CompileSnapshot failure(const std::string &message) {
 }
 
 } // namespace
+
+std::optional<ResumeRequest> resumeAfterStage(const std::string &stageName) {
+  std::optional<Stage> stage = parseStageName(stageName);
+  if (!stage)
+    return std::nullopt;
+  return convert(ResumePoint::afterStage(*stage));
+}
+
+std::optional<ResumeRequest> resumeAfterPass(const PassRecord &pass) {
+  PassSnapshot snapshot;
+  snapshot.kind = pass.kind == PassRecord::Kind::MLIR   ? PassSnapshot::IRKind::MLIR
+                  : pass.kind == PassRecord::Kind::LLVM ? PassSnapshot::IRKind::LLVM
+                                                        : PassSnapshot::IRKind::None;
+  snapshot.pipeline = convert(pass.pipeline);
+  snapshot.step = pass.step;
+  snapshot.nested = pass.nested;
+  return convert(ResumePoint::afterPass(snapshot));
+}
+
+std::vector<AutotuneRecord> readAutotuneConfigs(const std::string &source, const std::string &fileName,
+                                                const std::string &kernelName) {
+  std::vector<AutotuneRecord> choices;
+  frontend::KernelConfigs configs = frontend::readKernelConfigs(source, fileName, kernelName);
+  if (!configs.succeeded() || !configs.hasAutotune)
+    return choices;
+  for (const frontend::AutotuneConfigInfo &config : configs.configs) {
+    choices.push_back({config.index, config.describe(), config.numWarps, config.numStages,
+                       config.metaParameters});
+  }
+  return choices;
+}
 
 CompileSnapshot compileKernel(const CompileRequest &request) {
   auto start = std::chrono::steady_clock::now();
@@ -62,7 +135,13 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
 
   CompilationResult result;
   try {
-    result = compileText(request.text, request.fileName, options);
+    if (request.resume) {
+      ResumePoint point{convert(request.resume->pipeline), request.resume->firstStep,
+                        request.resume->exact};
+      result = compileFrom(request.text, request.resume->bufferName, point, options);
+    } else {
+      result = compileText(request.text, request.fileName, options);
+    }
   } catch (const std::exception &error) {
     return failure(std::string("the compiler failed: ") + error.what());
   }
@@ -75,9 +154,15 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
       continue;
     snapshot.stages.push_back({stageName(stage).str(), text, "trex"});
   }
-  for (PassSnapshot &pass : result.passes)
-    snapshot.passes.push_back({convert(pass.kind), pass.name, pass.argument, pass.anchor,
-                               pass.milliseconds, pass.changed, std::move(pass.ir)});
+  for (PassSnapshot &pass : result.passes) {
+    PassRecord record{convert(pass.kind), pass.name, pass.argument, pass.anchor,
+                      pass.milliseconds, pass.changed, std::move(pass.ir)};
+    record.pipeline = convert(pass.pipeline);
+    record.step = pass.step;
+    record.nested = pass.nested;
+    snapshot.passes.push_back(std::move(record));
+  }
+  snapshot.resumedFrom = request.resume;
   for (const CompileDiagnostic &diagnostic : result.diagnostics)
     snapshot.diagnostics.push_back(
         {convert(diagnostic.severity), diagnostic.location, diagnostic.message, diagnostic.rendered});

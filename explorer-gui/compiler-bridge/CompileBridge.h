@@ -7,7 +7,19 @@
 namespace trex::explorer {
 
 // Compiles `request.text` to every text stage of its target (PTX or AMDGCN last; the binary
-// is left to `trex run`). Never throws: failures come back as diagnostics.
+// is left to `trex run`); with `request.resume`, edited IR from that point on. Never throws:
+// failures come back as diagnostics.
 CompileSnapshot compileKernel(const CompileRequest &request);
+
+// Where the text of stage `stageName` ("ttgir") re-enters the compilation; none for a stage
+// nothing is compiled from (ptx, amdgcn).
+std::optional<ResumeRequest> resumeAfterStage(const std::string &stageName);
+// Where the IR after `pass` re-enters it; none for a back-end step (it prints no IR).
+std::optional<ResumeRequest> resumeAfterPass(const PassRecord &pass);
+
+// The @triton.autotune configs of kernel `kernelName` in the Python text `source` (none when it
+// has none or does not parse: the compile reports that).
+std::vector<AutotuneRecord> readAutotuneConfigs(const std::string &source, const std::string &fileName,
+                                                const std::string &kernelName);
 
 } // namespace trex::explorer

@@ -4,9 +4,26 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace trex::explorer {
+
+// The compilation's pipelines, in the order they run (trex::Pipeline without the MLIR header).
+enum class PipelineKind { TTIR, TTGIR, LLVMLowering, LLVMOptimizer, Backend };
+
+// Where edited IR re-enters the compilation ("re-run from here"): the passes of `pipeline` from
+// position `firstStep` on, then every later pipeline. The compile bridge finds the point for a
+// stage or a pass (resumeAfterStage, resumeAfterPass).
+struct ResumeRequest {
+  PipelineKind pipeline = PipelineKind::LLVMLowering;
+  int firstStep = 0;
+  // False when the point only approximates where the text came from: after a pass of LLVM's
+  // optimizer (it runs again in full) or after a pass nested in another.
+  bool exact = true;
+  // The edited text's name in diagnostics ("edited.ttgir"): errors in it are located there.
+  std::string bufferName;
+};
 
 // What the explorer asks the compiler for. `fileName` decides how `text` is read (.py, .ttir,
 // .ttgir); `target` is spelled as Triton spells it ("cuda:90", "hip:gfx942").
@@ -20,6 +37,8 @@ struct CompileRequest {
   std::string signature;
   // The IR after every pass costs one print per pass; the timeline needs it.
   bool capturePasses = true;
+  // Set: `text` is edited IR compiled from this point on (fileName and kernel are not used).
+  std::optional<ResumeRequest> resume;
 };
 
 struct StageText {
@@ -40,6 +59,14 @@ struct PassRecord {
   bool changed = false;
   // The module after the pass; empty when it was not captured or the pass has no IR.
   std::string ir;
+  // The pipeline that ran it and its position there; a pass run inside another one carries
+  // the enclosing pass's position and `nested`.
+  PipelineKind pipeline = PipelineKind::TTIR;
+  int step = -1;
+  bool nested = false;
+  // The user edited `ir` and re-ran from here; `compiledIR` is what the compiler printed.
+  bool edited = false;
+  std::string compiledIR;
 };
 
 struct DiagnosticRecord {
@@ -66,6 +93,17 @@ struct KernelFacts {
   int64_t profileScratchAlign = 1;
 };
 
+// One @triton.autotune config of a kernel, as the compiler read it.
+struct AutotuneRecord {
+  int index = 0;
+  // "BLOCK_SIZE=128; num_warps=4, num_stages=3".
+  std::string description;
+  int numWarps = 4;
+  int numStages = 3;
+  // Meta-parameter name -> value as Python writes it.
+  std::vector<std::pair<std::string, std::string>> metaParameters;
+};
+
 struct CompileSnapshot {
   bool succeeded = false;
   std::string kernelName;
@@ -76,6 +114,9 @@ struct CompileSnapshot {
   std::string assemblerLog;
   // Wall time of the compile call, for the status bar.
   double milliseconds = 0;
+  // The resume point of a compile from edited IR; its stages and passes are only those from
+  // that point on.
+  std::optional<ResumeRequest> resumedFrom;
 };
 
 } // namespace trex::explorer

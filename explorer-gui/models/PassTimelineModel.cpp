@@ -1,6 +1,8 @@
 // PassTimelineModel: a table over PassRecord rows plus the proxy that filters them.
 #include "PassTimelineModel.h"
 
+#include "PassDescriptions.h"
+
 namespace trex::explorer {
 
 PassTimelineModel::PassTimelineModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -41,7 +43,8 @@ QVariant PassTimelineModel::data(const QModelIndex &index, int role) const {
     case IndexColumn:
       return index.row() + 1;
     case NameColumn:
-      return QString::fromStdString(pass.name);
+      return pass.edited ? QString::fromStdString(pass.name) + QStringLiteral(" (edited)")
+                         : QString::fromStdString(pass.name);
     case ArgumentColumn:
       return QString::fromStdString(pass.argument);
     case AnchorColumn:
@@ -53,7 +56,12 @@ QVariant PassTimelineModel::data(const QModelIndex &index, int role) const {
     }
     return {};
   case Qt::ToolTipRole:
-    return QStringLiteral("%1 pass on %2").arg(kindName(pass.kind), QString::fromStdString(pass.anchor));
+    return passToolTip(pass.kind, QString::fromStdString(pass.argument), QString::fromStdString(pass.name)) +
+           QStringLiteral("\n\n%1 pass on %2").arg(kindName(pass.kind), QString::fromStdString(pass.anchor));
+  case DescriptionRole:
+    return passDescriptionMarkdown(pass.kind, QString::fromStdString(pass.argument), QString::fromStdString(pass.name));
+  case EditedRole:
+    return pass.edited;
   case Qt::TextAlignmentRole:
     if (index.column() == MillisecondsColumn || index.column() == IndexColumn)
       return QVariant(Qt::AlignRight | Qt::AlignVCenter);

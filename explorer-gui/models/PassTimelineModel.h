@@ -22,7 +22,9 @@ public:
     ChangedColumn,
     ColumnCount
   };
-  enum Role { ChangedRole = Qt::UserRole + 1, KindRole, HasIRRole, MillisecondsRole };
+  // DescriptionRole: markdown from the pass's Passes.td (or a built-in sentence), for the
+  // timeline's description area; the tooltip has its summary and first paragraph.
+  enum Role { ChangedRole = Qt::UserRole + 1, KindRole, HasIRRole, MillisecondsRole, DescriptionRole, EditedRole };
 
   explicit PassTimelineModel(QObject *parent = nullptr);
   void setPasses(const std::vector<PassRecord> &passes);
@@ -33,6 +35,7 @@ public:
   QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
   const PassRecord &pass(int row) const { return passes[row]; }
+  const std::vector<PassRecord> &allPasses() const { return passes; }
   // The IR after pass `row` (empty when the pass prints none: a back-end step).
   QString irAfter(int row) const;
   // The row of the latest earlier pass of the same kind (MLIR or LLVM) whose IR was kept, or

@@ -19,6 +19,8 @@ struct RunRecord {
   bool noDriver = false;
   // The child died from a signal or without a JSON answer.
   bool crashed = false;
+  // The user stopped it.
+  bool cancelled = false;
   QString error;
   QString device;
   double medianMilliseconds = 0;

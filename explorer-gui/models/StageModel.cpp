@@ -89,4 +89,12 @@ QString StageModel::text(const QString &key) const {
   return row < 0 ? QString() : QString::fromStdString(rows[row].text);
 }
 
+std::vector<StageText> StageModel::stagesOf(const QString &origin) const {
+  std::vector<StageText> result;
+  for (const StageText &stage : rows)
+    if (stage.origin == origin.toStdString())
+      result.push_back(stage);
+  return result;
+}
+
 } // namespace trex::explorer

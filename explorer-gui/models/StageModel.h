@@ -28,6 +28,8 @@ public:
   // The row of a key, or -1.
   int rowOf(const QString &key) const;
   QString text(const QString &key) const;
+  // The rows of one origin ("trex"), in pipeline order.
+  std::vector<StageText> stagesOf(const QString &origin) const;
   static QString keyOf(const StageText &stage);
 
 private:

@@ -1,10 +1,15 @@
-// CodePane: one stage column — a chooser for which stage it shows, and the highlighted text.
+// CodePane: one stage column — a chooser for which stage it shows, the highlighted text, and for
+// a stage the pipeline can be re-run from (source, ttir, ttgir, llir) an Edit toggle, "Re-run
+// from here" (Ctrl+Enter) and "Revert to compiled".
 #pragma once
 
 #include "CodeEditor.h"
 
 #include <QComboBox>
 #include <QWidget>
+
+class QLabel;
+class QToolButton;
 
 namespace trex::explorer {
 
@@ -22,14 +27,34 @@ public:
   void setText(const QString &text);
   CodeEditor *editor() const { return codeEditor; }
 
+  // Whether the shown stage can be edited and re-run from (shows the edit controls).
+  void setEditAvailable(bool available);
+  bool isEditAvailable() const { return editAvailable; }
+  void setEditing(bool editing);
+  bool isEditing() const;
+  // Marks the text as the user's edit (not the compiler's output); `note` says what ran from it.
+  void setEdited(bool edited, const QString &note = QString());
+  bool isMarkedEdited() const { return markedEdited; }
+  QString editNote() const;
+
 Q_SIGNALS:
   void stageChosen(const QString &stageKey);
+  void editingToggled(bool editing);
+  void rerunRequested();
+  void revertRequested();
 
 private:
   QComboBox *chooser;
   CodeEditor *codeEditor;
   SyntaxHighlighter *highlighter;
+  QWidget *editBar;
+  QToolButton *editButton;
+  QToolButton *rerunButton;
+  QToolButton *revertButton;
+  QLabel *editLabel;
   QString currentStage;
+  bool editAvailable = false;
+  bool markedEdited = false;
 };
 
 } // namespace trex::explorer

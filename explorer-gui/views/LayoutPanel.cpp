@@ -2,6 +2,7 @@
 #include "LayoutPanel.h"
 
 #include "LayoutCanvas.h"
+#include "LayoutParameters.h"
 
 #include "layoutviz/AttributeText.h"
 #include "layoutviz/BankConflicts.h"
@@ -16,8 +17,10 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QHeaderView>
 #include <QScrollArea>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 namespace trex::explorer {
@@ -57,13 +60,20 @@ QString capped(const std::string &text) {
 
 LayoutPanel::LayoutPanel(QWidget *parent)
     : QWidget(parent), attributeField(new QLineEdit(this)), shapeField(new QLineEdit(this)),
-      status(new QLabel(this)), tabs(new QTabWidget(this)), layoutCanvas(new LayoutCanvas),
+      status(new QLabel(this)), parameters(new QTableWidget(0, 2, this)), tabs(new QTabWidget(this)), layoutCanvas(new LayoutCanvas),
       hardware(new QPlainTextEdit(this)), conflicts(new QPlainTextEdit(this)),
       history(new QPlainTextEdit(this)) {
   attributeField->setPlaceholderText(QStringLiteral("#ttg.blocked<{...}>"));
   shapeField->setPlaceholderText(QStringLiteral("shape, e.g. 128x64"));
   shapeField->setMaximumWidth(120);
   status->setWordWrap(true);
+  parameters->setHorizontalHeaderLabels({QStringLiteral("Parameter"), QStringLiteral("Value")});
+  parameters->horizontalHeader()->setStretchLastSection(true);
+  parameters->verticalHeader()->hide();
+  parameters->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  parameters->setMaximumHeight(fontMetrics().height() * 9);
+  parameters->setToolTip(QStringLiteral("Hover a parameter for what it controls"));
+  parameters->hide();
   for (QPlainTextEdit *text : {hardware, conflicts, history}) {
     text->setReadOnly(true);
     text->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -112,6 +122,7 @@ LayoutPanel::LayoutPanel(QWidget *parent)
   layout->setContentsMargins(2, 2, 2, 2);
   layout->addLayout(fields);
   layout->addWidget(status);
+  layout->addWidget(parameters);
   layout->addWidget(tabs, 1);
 }
 
@@ -140,6 +151,7 @@ bool LayoutPanel::showAttribute(const QString &attribute, const std::vector<int6
   currentBits = elementBits;
   attributeField->setText(attribute);
   shapeField->setText(shapeText(shape));
+  showParameters(attribute);
   layoutCanvas->clearLayout();
   hardware->clear();
   conflicts->clear();
@@ -196,6 +208,24 @@ bool LayoutPanel::showAttribute(const QString &attribute, const std::vector<int6
     status->setText(QStringLiteral("Cannot draw: ") + QString::fromUtf8(error.what()));
     return false;
   }
+}
+
+void LayoutPanel::showParameters(const QString &attribute) {
+  LayoutParameters described = describeLayoutParameters(attribute);
+  parameters->setRowCount(static_cast<int>(described.parameters.size()));
+  for (int row = 0; row < parameters->rowCount(); ++row) {
+    const LayoutParameter &parameter = described.parameters[row];
+    auto *key = new QTableWidgetItem(parameter.key);
+    auto *value = new QTableWidgetItem(parameter.value);
+    for (QTableWidgetItem *item : {key, value})
+      // Rich text, so Qt wraps the sentence instead of showing one long line.
+      item->setToolTip(QStringLiteral("<p><b>%1</b> (%2 layout): %3</p>")
+                           .arg(parameter.key, described.family, parameter.explanation.toHtmlEscaped()));
+    parameters->setItem(row, 0, key);
+    parameters->setItem(row, 1, value);
+  }
+  parameters->resizeColumnToContents(0);
+  parameters->setVisible(parameters->rowCount() > 0);
 }
 
 bool LayoutPanel::exportSvg(const QString &path) const {

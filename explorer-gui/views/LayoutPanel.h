@@ -1,6 +1,7 @@
 // LayoutPanel: the layout a ttgir click chose — drawn (tensor view), as the hardware view text,
 // with bank conflicts of the shared-memory accesses that use it and its history across passes;
-// exportable as SVG (layoutviz's renderer) or PNG (the painted canvas).
+// exportable as SVG (layoutviz's renderer) or PNG (the painted canvas); its parameters listed
+// with a tooltip each saying what the parameter controls.
 #pragma once
 
 #include "LayoutReferences.h"
@@ -11,6 +12,7 @@ class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
 class QTabWidget;
+class QTableWidget;
 
 namespace trex::explorer {
 
@@ -34,13 +36,18 @@ public:
   QString hardwareText() const;
   QString bankConflictText() const;
   LayoutCanvas *canvas() const { return layoutCanvas; }
+  // One row per parameter of the shown attribute (name, value), each with its explanation as
+  // the tooltip.
+  QTableWidget *parameterTable() const { return parameters; }
 
 private:
   void redrawFromFields();
+  void showParameters(const QString &attribute);
 
   QLineEdit *attributeField;
   QLineEdit *shapeField;
   QLabel *status;
+  QTableWidget *parameters;
   QTabWidget *tabs;
   LayoutCanvas *layoutCanvas;
   QPlainTextEdit *hardware;

@@ -10,9 +10,12 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPushButton>
+#include <QShortcut>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTextBrowser>
 
 namespace trex::explorer {
 
@@ -40,7 +43,10 @@ PassTimelineView::PassTimelineView(PassTimelineModel *model, QWidget *parent)
     : QWidget(parent), model(model), proxy(new PassFilterModel(this)), view(new QTableView(this)),
       tabs(new QTabWidget(this)), irAfter(new CodeEditor(this)),
       irHighlighter(new SyntaxHighlighter(irAfter->document(), Language::MLIR)),
-      diff(new QPlainTextEdit(this)), summary(new QLabel(this)) {
+      diff(new QPlainTextEdit(this)), summary(new QLabel(this)), description(new QTextBrowser(this)),
+      editButton(new QPushButton(QStringLiteral("Edit"), this)),
+      rerunButton(new QPushButton(QStringLiteral("Re-run from here"), this)),
+      revertButton(new QPushButton(QStringLiteral("Revert"), this)), note(new QLabel(this)) {
   proxy->setSourceModel(model);
   view->setModel(proxy);
   view->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -63,7 +69,29 @@ PassTimelineView::PassTimelineView(PassTimelineModel *model, QWidget *parent)
   diff->setFont(irAfter->font());
   new DiffHighlighter(diff->document());
   tabs->addTab(diff, QStringLiteral("Diff against the IR before"));
-  tabs->addTab(irAfter, QStringLiteral("IR after"));
+  auto *irPage = new QWidget(this);
+  auto *irLayout = new QVBoxLayout(irPage);
+  irLayout->setContentsMargins(0, 0, 0, 0);
+  auto *editRow = new QHBoxLayout;
+  editButton->setCheckable(true);
+  editButton->setToolTip(QStringLiteral("Edit the IR after this pass, then re-run the rest of the pipeline from it"));
+  rerunButton->setEnabled(false);
+  revertButton->setEnabled(false);
+  editRow->addWidget(editButton);
+  editRow->addWidget(rerunButton);
+  editRow->addWidget(revertButton);
+  editRow->addStretch();
+  note->setWordWrap(true);
+  // A long note wraps within the width it gets instead of widening the dock.
+  note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  rerunButton->setToolTip(QStringLiteral("Compile the rest of the pipeline from this IR (Ctrl+Enter)"));
+  revertButton->setToolTip(QStringLiteral("Drop the edit and recompile"));
+  irLayout->addLayout(editRow);
+  irLayout->addWidget(note);
+  irLayout->addWidget(irAfter, 1);
+  tabs->addTab(irPage, QStringLiteral("IR after"));
+  description->setOpenLinks(false);
+  description->setPlaceholderText(QStringLiteral("Choose a pass to read what it is for"));
 
   auto *left = new QWidget(this);
   auto *leftLayout = new QVBoxLayout(left);
@@ -75,14 +103,31 @@ PassTimelineView::PassTimelineView(PassTimelineModel *model, QWidget *parent)
   leftLayout->addWidget(view);
   leftLayout->addWidget(summary);
 
+  auto *right = new QSplitter(Qt::Vertical, this);
+  right->addWidget(tabs);
+  right->addWidget(description);
+  right->setStretchFactor(0, 3);
+  right->setStretchFactor(1, 1);
   auto *splitter = new QSplitter(Qt::Horizontal, this);
   splitter->addWidget(left);
-  splitter->addWidget(tabs);
+  splitter->addWidget(right);
   splitter->setStretchFactor(1, 2);
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(splitter);
 
+  connect(editButton, &QPushButton::toggled, this, &PassTimelineView::setEditing);
+  connect(rerunButton, &QPushButton::clicked, this, &PassTimelineView::requestRerun);
+  connect(revertButton, &QPushButton::clicked, this, &PassTimelineView::revertShown);
+  auto *rerunShortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), irAfter);
+  rerunShortcut->setContext(Qt::WidgetShortcut);
+  connect(rerunShortcut, &QShortcut::activated, this, &PassTimelineView::requestRerun);
+  connect(irAfter, &CodeEditor::textEdited, this, [this] {
+    if (shown >= 0 && isEditing()) {
+      drafts.insert(identity(shown), irAfter->toPlainText());
+      revertButton->setEnabled(true);
+    }
+  });
   connect(view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this](const QModelIndex &current) {
             if (current.isValid())
@@ -112,7 +157,13 @@ void PassTimelineView::showPass(int row) {
   Language language = pass.kind == PassRecord::Kind::LLVM ? Language::LLVM : Language::MLIR;
   if (irHighlighter->language() != language)
     irHighlighter->setLanguage(language);
-  irAfter->setCode(model->irAfter(row));
+  QString identityKey = identity(row);
+  irAfter->setCode(drafts.contains(identityKey) ? drafts.value(identityKey) : model->irAfter(row));
+  irAfter->setDiagnostics({});
+  setEditing(drafts.contains(identityKey));
+  revertButton->setEnabled(drafts.contains(identityKey) || pass.edited);
+  description->setMarkdown(model->index(row, 0).data(PassTimelineModel::DescriptionRole).toString());
+  Q_EMIT passShown(row);
   if (pass.ir.empty()) {
     diff->setPlainText(QStringLiteral("(this step prints no IR)"));
     return;
@@ -124,6 +175,61 @@ void PassTimelineView::showPass(int row) {
                                 : QStringLiteral("against #%1 %2\n").arg(previous + 1).arg(QString::fromStdString(model->pass(previous).name));
   diff->setPlainText(text.empty() ? header + QStringLiteral("(no change)") : header + QString::fromStdString(text));
 }
+
+QString PassTimelineView::identity(int row) const {
+  const PassRecord &pass = model->pass(row);
+  int occurrence = 0;
+  for (int earlier = 0; earlier < row; ++earlier)
+    occurrence += model->pass(earlier).name == pass.name && model->pass(earlier).anchor == pass.anchor;
+  return QStringLiteral("%1|%2|%3").arg(QString::fromStdString(pass.name), QString::fromStdString(pass.anchor)).arg(occurrence);
+}
+
+void PassTimelineView::setEditing(bool editing) {
+  bool hasIR = shown >= 0 && shown < model->rowCount() && !model->pass(shown).ir.empty();
+  editing = editing && hasIR;
+  irAfter->setReadOnly(!editing);
+  // The IR is edited where it is shown.
+  if (editing)
+    tabs->setCurrentIndex(tabs->count() - 1);
+  {
+    QSignalBlocker blocker(editButton);
+    editButton->setChecked(editing);
+  }
+  editButton->setEnabled(hasIR);
+  rerunButton->setEnabled(editing && !note->property("unavailable").toBool());
+}
+
+bool PassTimelineView::isEditing() const { return editButton->isChecked(); }
+
+void PassTimelineView::setResumeNote(const QString &text, bool available) {
+  note->setText(text);
+  note->setProperty("unavailable", !available);
+  rerunButton->setEnabled(available && isEditing());
+}
+
+QString PassTimelineView::resumeNote() const { return note->text(); }
+
+void PassTimelineView::requestRerun() {
+  if (shown < 0 || !isEditing() || note->property("unavailable").toBool())
+    return;
+  QString text = irAfter->toPlainText();
+  drafts.insert(identity(shown), text);
+  Q_EMIT rerunRequested(shown, text);
+}
+
+void PassTimelineView::revertShown() {
+  if (shown < 0)
+    return;
+  drafts.remove(identity(shown));
+  setEditing(false);
+  Q_EMIT revertRequested(shown);
+}
+
+void PassTimelineView::setEditDiagnostics(const std::vector<InlineDiagnostic> &diagnostics) {
+  irAfter->setDiagnostics(diagnostics);
+}
+
+QString PassTimelineView::descriptionText() const { return description->toPlainText(); }
 
 QString PassTimelineView::diffText() const { return diff->toPlainText(); }
 QString PassTimelineView::irText() const { return irAfter->toPlainText(); }

@@ -1,5 +1,5 @@
-// RunPanel: one child process at a time; every way it can end becomes a results row and a
-// message, including a crash (signal) and a child that cannot be started.
+// RunPanel: one child process at a time (LaunchProcess); every way it can end becomes a results
+// row and a message, including a crash (signal) and a child that cannot be started.
 #include "RunPanel.h"
 
 #include "TimingPlot.h"
@@ -14,7 +14,6 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace trex::explorer {
@@ -29,7 +28,7 @@ RunPanel::RunPanel(QWidget *parent)
       gridField(new QLineEdit(QStringLiteral("1"), this)), argumentsField(new QLineEdit(this)),
       benchOptionsField(new QLineEdit(this)), runButton(new QPushButton(QStringLiteral("Run"), this)),
       benchButton(new QPushButton(QStringLiteral("Bench"), this)), messageLabel(new QLabel(this)),
-      table(new QTableView(this)), plot(new TimingPlot(model, this)) {
+      table(new QTableView(this)), plot(new TimingPlot(model, this)), child(new LaunchProcess(this)) {
   executableField->setText(QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("trex")));
   gridField->setToolTip(QStringLiteral("Programs to launch: X[,Y[,Z]]"));
   argumentsField->setPlaceholderText(QStringLiteral("x_ptr=rand:1024 y_ptr=rand:1024 out_ptr=zeros:1024 n_elements=1024"));
@@ -68,25 +67,18 @@ void RunPanel::setExecutable(const QString &path) { executableField->setText(pat
 QString RunPanel::executable() const { return executableField->text(); }
 void RunPanel::setGrid(const QString &grid) { gridField->setText(grid); }
 void RunPanel::setArguments(const QString &arguments) { argumentsField->setText(arguments); }
-bool RunPanel::isRunning() const { return process && process->state() != QProcess::NotRunning; }
+bool RunPanel::isRunning() const { return child->isRunning(); }
 QString RunPanel::message() const { return messageLabel->text(); }
 
-QStringList RunPanel::commandArguments(bool bench) const {
-  QStringList arguments{bench ? QStringLiteral("bench") : QStringLiteral("run"), launchTarget.path};
-  if (!launchTarget.kernel.isEmpty())
-    arguments << QStringLiteral("--kernel") << launchTarget.kernel;
-  if (!launchTarget.signature.isEmpty())
-    arguments << QStringLiteral("--signature") << launchTarget.signature;
-  arguments << QStringLiteral("--target") << launchTarget.target << QStringLiteral("--num-warps")
-            << QString::number(launchTarget.numWarps) << QStringLiteral("--num-stages")
-            << QString::number(launchTarget.numStages) << QStringLiteral("--grid") << gridField->text().trimmed();
-  for (const QString &argument : argumentsField->text().split(' ', Qt::SkipEmptyParts))
-    arguments << QStringLiteral("--arg") << argument;
-  if (bench)
-    arguments << benchOptionsField->text().split(' ', Qt::SkipEmptyParts);
-  arguments << QStringLiteral("--json");
-  return arguments;
+LaunchSettings RunPanel::settings() const {
+  LaunchSettings settings;
+  settings.grid = gridField->text().trimmed();
+  settings.arguments = argumentsField->text();
+  settings.benchOptions = benchOptionsField->text();
+  return settings;
 }
+
+QStringList RunPanel::commandArguments(bool bench) const { return launchArguments(launchTarget, settings(), bench); }
 
 void RunPanel::start(bool bench) {
   if (isRunning()) {
@@ -97,35 +89,15 @@ void RunPanel::start(bool bench) {
     messageLabel->setText(QStringLiteral("Open a kernel first."));
     return;
   }
-  process = new QProcess(this);
-  QProcess *child = process;
   runButton->setEnabled(false);
   benchButton->setEnabled(false);
   messageLabel->setText(QStringLiteral("%1 running…").arg(bench ? "Bench" : "Run"));
-  connect(child, &QProcess::finished, this,
-          [this, bench](int exitCode, QProcess::ExitStatus status) { childFinished(exitCode, status, bench); });
-  connect(child, &QProcess::errorOccurred, this, [this, bench](QProcess::ProcessError error) {
-    // A child that never started sends no finished(); anything else is reported there.
-    if (error == QProcess::FailedToStart) {
-      childFinished(-1, QProcess::CrashExit, bench);
-    }
-  });
-  QTimer::singleShot(kChildTimeoutMilliseconds, child, [child] { child->kill(); });
-  child->start(executable(), commandArguments(bench));
+  disconnect(child, &LaunchProcess::finished, this, nullptr);
+  connect(child, &LaunchProcess::finished, this, [this, bench](const RunRecord &record) { childFinished(record, bench); });
+  child->start(executable(), commandArguments(bench), kChildTimeoutMilliseconds);
 }
 
-void RunPanel::childFinished(int exitCode, QProcess::ExitStatus status, bool bench) {
-  QProcess *child = process;
-  if (!child)
-    return;
-  RunRecord record;
-  if (child->error() == QProcess::FailedToStart) {
-    record.crashed = true;
-    record.error = QStringLiteral("could not start %1: %2").arg(executable(), child->errorString());
-  } else {
-    record = parseRunOutput(child->readAllStandardOutput(), child->readAllStandardError(), exitCode,
-                            status == QProcess::CrashExit);
-  }
+void RunPanel::childFinished(RunRecord record, bool bench) {
   record.mode = bench ? QStringLiteral("bench") : QStringLiteral("run");
   if (record.kernel.isEmpty())
     record.kernel = launchTarget.kernel;
@@ -141,8 +113,6 @@ void RunPanel::childFinished(int exitCode, QProcess::ExitStatus status, bool ben
     messageLabel->setText(QStringLiteral("<b>%1</b>").arg(record.error.toHtmlEscaped()));
   runButton->setEnabled(true);
   benchButton->setEnabled(true);
-  child->deleteLater();
-  process = nullptr;
   Q_EMIT finished(record);
 }
 

@@ -3,10 +3,10 @@
 // and a timing plot across runs.
 #pragma once
 
+#include "LaunchCommand.h"
+#include "LaunchProcess.h"
 #include "RunResultsModel.h"
 
-#include <QPointer>
-#include <QProcess>
 #include <QWidget>
 
 class QLabel;
@@ -18,22 +18,15 @@ namespace trex::explorer {
 
 class TimingPlot;
 
-// What to launch: the kernel and the options it is compiled with.
-struct LaunchTarget {
-  QString path;
-  QString kernel;
-  QString signature;
-  QString target = QStringLiteral("cuda:90");
-  int numWarps = 4;
-  int numStages = 3;
-};
-
 class RunPanel : public QWidget {
   Q_OBJECT
 public:
   explicit RunPanel(QWidget *parent = nullptr);
 
   void setLaunchTarget(const LaunchTarget &target) { launchTarget = target; }
+  const LaunchTarget &currentLaunchTarget() const { return launchTarget; }
+  // The grid, arguments and bench options typed in the panel.
+  LaunchSettings settings() const;
   // The trex executable (a test may point this at anything).
   void setExecutable(const QString &path);
   QString executable() const;
@@ -51,7 +44,7 @@ Q_SIGNALS:
   void finished(const RunRecord &record);
 
 private:
-  void childFinished(int exitCode, QProcess::ExitStatus status, bool bench);
+  void childFinished(RunRecord record, bool bench);
 
   LaunchTarget launchTarget;
   RunResultsModel *model;
@@ -64,7 +57,7 @@ private:
   QLabel *messageLabel;
   QTableView *table;
   TimingPlot *plot;
-  QPointer<QProcess> process;
+  LaunchProcess *child;
 };
 
 } // namespace trex::explorer
