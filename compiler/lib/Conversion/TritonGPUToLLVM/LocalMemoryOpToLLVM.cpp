@@ -6,6 +6,8 @@
 // shared layout (LocalMemoryAccess.h), so views that only reinterpret the same bytes (a
 // transpose, a reshape) keep the pointer and change the type, and memdesc_index moves the
 // pointer by whole buffers.
+// Reads of 16-bit mma.sync operands use ldmatrix where the access has its shape
+// (MatrixLoad.h), as Triton's do.
 //
 // There is no separate barrier-insertion analysis: every write to a buffer is preceded by a
 // barrier (earlier readers of the same bytes, in an earlier loop iteration or of a buffer the
@@ -14,6 +16,7 @@
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/LocalMemoryAccess.h"
+#include "trex/Conversion/TritonGPUToLLVM/MatrixLoad.h"
 #include "trex/Conversion/TritonGPUToLLVM/SharedMemory.h"
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
@@ -138,6 +141,33 @@ LogicalResult storeToShared(Operation *op, ConversionPatternRewriter &rewriter,
   return success();
 }
 
+// Reads the registers of an access that ldmatrix can make (MatrixLoad.h), one instruction per
+// 2 * matrices registers.
+SmallVector<Value> loadMatrices(OpBuilder &builder, Location loc, const TargetInfo &target,
+                                Value base, Type elementType, const LocalMemoryAccess &access,
+                                const MatrixLoadPlan &matrix) {
+  LLVMBuilder b(builder, loc);
+  ThreadIds ids = threadIds(builder, loc, target);
+  Value lane = xorOfSetBits(b, ids.lane, matrix.laneAddressOffset);
+  Value warp = xorOfSetBits(b, ids.warp, access.warpOffset);
+  Value thread = !lane || !warp ? (lane ? lane : warp) : b.xor_(lane, warp);
+  auto pair = VectorType::get(2, elementType);
+  SmallVector<Value> loaded;
+  int32_t step = matrix.registersPerInstruction();
+  for (int32_t start = 0; start < static_cast<int32_t>(access.registerOffset.size());
+       start += step) {
+    Value index = xorOffset(b, thread, access.registerOffset[start]);
+    Value address = b.gep(base.getType(), elementType, base, index);
+    for (Value word : target.loadMatrix(builder, loc, address, matrix.matrices,
+                                        matrix.transposed)) {
+      Value elements = b.bitcast(word, pair);
+      loaded.push_back(b.extractElement(elements, 0));
+      loaded.push_back(b.extractElement(elements, 1));
+    }
+  }
+  return loaded;
+}
+
 // Reads the registers of a tensor of `tensorType` from the buffer at `base`.
 FailureOr<SmallVector<Value>> loadFromShared(Operation *op, ConversionPatternRewriter &rewriter,
                                              const TypeConverter &converter,
@@ -149,6 +179,10 @@ FailureOr<SmallVector<Value>> loadFromShared(Operation *op, ConversionPatternRew
   FailureOr<LocalMemoryAccess> plan = accessPlan(op, tensorType, memdesc, storage.bytes);
   if (failed(plan))
     return failure();
+  // ldmatrix where the access has its shape (the mma.sync operands of 16-bit elements).
+  if (target.hasMatrixLoad() && storage.storage == storage.element)
+    if (std::optional<MatrixLoadPlan> matrix = planMatrixLoad(*plan, storage.bytes))
+      return loadMatrices(rewriter, loc, target, base, storage.storage, *plan, *matrix);
   LLVMBuilder b(rewriter, loc);
   auto fromStorage = [&](Value value) -> Value {
     if (isa<LLVM::LLVMPointerType>(storage.element))

@@ -343,6 +343,29 @@ public:
     inlinePTX(builder, loc, Type(), text, constraints, {pointer, word, predicate});
   }
 
+  bool hasMatrixLoad() const override { return computeCapability >= 75; }
+
+  // A read of shared memory, so it keeps its place among barriers and stores (side effects).
+  SmallVector<Value> loadMatrix(OpBuilder &builder, Location loc, Value pointer, int matrices,
+                                bool transposed) const override {
+    std::string text = "ldmatrix.sync.aligned.m8n8.x" + std::to_string(matrices) +
+                       (transposed ? ".trans" : "") + ".shared.b16 {";
+    std::string constraints;
+    for (int i = 0; i < matrices; ++i) {
+      text += std::string(i ? ", $" : "$") + std::to_string(i);
+      constraints += std::string(i ? ",=r" : "=r");
+    }
+    text += "}, [$" + std::to_string(matrices) + "];";
+    constraints += ",r";
+    Type word = builder.getI32Type();
+    Type resultType =
+        matrices == 1 ? word
+                      : LLVM::LLVMStructType::getLiteral(builder.getContext(),
+                                                         SmallVector<Type>(matrices, word));
+    Value loaded = inlinePTX(builder, loc, resultType, text, constraints, {pointer});
+    return unpackElements(loc, loaded, builder);
+  }
+
   // mma.sync as inline PTX (Triton emits the same text): the accumulators are tied to the
   // results, and the asm has no side effects, so LLVM may schedule and combine it freely.
   FailureOr<SmallVector<Value>> warpMma(OpBuilder &builder, Location loc, WarpMmaKind kind,

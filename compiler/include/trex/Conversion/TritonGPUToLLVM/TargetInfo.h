@@ -82,6 +82,16 @@ public:
   virtual void storeShared(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value pointer,
                            mlir::Value value, mlir::Value predicate) const = 0;
 
+  // Whether loadMatrix exists (NVIDIA's ldmatrix, sm_75 and later).
+  virtual bool hasMatrixLoad() const { return false; }
+  // ldmatrix.sync.aligned.m8n8.x<matrices>[.trans].shared.b16 (see MatrixLoad.h): the calling
+  // lane's `matrices` i32 words, from the row its `pointer` (shared memory) addresses.
+  virtual llvm::SmallVector<mlir::Value> loadMatrix(mlir::OpBuilder &builder, mlir::Location loc,
+                                                    mlir::Value pointer, int matrices,
+                                                    bool transposed) const {
+    return {};
+  }
+
   // D = A * B + C on one 16 x 8 accumulator tile per warp (mma.sync.aligned.m16n8k<K>.row.col):
   // `a` holds 4 and `b` 2 i32 fragment words, `c` the 4 accumulator values of the calling
   // lane; returns its 4 values of D. Fails where the target has no warp-level MMA.
