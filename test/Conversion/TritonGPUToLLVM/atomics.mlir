@@ -41,8 +41,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-LABEL: llvm.func @add_broadcast_used
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
 // CHECK: %[[WARP:.*]] = llvm.udiv %[[TID]]
+// The element index takes the warp's bit 0 (a mask and a shift); the owner test its bit 1.
+// CHECK: llvm.shl
 // CHECK: %[[FREE:.*]] = llvm.and %[[WARP]], %{{.*}} : i32
-// CHECK: %[[OWNER:.*]] = llvm.icmp "eq" %[[FREE]], %{{.*}} : i32
+// CHECK-NEXT: %[[OWNER:.*]] = llvm.icmp "eq" %[[FREE]], %{{.*}} : i32
 // CHECK: %[[OLD:.*]] = llvm.inline_asm has_side_effects "mov.u32 $0, 0x0;\0A\09@$3 atom.global.cta.relaxed.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %{{.*}}, %{{.*}}, %[[OWNER]]
 // CHECK: nvvm.barrier0
 // CHECK: %[[SLOT:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
