@@ -11,7 +11,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <map>
 #include <memory>
 #include <optional>
 
@@ -30,7 +29,7 @@ struct Options {
   bool numStagesGiven = false;
   bool listConfigs = false;
   std::optional<int> config;
-  CompileOptions::MatmulUnit matmulUnit = CompileOptions::MatmulUnit::Default;
+  std::string mma = "default";
   std::vector<std::string> emit;
   std::string outputDirectory;
   std::string dumpPassesDirectory;
@@ -140,7 +139,9 @@ int run(const Options &options) {
   compileOptions.kernelName = options.kernel;
   compileOptions.signature = options.signature;
   compileOptions.autotuneConfig = options.config;
-  compileOptions.matmulUnit = options.matmulUnit;
+  compileOptions.matmulUnit = options.mma == "v2"    ? CompileOptions::MatmulUnit::MmaV2
+                              : options.mma == "fma" ? CompileOptions::MatmulUnit::FMA
+                                                     : CompileOptions::MatmulUnit::Default;
   compileOptions.lastStage = *std::max_element(stages->begin(), stages->end());
   compileOptions.captureIRAfterEachPass = !options.dumpPassesDirectory.empty();
 
@@ -206,16 +207,12 @@ void setup(CLI::App &app) {
                       "defaults (.py)")
       ->check(CLI::NonNegativeNumber);
   command
-      ->add_option("--mma", options->matmulUnit,
+      ->add_option("--mma", options->mma,
                    "What multiplies tl.dot on NVIDIA: default (mma.sync on sm_80-89 for f16/bf16, "
                    "else FMA), v2 (mma.sync on any sm_80+, sm_90 included, also tf32 and i8) or "
                    "fma")
-      ->transform(CLI::CheckedTransformer(
-          std::map<std::string, CompileOptions::MatmulUnit>{
-              {"default", CompileOptions::MatmulUnit::Default},
-              {"v2", CompileOptions::MatmulUnit::MmaV2},
-              {"fma", CompileOptions::MatmulUnit::FMA}},
-          CLI::ignore_case));
+      ->capture_default_str()
+      ->check(CLI::IsMember({"default", "v2", "fma"}));
   command
       ->add_option("--emit", options->emit,
                    "Stages to output, comma separated: source, ttir, ttgir, llir, ptx, cubin, amdgcn, "
