@@ -244,6 +244,13 @@ TEST_F(LayoutConversionPlanTest, EveryDestinationRegisterGetsItsElementOnNvidia)
       "instrShape = [16, 64, 16]}>",
       "#ttg.dot_op<{opIdx = 0, parent = " + blocked("1, 4", "4, 8", "4, 1", "1, 0") + "}>",
       "#ttg.dot_op<{opIdx = 1, parent = " + blocked("2, 2", "8, 4", "2, 2", "1, 0") + "}>",
+      // mma.sync operands (broadcast over the warps of the other operand's dim).
+      "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+      "warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 2}>",
+      "#ttg.dot_op<{opIdx = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+      "warpsPerCTA = [2, 2], instrShape = [16, 8]}>, kWidth = 2}>",
+      "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
+      "warpsPerCTA = [4, 1], instrShape = [16, 8]}>, kWidth = 4}>",
       // A bit permutation the named layouts do not produce, and a layout that is no bit
       // permutation at all (a lane basis of two bits, 48 = 32 ^ 16).
       "#ttg.linear<{register = [[0, 1], [0, 2], [1, 0], [16, 0]], lane = [[0, 4], [0, 8], "
