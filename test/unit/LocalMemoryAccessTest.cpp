@@ -111,6 +111,25 @@ TEST_F(LocalMemoryAccessTest, DotOperandsOfABlockedParentReadWholeKRows) {
             4);
 }
 
+TEST_F(LocalMemoryAccessTest, MmaOperandsOverSwizzledBuffers) {
+  // The matmul sample's buffers: A reads K pairs (one 32-bit word), B one element at a time
+  // from its N-contiguous buffer (ldmatrix.trans does better where it applies).
+  const std::string mma = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = "
+                          "[2, 2], instrShape = [16, 8]}>";
+  EXPECT_EQ(check("#ttg.dot_op<{opIdx = 0, parent = " + mma + ", kWidth = 2}>",
+                  "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>",
+                  {64, 32}, 2),
+            2);
+  EXPECT_EQ(check("#ttg.dot_op<{opIdx = 1, parent = " + mma + ", kWidth = 2}>",
+                  "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+                  {32, 64}, 2),
+            1);
+  EXPECT_EQ(check("#ttg.dot_op<{opIdx = 0, parent = " + mma + ", kWidth = 1}>",
+                  "#ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>",
+                  {32, 32}, 4),
+            1);
+}
+
 TEST_F(LocalMemoryAccessTest, SwizzledBuffersKeepVectorsWithinAPhase) {
   // vec = 2: pairs of columns move together, rows XOR the pair index with their phase.
   EXPECT_EQ(check("#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], "
