@@ -30,6 +30,7 @@ struct Options {
   bool listConfigs = false;
   std::optional<int> config;
   std::string mma = "default";
+  bool pipeline = false;
   std::vector<std::string> emit;
   std::string outputDirectory;
   std::string dumpPassesDirectory;
@@ -142,6 +143,7 @@ int run(const Options &options) {
   compileOptions.matmulUnit = options.mma == "v2"    ? CompileOptions::MatmulUnit::MmaV2
                               : options.mma == "fma" ? CompileOptions::MatmulUnit::FMA
                                                      : CompileOptions::MatmulUnit::Default;
+  compileOptions.pipeline = options.pipeline;
   compileOptions.lastStage = *std::max_element(stages->begin(), stages->end());
   compileOptions.captureIRAfterEachPass = !options.dumpPassesDirectory.empty();
 
@@ -213,6 +215,9 @@ void setup(CLI::App &app) {
                    "fma")
       ->capture_default_str()
       ->check(CLI::IsMember({"default", "v2", "fma"}));
+  command->add_flag("--pipeline", options->pipeline,
+                    "Software-pipeline the loads that feed tl.dot with cp.async (sm_80+, "
+                    "--num-stages deep; experimental, off by default)");
   command
       ->add_option("--emit", options->emit,
                    "Stages to output, comma separated: source, ttir, ttgir, llir, ptx, cubin, amdgcn, "

@@ -4,7 +4,7 @@ Two steps, on two machines:
   build (on the build machine, which has trex but no GPU): compile each case below for
       cuda:90 with `trex compile --mma v2` (mma.sync, which sm_90 runs, in place of the FMA
       path trex keeps there until wgmma is lowered) into OUT/<case>/ (cubin + json), and
-      write OUT/cases.json;
+      write OUT/cases.json (--extra-args adds trex compile options, e.g. --pipeline);
   check (on the GPU machine, which has torch and Triton but not trex's compiler): run every
       case through trex-runner, rebuild its inputs with trex's generators (gpu_check.py's
       splitmix64 / Box-Muller), compare C with torch.matmul on the same inputs in float64
@@ -16,6 +16,7 @@ ragged ones (M, N, K not multiples of it, nor of 16). Exits nonzero if any case 
 import argparse
 import json
 import os
+import shlex
 import subprocess
 import sys
 
@@ -81,19 +82,24 @@ def make_case(dtype, m, n, k, bm, bn, bk, warps, check):
 def build(args):
     os.makedirs(args.out, exist_ok=True)
     cases = [make_case(*case) for case in CASES]
+    extra = shlex.split(args.extra_args)
     failures = 0
     for case in cases:
+        if args.num_stages is not None:
+            case["num_stages"] = args.num_stages  # Triton's timing compile uses the same depth
         directory = os.path.join(args.out, case["name"])
         command = [args.trex, "compile", os.path.join(ROOT, case["file"]), "--kernel", case["kernel"],
                    "--signature", case["signature"], "--target", "cuda:90", "--mma", "v2",
                    "--num-warps", str(case["num_warps"]), "--num-stages", str(case["num_stages"]),
-                   "--emit", "ptx,cubin,json", "-o", directory]
+                   "--emit", "ptx,cubin,json", "-o", directory] + extra
         run = subprocess.run(command, capture_output=True, text=True)
         ptx = os.path.join(directory, case["kernel"] + ".ptx")
-        mma = open(ptx).read().count("mma.sync") if os.path.exists(ptx) else 0
+        text = open(ptx).read() if os.path.exists(ptx) else ""
+        mma, copies = text.count("mma.sync"), text.count("cp.async.c")
         ok = run.returncode == 0 and mma > 0 and os.path.exists(os.path.join(directory, case["kernel"] + ".cubin"))
         failures += not ok
-        print(f"{case['name']:44} {'ok' if ok else 'FAILED'} ({mma} mma.sync in the PTX) {run.stderr.strip()[:300]}")
+        print(f"{case['name']:44} {'ok' if ok else 'FAILED'} ({mma} mma.sync, {copies} cp.async in the PTX) "
+              f"{run.stderr.strip()[:300]}")
     with open(os.path.join(args.out, "cases.json"), "w") as out:
         json.dump(cases, out, indent=1)
     sys.exit(1 if failures else 0)
@@ -188,6 +194,9 @@ def main():
     build_parser = commands.add_parser("build", help="compile the cases (build machine)")
     build_parser.add_argument("--trex", required=True, help="the trex executable")
     build_parser.add_argument("--out", required=True, help="OUT/<case>/ receives cubin + json")
+    build_parser.add_argument("--extra-args", default="",
+                              help="more `trex compile` arguments, e.g. \"--pipeline\"")
+    build_parser.add_argument("--num-stages", type=int, help="num_stages of every case (default 3)")
     check_parser = commands.add_parser("check", help="run and compare the cases (GPU machine)")
     check_parser.add_argument("--artifacts", required=True, help="the OUT of the build step")
     check_parser.add_argument("--runner", required=True, help="the trex-runner executable")

@@ -194,6 +194,7 @@ ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
     break;
   }
   ttgir.maxMmaVersion = 2;
+  ttgir.pipeline = options.pipeline && options.target.isCUDA() && capability >= 80;
   return ttgir;
 }
 

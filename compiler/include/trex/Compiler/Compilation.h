@@ -40,6 +40,9 @@ struct CompileOptions {
   // lowering takes (also tf32 and i8, not yet checked on a GPU). FMA: never tensor cores.
   enum class MatmulUnit { Default, MmaV2, FMA };
   MatmulUnit matmulUnit = MatmulUnit::Default;
+  // Software-pipeline loads feeding tt.dot (tritongpu-pipeline, cp.async) on sm_80+ NVIDIA
+  // targets. Off until checked on a GPU.
+  bool pipeline = false;
   // The last stage to produce; earlier ones are produced on the way.
   Stage lastStage = Stage::TTIR;
   // Keep the IR after every pass in the snapshots (costs a print per pass).

@@ -1,5 +1,7 @@
-// Shared-memory buffers to LLVM: ttg.local_alloc, local_store, local_load, local_dealloc and
-// the memdesc views (memdesc_index, memdesc_trans, memdesc_reshape, memdesc_reinterpret).
+// Shared-memory buffers to LLVM: ttg.local_alloc, local_store, local_load, local_dealloc, the
+// memdesc views (memdesc_index, memdesc_trans, memdesc_reshape, memdesc_reinterpret) and the
+// asynchronous copies into buffers (async_copy_global_to_local, async_commit_group,
+// async_wait).
 //
 // A !ttg.memdesc lowers to a pointer into shared memory: the first element of the view. The
 // element a register of a distributed tensor reads or writes is found through the view's
@@ -15,10 +17,13 @@
 // any reads it).
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
 
+#include "mlir/IR/Matchers.h"
+
 #include "trex/Conversion/TritonGPUToLLVM/LocalMemoryAccess.h"
 #include "trex/Conversion/TritonGPUToLLVM/MatrixLoad.h"
 #include "trex/Conversion/TritonGPUToLLVM/SharedMemory.h"
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
+#include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 #include "trex/Layout/LayoutAdapter.h"
 
@@ -226,6 +231,10 @@ struct LocalAllocOpConversion : public ConvertOpToLLVMPattern<ttg::LocalAllocOp>
       if (failed(storeToShared(op, rewriter, *getTypeConverter(), target, *base, values,
                                cast<RankedTensorType>(source.getType()), op.getType())))
         return failure();
+    } else {
+      // An empty buffer is written by async copies, which have no barrier before them:
+      // threads still reading bytes the allocation reuses must be done first.
+      target.barrier(rewriter, op.getLoc());
     }
     rewriter.replaceOp(op, *base);
     return success();
@@ -266,6 +275,111 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
       return failure();
     rewriter.replaceOp(op,
                        packElements(op.getLoc(), *getTypeConverter(), *values, resultType, rewriter));
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+// ttg.async_copy_global_to_local: one cp.async per vector of registers that is contiguous in
+// shared memory (the access plan) and in global memory (the op's contiguity), 4 to 16 bytes.
+// Masked-off vectors zero-fill; an `other` must therefore be zero (the pipeliner passes the
+// load's, which Triton's frontend makes zero or leaves out). No barriers: the data is only
+// there after ttg.async_wait, whose lowering ends with one, and the pipeliner never copies
+// into a buffer that a thread may still be reading (SoftwarePipeline.cpp).
+struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp> {
+  AsyncCopyOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp>(converter), target(target) {}
+
+  static bool isZero(Value value) {
+    Attribute attr;
+    if (!matchPattern(value, m_Constant(&attr)))
+      return false;
+    if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
+      if (!dense.isSplat())
+        return false;
+      attr = dense.getSplatValue<Attribute>();
+    }
+    if (auto floating = dyn_cast<FloatAttr>(attr))
+      return floating.getValue().isZero();
+    if (auto integer = dyn_cast<IntegerAttr>(attr))
+      return integer.getValue().isZero();
+    return false;
+  }
+
+  LogicalResult matchAndRewrite(ttg::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (!target.hasAsyncCopy())
+      return op.emitError() << "the target has no asynchronous copies (cp.async needs sm_80)";
+    if (op.getOther() && !isZero(op.getOther()))
+      return op.emitError() << "an async copy fills masked-off elements with zeros; its "
+                               "`other` must be zero";
+    RankedTensorType srcType = op.getSrc().getType();
+    Type element = cast<tt::PointerType>(srcType.getElementType()).getPointeeType();
+    if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8)
+      return op.emitError() << "async copies of " << element << " are not lowered";
+    int32_t bytes = static_cast<int32_t>(element.getIntOrFloatBitWidth() / 8);
+    FailureOr<LocalMemoryAccess> plan = accessPlan(op, srcType, op.getDst().getType(), bytes);
+    if (failed(plan))
+      return failure();
+    int64_t width = std::min<int64_t>(int64_t(1) << plan->vectorBits, op.getContiguity());
+    while (width * bytes > kMaxSharedVectorBytes)
+      width /= 2;
+    if (width * bytes < 4)
+      return op.emitError() << "cp.async moves 4 to 16 bytes; this copy's vectors have "
+                            << width * bytes;
+    SmallVector<Value> pointers = unpackElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackElements(loc, adaptor.getMask(), rewriter);
+    LLVMBuilder b(rewriter, loc);
+    Type storage = getTypeConverter()->convertType(element);
+    Value thread = threadOffset(rewriter, loc, target, *plan);
+    int64_t planWidth = int64_t(1) << plan->vectorBits;
+    for (int32_t vectorStart : plan->vectorStarts()) {
+      for (int64_t part = 0; part < planWidth; part += width) {
+        int32_t start = vectorStart + static_cast<int32_t>(part);
+        Value index = xorOffset(b, thread, plan->registerOffset[start]);
+        Value address = b.gep(adaptor.getDst().getType(), storage, adaptor.getDst(), index);
+        target.asyncCopy(rewriter, loc, address, pointers[start],
+                         static_cast<int>(width * bytes), masks.empty() ? Value() : masks[start]);
+      }
+    }
+    rewriter.replaceOp(op, b.i32(0));
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+struct AsyncCommitGroupOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCommitGroupOp> {
+  AsyncCommitGroupOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttg::AsyncCommitGroupOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttg::AsyncCommitGroupOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    target.asyncCommitGroup(rewriter, op.getLoc());
+    LLVMBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(op, b.i32(0));
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+// The wait covers this thread's copies only; the barrier after it makes every thread's
+// copies visible to every thread before the local_loads that follow.
+struct AsyncWaitOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncWaitOp> {
+  AsyncWaitOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttg::AsyncWaitOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttg::AsyncWaitOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    target.asyncWaitGroup(rewriter, op.getLoc(), static_cast<int>(op.getNum()));
+    target.barrier(rewriter, op.getLoc());
+    LLVMBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(op, b.i32(0));
     return success();
   }
 
@@ -334,6 +448,8 @@ void populateLocalMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter
                                          RewritePatternSet &patterns, const TargetInfo &target) {
   patterns.add<LocalAllocOpConversion, LocalStoreOpConversion, LocalLoadOpConversion>(converter,
                                                                                        target);
+  patterns.add<AsyncCopyOpConversion, AsyncCommitGroupOpConversion, AsyncWaitOpConversion>(
+      converter, target);
   patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion,
                SameMemoryViewConversion<ttg::MemDescTransOp>,
                SameMemoryViewConversion<ttg::MemDescReshapeOp>,

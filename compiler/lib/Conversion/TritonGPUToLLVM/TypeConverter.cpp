@@ -26,6 +26,10 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(MLIRContext *context)
   addConversion([](ttg::MemDescType type) -> std::optional<Type> {
     return LLVM::LLVMPointerType::get(type.getContext(), /*addressSpace=*/3);
   });
+  // Async-copy tokens only order ops in the IR; the hardware tracks the groups.
+  addConversion([](ttg::AsyncTokenType type) -> std::optional<Type> {
+    return IntegerType::get(type.getContext(), 32);
+  });
   addConversion([](FloatType type) -> std::optional<Type> {
     if (type.getWidth() == 8)
       return IntegerType::get(type.getContext(), 8);

@@ -345,6 +345,32 @@ public:
 
   bool hasMatrixLoad() const override { return computeCapability >= 75; }
 
+  bool hasAsyncCopy() const override { return computeCapability >= 80; }
+
+  // cp.async with the source-size operand: a masked-off thread copies 0 bytes, which
+  // zero-fills the destination (Triton's `other` of an async copy is zero). 16-byte copies
+  // bypass L1 (.cg, the only size it allows), smaller ones use .ca.
+  void asyncCopy(OpBuilder &builder, Location loc, Value shared, Value global, int bytes,
+                 Value predicate) const override {
+    LLVMBuilder b(builder, loc);
+    Value size = b.i32(bytes);
+    if (predicate)
+      size = b.select(predicate, size, b.i32(0));
+    std::string text = std::string("cp.async.") + (bytes == 16 ? "cg" : "ca") +
+                       ".shared.global [ $0 + 0 ], [ $1 + 0 ], " + std::to_string(bytes) +
+                       ", $2;";
+    inlinePTX(builder, loc, Type(), text, "r,l,r", {shared, global, size});
+  }
+
+  void asyncCommitGroup(OpBuilder &builder, Location loc) const override {
+    inlinePTX(builder, loc, Type(), "cp.async.commit_group;", "", {});
+  }
+
+  void asyncWaitGroup(OpBuilder &builder, Location loc, int pending) const override {
+    inlinePTX(builder, loc, Type(), "cp.async.wait_group " + std::to_string(pending) + ";", "",
+              {});
+  }
+
   // A read of shared memory, so it keeps its place among barriers and stores (side effects).
   SmallVector<Value> loadMatrix(OpBuilder &builder, Location loc, Value pointer, int matrices,
                                 bool transposed) const override {

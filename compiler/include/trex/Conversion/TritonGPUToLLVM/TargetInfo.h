@@ -82,6 +82,17 @@ public:
   virtual void storeShared(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value pointer,
                            mlir::Value value, mlir::Value predicate) const = 0;
 
+  // Asynchronous global-to-shared copies (NVIDIA's cp.async, sm_80 and later).
+  virtual bool hasAsyncCopy() const { return false; }
+  // Starts copying `bytes` (4, 8 or 16) from `global` to `shared`; where `predicate` (i1, may
+  // be null) is false the shared bytes are zero-filled and global memory is not read.
+  virtual void asyncCopy(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value shared,
+                         mlir::Value global, int bytes, mlir::Value predicate) const {}
+  // Closes the group of the copies started since the last commit.
+  virtual void asyncCommitGroup(mlir::OpBuilder &builder, mlir::Location loc) const {}
+  // Waits until at most `pending` committed groups are still in flight (this thread's).
+  virtual void asyncWaitGroup(mlir::OpBuilder &builder, mlir::Location loc, int pending) const {}
+
   // Whether loadMatrix exists (NVIDIA's ldmatrix, sm_75 and later).
   virtual bool hasMatrixLoad() const { return false; }
   // ldmatrix.sync.aligned.m8n8.x<matrices>[.trans].shared.b16 (see MatrixLoad.h): the calling

@@ -73,8 +73,13 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
     pm.addPass(tt::createTritonLoopInvariantCodeMotion());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createTritonGPUCombineTensorSelectAndIf());
-    // Warp specialization, latency assignment, loop scheduling and the
-    // software pipeliner go here.
+    // Warp specialization goes here. Latency assignment, loop scheduling and
+    // the pipeliner: one simplified pass (cp.async; no wgmma/TMA pipelining).
+    if (options.pipeline) {
+      TritonGPUPipelineOptions pipelineOptions;
+      pipelineOptions.numStages = options.numStages;
+      pm.addPass(createTritonGPUPipeline(pipelineOptions));
+    }
   } else {
     pm.addPass(tt::createTritonLoopInvariantCodeMotion());
   }
@@ -155,6 +160,9 @@ struct TTGIRPipelineCommandLine : PassPipelineOptions<TTGIRPipelineCommandLine> 
   Option<int> numCTAs{*this, "num-ctas", llvm::cl::desc("CTAs per cluster"), llvm::cl::init(1)};
   Option<int> numStages{*this, "num-stages", llvm::cl::desc("software-pipelining depth"),
                         llvm::cl::init(3)};
+  Option<bool> pipeline{*this, "pipeline",
+                        llvm::cl::desc("software-pipeline dot operand loads (cp.async)"),
+                        llvm::cl::init(false)};
   Option<bool> tensorCores{
       *this, "tensor-cores",
       llvm::cl::desc("give dots tensor-core / matrix-core layouts (accelerate-matmul)"),
@@ -191,6 +199,7 @@ void registerTritonGPUTransforms() {
         options->numCTAs = commandLine.numCTAs;
         options->numStages = commandLine.numStages;
         options->tensorCores = commandLine.tensorCores;
+        options->pipeline = commandLine.pipeline;
         options->maxMmaVersion = commandLine.maxMmaVersion;
         options->mmaV2Types.assign(commandLine.mmaV2Types.begin(),
                                    commandLine.mmaV2Types.end());

@@ -47,6 +47,10 @@ mlir::LogicalResult optimizeDotOperands(mlir::ModuleOp module);
 // tritongpu-combine-tensor-select-and-if.
 void combineTensorSelectAndIf(mlir::ModuleOp module);
 
+// tritongpu-pipeline: pipelines the innermost loops under `module` whose dot
+// operands are loaded in the loop; returns how many it pipelined.
+int pipelineLoops(mlir::ModuleOp module, int numStages);
+
 // tritongpu-coalesce-async-copy.
 void coalesceAsyncCopies(mlir::ModuleOp module);
 

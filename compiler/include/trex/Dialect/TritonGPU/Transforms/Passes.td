@@ -198,6 +198,31 @@ def TritonGPUCombineTensorSelectAndIf
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
+  let summary = "software-pipeline loops whose dot operands are loaded in the loop (cp.async)";
+  let description = [{
+    A simplified form of Triton's assign-latencies, schedule-loops and
+    pipeline passes. In an innermost scf.for, every tt.load of a tensor of
+    pointers whose result feeds only dot operand conversions (or a
+    local_alloc read by local_loads) becomes an async copy
+    (`ttg.async_copy_global_to_local`, with the load's mask and other) into
+    a num_stages-deep shared buffer, issued num_stages - 1 iterations ahead:
+    a prologue copies the first num_stages - 1 iterations, each iteration
+    waits for its own group (`ttg.async_wait {num = num_stages - 2}`),
+    reads its buffer with `ttg.local_load` and copies iteration
+    k + num_stages - 1 (masked off past the end). The ops computing the
+    loads' operands, and the iter_args they advance, run ahead with them;
+    loops where those values have other users are left alone. A loop's
+    `tt.num_stages` attribute (tl.range(num_stages=)) overrides the
+    option; fewer than 2 stages leaves the loop alone.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int", "3", "pipeline depth (buffers per operand)">
+  ];
+  let dependentDialects = ["::trex::ttg::TTGDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TritonGPUCoalesceAsyncCopy : Pass<"tritongpu-coalesce-async-copy", "mlir::ModuleOp"> {
   let summary = "limit async copies to vectors cp.async can move";
   let description = [{

@@ -24,9 +24,12 @@ struct TTGIRPipelineOptions {
   std::string arch;
   int numWarps = 4;
   int numCTAs = 1;
-  // Software-pipelining depth; the pipeliner is part of the matmul work, so
-  // the ttgir pipeline records it without using it yet.
+  // Software-pipelining depth (buffers per pipelined operand).
   int numStages = 3;
+  // Run tritongpu-pipeline (cp.async prefetching of dot operands, sm_80 and
+  // later) where Triton runs its pipeliner. Off by default until it is
+  // checked on a GPU.
+  bool pipeline = false;
   // Tensor-core (NVIDIA mma.sync/wgmma) and matrix-core (AMD MFMA) layouts
   // for tt.dot: when set, accelerate-matmul runs and dots get the layouts
   // Triton 3.6 gives them. Off by default because only #ttg.nvidia_mma v2

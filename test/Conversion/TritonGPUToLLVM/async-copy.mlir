@@ -1,0 +1,53 @@
+// RUN: trex-opt %s -split-input-file --convert-scf-to-cf --allocate-shared-memory --tritongpu-global-scratch-memory-allocation --convert-triton-gpu-to-llvm --canonicalize --cse | FileCheck %s
+
+// ttg.async_copy_global_to_local: a 128x64 f16 tile over 128 threads with 8 contiguous
+// elements per thread is 8 cp.async of 16 bytes per thread (.cg), each with the zero-fill
+// source size (16 where the mask holds, else 0). The commit and the wait are their
+// instructions; the wait ends with a barrier (every thread's copies visible to every thread).
+// CHECK-LABEL: llvm.func @copy_tile
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-8: llvm.inline_asm has_side_effects "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r"
+// CHECK-NOT: cp.async.cg
+// CHECK: llvm.inline_asm has_side_effects "cp.async.commit_group;"
+// CHECK: llvm.inline_asm has_side_effects "cp.async.wait_group 1;"
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: ldmatrix
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @copy_tile(%ptrs: tensor<128x64x!tt.ptr<f16>, #blocked>, %mask: tensor<128x64xi1, #blocked>) -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> {
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x64xf16, #blocked>
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
+    %view = ttg.memdesc_index %buf[%c1] : !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    %t = ttg.async_copy_global_to_local %ptrs, %view mask %mask other %zero {contiguity = 8 : i32} : tensor<128x64x!tt.ptr<f16>, #blocked> -> <128x64xf16, #shared, #smem, mutable>
+    %g = ttg.async_commit_group tokens %t
+    %w = ttg.async_wait %g {num = 1 : i32}
+    %r = ttg.local_load %view token %w : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    ttg.local_dealloc %buf : !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
+    tt.return %r : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+  }
+}
+
+// -----
+
+// A contiguity of 2 f16 (the pointers' alignment) gives 4-byte copies through L1 (.ca);
+// without a mask the size is the constant.
+// CHECK-LABEL: llvm.func @narrow_copy
+// CHECK-COUNT-32: cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 4, $2;
+// CHECK-NOT: cp.async.ca
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @narrow_copy(%ptrs: tensor<128x64x!tt.ptr<f16>, #blocked>) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    %t = ttg.async_copy_global_to_local %ptrs, %buf {contiguity = 2 : i32} : tensor<128x64x!tt.ptr<f16>, #blocked> -> <128x64xf16, #shared, #smem, mutable>
+    %g = ttg.async_commit_group tokens %t
+    %w = ttg.async_wait %g {num = 0 : i32}
+    ttg.local_dealloc %buf : !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}

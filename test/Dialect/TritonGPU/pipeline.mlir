@@ -1,0 +1,142 @@
+// RUN: trex-opt %s -split-input-file --tritongpu-pipeline=num-stages=3 | FileCheck %s
+// tritongpu-pipeline: the dot operand loads of a K loop become cp.async copies into 3-deep
+// shared buffers, issued 2 iterations ahead (masked off past the end).
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @matmul
+  tt.func @matmul(%a_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %K: i32 {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 16 : i32}) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x64xf16, #blocked>
+    %step_a = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    // A: rows * stride + columns
+    %rows = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %rows2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128x1xi32, #blocked>
+    %stride_a = tt.splat %stride : i32 -> tensor<128x1xi32, #blocked>
+    %row_off = arith.muli %rows2, %stride_a : tensor<128x1xi32, #blocked>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %cols2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %row_b = tt.broadcast %row_off : tensor<128x1xi32, #blocked> -> tensor<128x64xi32, #blocked>
+    %col_b = tt.broadcast %cols2 : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>
+    %off_a = arith.addi %row_b, %col_b : tensor<128x64xi32, #blocked>
+    %base_a = tt.splat %a_ptr : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #blocked>
+    %a_ptrs = tt.addptr %base_a, %off_a : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+    // B: k * stride + columns
+    %ks = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %ks2 = tt.expand_dims %ks {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<64x1xi32, #blocked1>
+    %stride_b = tt.splat %stride : i32 -> tensor<64x1xi32, #blocked1>
+    %k_off = arith.muli %ks2, %stride_b : tensor<64x1xi32, #blocked1>
+    %ns = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %ns2 = tt.expand_dims %ns {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked1}>> -> tensor<1x128xi32, #blocked1>
+    %k_b = tt.broadcast %k_off : tensor<64x1xi32, #blocked1> -> tensor<64x128xi32, #blocked1>
+    %n_b = tt.broadcast %ns2 : tensor<1x128xi32, #blocked1> -> tensor<64x128xi32, #blocked1>
+    %off_b = arith.addi %k_b, %n_b : tensor<64x128xi32, #blocked1>
+    %base_b = tt.splat %b_ptr : !tt.ptr<f16> -> tensor<64x128x!tt.ptr<f16>, #blocked1>
+    %b_ptrs = tt.addptr %base_b, %off_b : tensor<64x128x!tt.ptr<f16>, #blocked1>, tensor<64x128xi32, #blocked1>
+    %step_k = arith.muli %stride, %c64 : i32
+    %step_b = tt.splat %step_k : i32 -> tensor<64x128xi32, #blocked1>
+    %iters = arith.divsi %K, %c64 : i32
+    // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
+    // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #shared, #smem, mutable>
+    // Prologue: iterations 0 and 1, one group each.
+    // CHECK: %[[A0:.*]] = ttg.memdesc_index %[[A]]
+    // CHECK: %[[CA0:.*]] = ttg.async_copy_global_to_local %{{.*}}, %[[A0]] mask %{{.*}} other %{{.*}} {contiguity = 8 : i32}
+    // CHECK: %[[B0:.*]] = ttg.memdesc_index %[[B]]
+    // CHECK: %[[CB0:.*]] = ttg.async_copy_global_to_local %{{.*}}, %[[B0]] mask %{{.*}} {contiguity = 8 : i32}
+    // CHECK: ttg.async_commit_group tokens %[[CA0]], %[[CB0]]
+    // CHECK: ttg.async_copy_global_to_local
+    // CHECK: ttg.async_copy_global_to_local
+    // CHECK: ttg.async_commit_group
+    // CHECK: scf.for
+    // Iteration k reads buffer k % 3 once its group is complete ...
+    // CHECK: %[[READ:.*]] = arith.remsi %{{.*}}, %c3_i32
+    // CHECK: %[[WAIT:.*]] = ttg.async_wait {num = 1 : i32}
+    // CHECK: %[[AV:.*]] = ttg.memdesc_index %[[A]][%[[READ]]]
+    // CHECK: ttg.local_load %[[AV]] token %[[WAIT]] : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    // CHECK: %[[BV:.*]] = ttg.memdesc_index %[[B]][%[[READ]]]
+    // CHECK: ttg.local_load %[[BV]] token %[[WAIT]] : !ttg.memdesc<64x128xf16, #shared, #smem, mutable> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    // ... and copies iteration k + 2, masked off past the end.
+    // CHECK: %[[VALID:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i32
+    // CHECK: tt.splat %[[VALID]] : i1 -> tensor<128x64xi1, #blocked>
+    // CHECK: ttg.async_copy_global_to_local
+    // CHECK: ttg.async_copy_global_to_local
+    // CHECK: ttg.async_commit_group
+    // CHECK-NOT: tt.load
+    // CHECK: tt.dot
+    // CHECK: scf.yield
+    // CHECK: ttg.async_wait {num = 0 : i32}
+    // CHECK: ttg.local_dealloc %[[A]]
+    // CHECK: ttg.local_dealloc %[[B]]
+    %res:3 = scf.for %k = %c0 to %iters step %c1 iter_args(%acc = %acc0, %pa = %a_ptrs, %pb = %b_ptrs) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>) : i32 {
+      %kk = arith.muli %k, %c64 : i32
+      %rem = arith.subi %K, %kk : i32
+      %rem_t = tt.splat %rem : i32 -> tensor<1x64xi32, #blocked>
+      %in = arith.cmpi slt, %cols2, %rem_t : tensor<1x64xi32, #blocked>
+      %mask = tt.broadcast %in : tensor<1x64xi1, #blocked> -> tensor<128x64xi1, #blocked>
+      %a = tt.load %pa, %mask, %zero : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>, #blocked1>
+      %ad = ttg.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %bd = ttg.convert_layout %b : tensor<64x128xf16, #blocked1> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %bd, %acc : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x128xf32, #mma>
+      %pa2 = tt.addptr %pa, %step_a : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      %pb2 = tt.addptr %pb, %step_b : tensor<64x128x!tt.ptr<f16>, #blocked1>, tensor<64x128xi32, #blocked1>
+      scf.yield %d, %pa2, %pb2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>
+    }
+    tt.return %res#0 : tensor<128x128xf32, #mma>
+  }
+
+  // tl.range(num_stages=1): the loop keeps its loads.
+  // CHECK-LABEL: tt.func @one_stage
+  // CHECK-NOT: ttg.async_copy_global_to_local
+  // CHECK: tt.load
+  tt.func @one_stage(%a_ptrs: tensor<128x64x!tt.ptr<f16>, #blocked>, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<128x128xf32, #mma>) : i32 {
+      %a = tt.load %a_ptrs : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %ad = ttg.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %b, %acc : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x128xf32, #mma>
+      scf.yield %d : tensor<128x128xf32, #mma>
+    } {tt.num_stages = 1 : i32}
+    tt.return %res : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // The advanced pointer is also stored: running it ahead would change what is stored, so the
+  // loop is left alone.
+  // CHECK-LABEL: tt.func @pointer_used_elsewhere
+  // CHECK-NOT: ttg.async_copy_global_to_local
+  // CHECK: tt.load
+  tt.func @pointer_used_elsewhere(%a_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %out: tensor<128x64x!tt.ptr<i64>, #blocked>, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %step = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %cols2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %col_b = tt.broadcast %cols2 : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>
+    %base = tt.splat %a_ptr : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #blocked>
+    %a_ptrs = tt.addptr %base, %col_b : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0, %pa = %a_ptrs) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>) : i32 {
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %ad = ttg.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %b, %acc : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x128xf32, #mma>
+      %pa2 = tt.addptr %pa, %step : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      %as_int = tt.ptr_to_int %pa2 : tensor<128x64x!tt.ptr<f16>, #blocked> -> tensor<128x64xi64, #blocked>
+      tt.store %out, %as_int : tensor<128x64x!tt.ptr<i64>, #blocked>
+      scf.yield %d, %pa2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %res#0 : tensor<128x128xf32, #mma>
+  }
+}
