@@ -140,3 +140,49 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %res#0 : tensor<128x128xf32, #mma>
   }
 }
+
+// -----
+
+// A load already staged through shared memory (local_alloc read by local_load, as
+// optimize-dot-operands leaves some operands) keeps that buffer's layout; the local_load reads
+// the pipelined buffer instead. num_stages = 2 from the loop: 2 buffers, 1 iteration ahead,
+// nothing may stay pending.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @staged_operand
+  // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16, #shared, #smem, mutable>
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK: ttg.async_commit_group
+  // CHECK-NOT: ttg.async_copy_global_to_local
+  // CHECK: scf.for
+  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK: %[[VIEW:.*]] = ttg.memdesc_index %[[BUF]]
+  // CHECK: ttg.local_load %[[VIEW]] token
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK-NOT: ttg.local_alloc %
+  // CHECK: tt.dot
+  // CHECK: } {tt.num_stages = 2 : i32}
+  tt.func @staged_operand(%a_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %step = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %cols2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %col_b = tt.broadcast %cols2 : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>
+    %base = tt.splat %a_ptr : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #blocked>
+    %a_ptrs = tt.addptr %base, %col_b : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0, %pa = %a_ptrs) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>) : i32 {
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %sa = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %ad = ttg.local_load %sa : !ttg.memdesc<128x64xf16, #shared, #smem> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %b, %acc : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x128xf32, #mma>
+      %pa2 = tt.addptr %pa, %step : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      scf.yield %d, %pa2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>
+    } {tt.num_stages = 2 : i32}
+    tt.return %res#0 : tensor<128x128xf32, #mma>
+  }
+}
