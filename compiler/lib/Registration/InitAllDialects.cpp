@@ -17,6 +17,7 @@
 #include "trex/Dialect/TritonAMDGPU/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 #include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "trex/Layout/LayoutEquivalence.h"
 
 void trex::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect, amdg::AMDGDialect>();
@@ -24,4 +25,7 @@ void trex::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::func::FuncDialect, mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
                   mlir::NVVM::NVVMDialect, mlir::ROCDL::ROCDLDialect, mlir::math::MathDialect,
                   mlir::scf::SCFDialect, mlir::ub::UBDialect>();
+  // Conversions between equivalent spellings of a layout fold away (ttg
+  // canonicalization asks through LayoutEquivalenceInterface).
+  trex::layout::registerLayoutEquivalence(registry);
 }

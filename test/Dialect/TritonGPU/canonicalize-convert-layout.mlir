@@ -63,3 +63,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %3, %1 : tensor<32x32xf32, #b>, !ttg.memdesc<32x32xf32, #shared, #smem>
   }
 }
+
+// -----
+
+// A conversion between two spellings of the same layout (a blocked layout
+// and the linear layout a reshape or transpose inference gave for it) moves
+// nothing: a reshape or transpose reads its source directly. A conversion
+// that does move data stays.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [2, 2, 8], warpsPerCTA = [1, 4, 1], order = [2, 0, 1]}>
+#same = #ttg.linear<{register = [[0, 0, 1]], lane = [[0, 0, 2], [0, 0, 4], [0, 0, 8], [1, 0, 0], [0, 1, 0]], warp = [[0, 2, 0], [0, 4, 0]], block = []}>
+#other = #ttg.linear<{register = [[0, 0, 1]], lane = [[0, 0, 2], [0, 0, 4], [0, 0, 8], [0, 1, 0], [1, 0, 0]], warp = [[0, 2, 0], [0, 4, 0]], block = []}>
+#flat = #ttg.linear<{register = [[0, 1]], lane = [[0, 2], [0, 4], [0, 8], [8, 0], [1, 0]], warp = [[2, 0], [4, 0]], block = []}>
+#flipped = #ttg.linear<{register = [[0, 1, 0]], lane = [[0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 0, 1], [1, 0, 0]], warp = [[2, 0, 0], [4, 0, 0]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @equivalent_spellings
+  tt.func @equivalent_spellings(%x: tensor<2x8x16xf32, #blocked>) -> (tensor<16x16xf32, #flat>, tensor<16x16xf32, #flat>, tensor<8x16x2xf32, #flipped>) {
+    // CHECK: tt.reshape %arg0 : tensor<2x8x16xf32, #{{.*}}> -> tensor<16x16xf32, #[[FLAT:.*]]>
+    // CHECK: %[[C:.*]] = ttg.convert_layout %arg0 : tensor<2x8x16xf32, #{{.*}}> -> tensor<2x8x16xf32, #[[OTHER:.*]]>
+    // CHECK: tt.reshape %[[C]] : tensor<2x8x16xf32, #[[OTHER]]> -> tensor<16x16xf32, #[[FLAT]]>
+    // CHECK: tt.trans %arg0 {order = array<i32: 1, 2, 0>}
+    %0 = ttg.convert_layout %x : tensor<2x8x16xf32, #blocked> -> tensor<2x8x16xf32, #same>
+    %1 = tt.reshape %0 : tensor<2x8x16xf32, #same> -> tensor<16x16xf32, #flat>
+    %2 = ttg.convert_layout %x : tensor<2x8x16xf32, #blocked> -> tensor<2x8x16xf32, #other>
+    %3 = tt.reshape %2 : tensor<2x8x16xf32, #other> -> tensor<16x16xf32, #flat>
+    %4 = tt.trans %0 {order = array<i32: 1, 2, 0>} : tensor<2x8x16xf32, #same> -> tensor<8x16x2xf32, #flipped>
+    tt.return %1, %3, %4 : tensor<16x16xf32, #flat>, tensor<16x16xf32, #flat>, tensor<8x16x2xf32, #flipped>
+  }
+}

@@ -245,7 +245,8 @@ LogicalResult TransOp::verify() {
     Attribute inferred;
     if (failed(infer->inferTransOpEncoding(srcEncoding, order, inferred, getLoc())))
       return failure();
-    if (inferred && inferred != getType().getEncoding())
+    if (inferred &&
+        !infer->areLayoutsEquivalent(getType().getShape(), inferred, getType().getEncoding()))
       return emitOpError("result layout must be ") << inferred;
   }
   return success();

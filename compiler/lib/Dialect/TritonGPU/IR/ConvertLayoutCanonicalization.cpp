@@ -4,6 +4,7 @@
 // the conversions they insert.
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
+#include "trex/Dialect/TritonGPU/IR/LayoutEquivalence.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -36,10 +37,14 @@ bool hasDotOperandEncoding(Value value) {
   return type && isa_and_nonnull<DotOperandEncodingAttr>(type.getEncoding());
 }
 
-// Two layouts that place every element on the same register of the same
-// thread; the IR can only tell when the attributes are equal.
+// A conversion between two spellings of the same layout (every element stays
+// on the same register of the same thread), such as a #ttg.blocked and the
+// #ttg.linear a reshape inferred for it.
 bool isTrivialConvert(ConvertLayoutOp convert) {
-  return convert.getSrc().getType() == convert.getType();
+  RankedTensorType srcType = convert.getSrc().getType();
+  return srcType == convert.getType() ||
+         areLayoutsEquivalent(srcType.getShape(), srcType.getEncoding(),
+                              convert.getType().getEncoding());
 }
 
 bool isIdentityPermutation(ArrayRef<int32_t> order) {

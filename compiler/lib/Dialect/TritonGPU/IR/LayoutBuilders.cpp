@@ -125,7 +125,9 @@ SmallVector<unsigned> getOrder(Attribute layout, unsigned rank) {
     // Dimensions in the order the register bases first move along them;
     // the rest keep row-major order.
     SmallVector<unsigned> order;
-    for (const Basis &basis : linear.getBases().get("register"))
+    // getBases() returns a copy: keep it alive while iterating over it.
+    LinearBases bases = linear.getBases();
+    for (const Basis &basis : bases.get("register"))
       for (unsigned dim = 0; dim < basis.size(); ++dim)
         if (basis[dim] != 0 && !llvm::is_contained(order, dim))
           order.push_back(dim);

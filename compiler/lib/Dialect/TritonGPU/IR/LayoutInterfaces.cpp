@@ -1,6 +1,7 @@
 // How ttg answers the layout questions `tt` ops ask: does a layout fit its
 // tensor and module, and what layout must a reduce/expand_dims/trans/dot have.
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
+#include "trex/Dialect/TritonGPU/IR/LayoutEquivalence.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -131,6 +132,11 @@ struct TritonGPUInferLayoutInterface : public tt::DialectInferLayoutInterface {
     // layout engine provides; the verifier then accepts the given result.
     resultEncoding = {};
     return success();
+  }
+
+  bool areLayoutsEquivalent(ArrayRef<int64_t> shape, Attribute lhs,
+                            Attribute rhs) const override {
+    return ttg::areLayoutsEquivalent(shape, lhs, rhs);
   }
 
   LogicalResult verifyDotOpEncoding(Attribute operandEncoding, unsigned opIdx,

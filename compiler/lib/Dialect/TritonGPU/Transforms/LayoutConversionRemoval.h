@@ -7,6 +7,8 @@
 
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 
+#include "llvm/ADT/SetVector.h"
+
 namespace trex::ttg {
 
 // True for ops whose layout the passes keep: expensive loads and stores,
@@ -20,6 +22,11 @@ mlir::LogicalResult propagateLayoutsForward(tt::FuncOp function);
 // Phase 2: each remaining conversion whose operand can be recomputed in the
 // target layout is replaced by that recomputation.
 void rematerializeBackward(tt::FuncOp function);
+
+// Whether recomputing `slice` (the producers of `convert`'s operand) in the
+// conversion's target layout costs no more than the conversion itself
+// (RematerializationCost.cpp).
+bool isRematerializationBeneficial(ConvertLayoutOp convert, const llvm::SetVector<mlir::Value> &slice);
 
 // Phase 3: conversions that stay move above broadcasts and extensions, into
 // conditionals, and (dot operands) next to their loads.

@@ -2,9 +2,11 @@
 // when a conversion is only a register permutation (linear layouts decide).
 #include "trex/Dialect/TritonGPU/Transforms/LayoutInference.h"
 
+#include "trex/Dialect/TritonGPU/IR/BlockedReshape.h"
 #include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
 #include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "trex/Layout/LayoutAdapter.h"
+#include "trex/Layout/LinearLayoutViews.h"
 
 #include "mlir/IR/Diagnostics.h"
 
@@ -46,14 +48,31 @@ SmallVector<int32_t> inversePermutation(ArrayRef<int32_t> order) {
   return inverse;
 }
 
-Attribute transposeEncoding(Attribute encoding, ArrayRef<int32_t> order) {
+// Runs a linear-layout computation whose failure only means "no layout":
+// its diagnostics are dropped.
+template <typename Fn> Attribute quietly(MLIRContext *context, Fn &&compute) {
+  ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
+  auto emitter = [&] { return emitError(UnknownLoc::get(context)); };
+  auto result = compute(emitter);
+  return succeeded(result) ? Attribute(*result) : Attribute();
+}
+
+// The layout of trans(x, order) for x of `shape` in `encoding`: blocked
+// layouts permute their parameters, every other distributed layout becomes
+// the permuted linear layout.
+Attribute transposeEncoding(Attribute encoding, ArrayRef<int64_t> shape, ArrayRef<int32_t> order) {
   if (!encoding)
     return {};
   auto *infer = encoding.getDialect().getRegisteredInterface<tt::DialectInferLayoutInterface>();
   Attribute result;
-  if (!infer || failed(infer->inferTransOpEncoding(encoding, order, result, std::nullopt)))
+  if (infer && succeeded(infer->inferTransOpEncoding(encoding, order, result, std::nullopt)) &&
+      result)
+    return result;
+  if (!isa<DistributedEncodingTrait>(encoding))
     return {};
-  return result;
+  return quietly(encoding.getContext(), [&](auto emitter) {
+    return layout::transposeAsLinearEncoding(encoding, shape, order, emitter);
+  });
 }
 
 bool carriesEncodingUnchanged(Operation *op) {
@@ -63,15 +82,24 @@ bool carriesEncodingUnchanged(Operation *op) {
          isa<scf::WhileOp, scf::YieldOp, scf::ConditionOp, ttng::WarpGroupDotWaitOp>(op);
 }
 
-// A reshape that keeps the element order maps layouts only when source and
-// result have the same shape; reordering reshapes get their layout from
-// optimize-thread-locality instead.
-Attribute reshapeEncoding(tt::ReshapeOp op, Attribute encoding) {
+// The layout on the other side of a reshape from `fromShape` in `encoding`
+// to `toShape` in which every thread keeps its elements: Triton's blocked
+// closed form where one exists, a linear layout otherwise. Reordering
+// reshapes get their layout from optimize-thread-locality instead.
+Attribute reshapeEncoding(tt::ReshapeOp op, ArrayRef<int64_t> fromShape, Attribute encoding,
+                          ArrayRef<int64_t> toShape) {
   if (op.getAllowReorder())
     return {};
-  if (op.getSrc().getType().getShape() == op.getType().getShape())
+  if (fromShape == toShape)
     return encoding;
-  return {};
+  FailureOr<BlockedEncodingAttr> blocked = inferBlockedReshapeEncoding(fromShape, encoding, toShape);
+  if (succeeded(blocked))
+    return *blocked;
+  if (!isa<DistributedEncodingTrait>(encoding))
+    return {};
+  return quietly(encoding.getContext(), [&](auto emitter) {
+    return layout::reshapeAsLinearEncoding(encoding, fromShape, toShape, emitter);
+  });
 }
 
 } // namespace
@@ -105,10 +133,15 @@ Attribute inferSrcEncoding(Operation *op, Attribute encoding) {
     FailureOr<Attribute> src = inferJoinEncoding(encoding);
     return succeeded(src) ? *src : Attribute();
   }
+  // trans(x, order) = y means x = trans(y, inverse(order)).
   if (auto trans = dyn_cast<tt::TransOp>(op))
-    return transposeEncoding(encoding, inversePermutation(trans.getOrder()));
+    return transposeEncoding(encoding, trans.getType().getShape(),
+                             inversePermutation(trans.getOrder()));
+  // Reshape layouts are symmetric: the source layout is the one a reshape
+  // from the result's shape would give.
   if (auto reshape = dyn_cast<tt::ReshapeOp>(op))
-    return reshapeEncoding(reshape, encoding);
+    return reshapeEncoding(reshape, reshape.getType().getShape(), encoding,
+                           reshape.getSrc().getType().getShape());
   // The indices of a gather have the layout of its result.
   if (isa<tt::GatherOp>(op))
     return encoding;
@@ -143,9 +176,10 @@ Attribute inferDstEncoding(Operation *op, Attribute encoding) {
     return succeeded(dst) ? *dst : Attribute();
   }
   if (auto trans = dyn_cast<tt::TransOp>(op))
-    return transposeEncoding(encoding, trans.getOrder());
+    return transposeEncoding(encoding, trans.getSrc().getType().getShape(), trans.getOrder());
   if (auto reshape = dyn_cast<tt::ReshapeOp>(op))
-    return reshapeEncoding(reshape, encoding);
+    return reshapeEncoding(reshape, reshape.getSrc().getType().getShape(), encoding,
+                           reshape.getType().getShape());
   if (isa<tt::GatherOp>(op))
     return encoding;
   return {};

@@ -135,12 +135,15 @@ LogicalResult LayoutRematerialization::getConvertBackwardSlice(OpOperand &root,
     if (seen.insert({&operand, encoding}).second)
       worklist.push_back({&operand, encoding});
   };
+  // Records the layout `value` must take; it joins the slice unless it
+  // already has that layout (nothing to recompute then).
   auto assign = [&](Value value, Attribute encoding) -> LogicalResult {
-    slice.insert(value);
     Attribute &existing = layouts[value];
     if (existing && existing != encoding)
       return failure();
     existing = encoding;
+    if (cast<RankedTensorType>(value.getType()).getEncoding() != encoding)
+      slice.insert(value);
     return success();
   };
   // An existing conversion of the value to this layout that dominates the
@@ -163,6 +166,9 @@ LogicalResult LayoutRematerialization::getConvertBackwardSlice(OpOperand &root,
       return failure();
     if (failed(assign(value, encoding)))
       return failure();
+    // A value already in the layout is used as it is; its producers stay.
+    if (cast<RankedTensorType>(value.getType()).getEncoding() == encoding)
+      continue;
     if (Value existing = existingConversion(*use, encoding)) {
       if (failed(assign(existing, encoding)))
         return failure();
@@ -283,7 +289,7 @@ void LayoutRematerialization::rewriteSlice(Slice &slice, SliceLayouts &layouts,
         OpOperand &init = *forOp.getTiedLoopInit(arg);
         argMapping.push_back({forOp.getTiedLoopResult(&init).getResultNumber(),
                               forOp.getInitArgs().size() + newInits.size()});
-        newInits.push_back(mapping.lookup(init.get()));
+        newInits.push_back(mapping.lookupOrDefault(init.get()));
       }
       scf::ForOp newForOp = replaceForOpWithNewSignature(builder, forOp, newInits, replacements);
       deadOps.push_back(forOp);
@@ -323,7 +329,7 @@ void LayoutRematerialization::rewriteSlice(Slice &slice, SliceLayouts &layouts,
       // In the order the new scf results and arguments were appended.
       llvm::sort(extra);
       for (int index : extra)
-        operands.push_back(mapping.lookup(yield.getOperand(index)));
+        operands.push_back(mapping.lookupOrDefault(yield.getOperand(index)));
       scf::YieldOp::create(builder, op->getLoc(), operands);
       op->erase();
       continue;
@@ -350,7 +356,7 @@ void LayoutRematerialization::rewriteSlice(Slice &slice, SliceLayouts &layouts,
       addRematValue(oldResult, it->second, newResult);
     }
   }
-  convert.replaceAllUsesWith(mapping.lookup(convert.getSrc()));
+  convert.replaceAllUsesWith(mapping.lookupOrDefault(convert.getSrc()));
   opsToDelete.insert(convert);
   updateRematMapping(replacements);
   for (auto [oldValue, newValue] : replacements)
@@ -389,6 +395,8 @@ void LayoutRematerialization::backwardRematerialization(ConvertLayoutOp convert)
   SliceLayouts layouts;
   if (failed(getRematerializableSlice(convert.getSrcMutable(), targetType.getEncoding(), slice,
                                       layouts)))
+    return;
+  if (!isRematerializationBeneficial(convert, slice))
     return;
   IRMapping mapping;
   rewriteSlice(slice, layouts, convert, mapping);

@@ -46,6 +46,12 @@ public:
                                                    mlir::Attribute &resultEncoding,
                                                    std::optional<mlir::Location> loc) const = 0;
 
+  // Whether two layout attributes are the same layout of a tensor of `shape`
+  // (several attributes can spell one layout, e.g. a blocked layout and the
+  // linear layout it amounts to).
+  virtual bool areLayoutsEquivalent(llvm::ArrayRef<int64_t> shape, mlir::Attribute lhs,
+                                    mlir::Attribute rhs) const = 0;
+
   // Checks that a dot operand's layout fits the dot's result layout.
   virtual mlir::LogicalResult verifyDotOpEncoding(mlir::Attribute operandEncoding, unsigned opIdx,
                                                   mlir::Attribute resultEncoding,

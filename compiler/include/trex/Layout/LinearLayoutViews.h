@@ -1,0 +1,39 @@
+// LinearLayoutViews: the #ttg.linear layout of a tensor after a view op (reshape, transpose)
+// that renames its elements without moving them between threads.
+//
+// Triton keeps a reshape or transpose free by giving its result the layout in which every
+// thread, lane and warp holds the same elements as before.  Blocked layouts have closed forms
+// for some of these (BlockedEncodingAttr's transposition, BlockedReshape.h); the general answer
+// is a linear layout, computed here through layoutviz, as Triton's inferReshapeOpEncoding and
+// inferTransOpEncoding do when no legacy layout fits.
+#ifndef TREX_LAYOUT_LINEARLAYOUTVIEWS_H
+#define TREX_LAYOUT_LINEARLAYOUTVIEWS_H
+
+#include "trex/Layout/LayoutAdapter.h"
+
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
+
+namespace trex::layout {
+
+// The #ttg.linear attribute of a distributed linear layout (in-dims register, lane, warp,
+// block; out-dims dim0, ...).
+mlir::FailureOr<ttg::LinearEncodingAttr> toLinearEncodingAttr(mlir::MLIRContext *context,
+                                                              const layoutviz::LinearLayout &layout,
+                                                              EmitErrorFn emitError);
+
+// The layout of reshape(x) : `dstShape` when x of `srcShape` has `srcEncoding`: element i of
+// the row-major flattening stays with the hardware index that held element i.
+mlir::FailureOr<ttg::LinearEncodingAttr> reshapeAsLinearEncoding(mlir::Attribute srcEncoding,
+                                                                 llvm::ArrayRef<int64_t> srcShape,
+                                                                 llvm::ArrayRef<int64_t> dstShape,
+                                                                 EmitErrorFn emitError);
+
+// The layout of trans(x, order) when x of `srcShape` has `srcEncoding`: result dimension i is
+// source dimension order[i].
+mlir::FailureOr<ttg::LinearEncodingAttr>
+transposeAsLinearEncoding(mlir::Attribute srcEncoding, llvm::ArrayRef<int64_t> srcShape,
+                          llvm::ArrayRef<int32_t> order, EmitErrorFn emitError);
+
+} // namespace trex::layout
+
+#endif // TREX_LAYOUT_LINEARLAYOUTVIEWS_H

@@ -1,0 +1,108 @@
+// LinearLayoutViews: reshape and transpose a ttg layout as a linear layout, back to #ttg.linear.
+#include "trex/Layout/LinearLayoutViews.h"
+
+#include "layoutviz/LayoutShaping.h"
+
+#include <algorithm>
+#include <exception>
+#include <string>
+#include <vector>
+
+using namespace mlir;
+
+namespace trex::layout {
+namespace lv = layoutviz;
+
+namespace {
+
+// Runs a layoutviz computation that may throw LayoutError, as a diagnostic instead.
+template <typename Fn>
+FailureOr<lv::LinearLayout> guarded(EmitErrorFn emitError, const char *what, Fn &&fn) {
+  try {
+    return fn();
+  } catch (const std::exception &error) {
+    return emitError() << what << ": " << error.what();
+  }
+}
+
+} // namespace
+
+FailureOr<ttg::LinearEncodingAttr> toLinearEncodingAttr(MLIRContext *context,
+                                                        const lv::LinearLayout &layout,
+                                                        EmitErrorFn emitError) {
+  ttg::LinearBases bases;
+  bases.rank = static_cast<unsigned>(layout.getNumOutDims());
+  for (const std::string &inDim : {lv::kRegister, lv::kLane, lv::kWarp, lv::kBlock}) {
+    ttg::BasisList list;
+    if (layout.hasInDim(inDim))
+      list = layout.getInDimBases(inDim);
+    bases.dims.emplace_back(inDim, std::move(list));
+  }
+  for (const std::string &inDim : layout.getInDimNames())
+    if (inDim != lv::kRegister && inDim != lv::kLane && inDim != lv::kWarp && inDim != lv::kBlock)
+      return emitError() << "a distributed layout has no hardware dimension '" << inDim << "'";
+  return ttg::LinearEncodingAttr::getChecked(emitError, context, std::move(bases));
+}
+
+FailureOr<ttg::LinearEncodingAttr> reshapeAsLinearEncoding(Attribute srcEncoding,
+                                                           ArrayRef<int64_t> srcShape,
+                                                           ArrayRef<int64_t> dstShape,
+                                                           EmitErrorFn emitError) {
+  FailureOr<lv::LinearLayout> src = toLinearLayout(srcEncoding, srcShape, emitError);
+  if (failed(src))
+    return failure();
+  FailureOr<lv::LinearLayout> dst = guarded(emitError, "cannot reshape the layout", [&] {
+    // reshapeOuts regroups the bits of the out-dims with the first out-dim least
+    // significant, while a tensor is flattened row-major (last dimension least
+    // significant): reverse the dimensions around the regrouping.
+    std::vector<std::string> srcDims = src->getOutDimNames();
+    std::reverse(srcDims.begin(), srcDims.end());
+    std::vector<std::string> dstNames = lv::standardOutDimNames(static_cast<int>(dstShape.size()));
+    lv::LinearLayout::DimSizes dstDims;
+    for (auto [name, size] : llvm::zip(dstNames, dstShape))
+      dstDims.emplace_back(name, static_cast<int32_t>(size));
+    std::reverse(dstDims.begin(), dstDims.end());
+    return src->transposeOuts(srcDims).reshapeOuts(dstDims).transposeOuts(dstNames);
+  });
+  if (failed(dst))
+    return failure();
+  return toLinearEncodingAttr(srcEncoding.getContext(), *dst, emitError);
+}
+
+FailureOr<ttg::LinearEncodingAttr> transposeAsLinearEncoding(Attribute srcEncoding,
+                                                             ArrayRef<int64_t> srcShape,
+                                                             ArrayRef<int32_t> order,
+                                                             EmitErrorFn emitError) {
+  if (order.size() != srcShape.size())
+    return emitError() << "a transpose of a rank-" << srcShape.size() << " tensor needs "
+                       << srcShape.size() << " dimensions in its order, got " << order.size();
+  std::vector<bool> seen(order.size(), false);
+  for (int32_t dim : order) {
+    if (dim < 0 || static_cast<size_t>(dim) >= order.size() || seen[dim])
+      return emitError() << "a transpose order must be a permutation of the dimensions";
+    seen[dim] = true;
+  }
+  FailureOr<lv::LinearLayout> src = toLinearLayout(srcEncoding, srcShape, emitError);
+  if (failed(src))
+    return failure();
+  FailureOr<lv::LinearLayout> dst = guarded(emitError, "cannot transpose the layout", [&] {
+    lv::LinearLayout::BasesList bases;
+    for (const std::string &inDim : src->getInDimNames()) {
+      std::vector<lv::LinearLayout::Basis> permuted;
+      for (const lv::LinearLayout::Basis &basis : src->getInDimBases(inDim)) {
+        lv::LinearLayout::Basis moved;
+        for (int32_t dim : order)
+          moved.push_back(basis[dim]);
+        permuted.push_back(std::move(moved));
+      }
+      bases.emplace_back(inDim, std::move(permuted));
+    }
+    return lv::LinearLayout(std::move(bases),
+                            lv::standardOutDimNames(static_cast<int>(order.size())));
+  });
+  if (failed(dst))
+    return failure();
+  return toLinearEncodingAttr(srcEncoding.getContext(), *dst, emitError);
+}
+
+} // namespace trex::layout

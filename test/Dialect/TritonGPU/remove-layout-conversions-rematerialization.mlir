@@ -1,0 +1,118 @@
+// RUN: trex-opt %s -split-input-file --tritongpu-remove-layout-conversions | FileCheck %s
+// The backward phase of tritongpu-remove-layout-conversions on ttgir: a
+// conversion is replaced by recomputing its operand's producers in the
+// target layout, through views (reshapes give blocked or linear layouts as
+// Triton 3.6 infers them), when Triton's cost model finds that no dearer
+// than the conversion.
+
+// sorting in test/frontend/sort-flip.py splits a 4x16 tile into six
+// dimensions of 2 and compares it with a 2-element range reshaped to one of
+// them. The tile's blocked layout (the gather's: 2 warps on each dimension)
+// reshapes to a blocked layout; the range gets the 1-d linear layout whose
+// lane 1 walks it (the lane of the tile's dimension 4) and nothing else.
+// CHECK-DAG: #[[TILE:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-DAG: #[[BITS:.*]] = #ttg.blocked<{sizePerThread = [1, 1, 1, 1, 1, 1], threadsPerWarp = [1, 2, 2, 2, 2, 2], warpsPerCTA = [2, 1, 2, 1, 1, 1], order = [5, 4, 3, 2, 1, 0]}>
+// CHECK-DAG: #[[RANGE:.*]] = #ttg.linear<{register = [], lane = {{\[}}[0], [1], [0], [0], [0]], warp = {{\[}}[0], [0]], block = []}>
+// CHECK-LABEL: tt.func @split_into_bits
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.reshape %arg0 : tensor<4x16xf32, #[[TILE]]> -> tensor<2x2x2x2x2x2xf32, #[[BITS]]>
+// CHECK: tt.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32, #[[RANGE]]>
+// CHECK: tt.reshape %{{.*}} : tensor<2xi32, #[[RANGE]]> -> tensor<1x1x1x1x2x1xi32, #[[BITS]]>
+// CHECK: tt.reshape %{{.*}} : tensor<2x2x2x2x2x2xf32, #[[BITS]]> -> tensor<4x16xf32, #[[TILE]]>
+// CHECK-NOT: ttg.convert_layout
+#g = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [2, 2], order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1, 1, 1, 1, 1], threadsPerWarp = [1, 2, 2, 2, 2, 2], warpsPerCTA = [4, 1, 1, 1, 1, 1], order = [5, 4, 3, 2, 1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked3 = #ttg.blocked<{sizePerThread = [1, 1, 1, 1, 1, 1], threadsPerWarp = [16, 1, 1, 1, 2, 1], warpsPerCTA = [4, 1, 1, 1, 1, 1], order = [5, 4, 3, 2, 1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @split_into_bits(%x: tensor<4x16xf32, #g>) -> tensor<4x16xf32, #g> {
+    %xd = ttg.convert_layout %x : tensor<4x16xf32, #g> -> tensor<4x16xf32, #blocked>
+    %h = tt.reshape %xd : tensor<4x16xf32, #blocked> -> tensor<2x2x2x2x2x2xf32, #blocked1>
+    %r = tt.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32, #blocked2>
+    %r6 = tt.reshape %r : tensor<2xi32, #blocked2> -> tensor<1x1x1x1x2x1xi32, #blocked3>
+    %rb = tt.broadcast %r6 : tensor<1x1x1x1x2x1xi32, #blocked3> -> tensor<2x2x2x2x2x2xi32, #blocked3>
+    %rc = ttg.convert_layout %rb : tensor<2x2x2x2x2x2xi32, #blocked3> -> tensor<2x2x2x2x2x2xi32, #blocked1>
+    %rf = arith.sitofp %rc : tensor<2x2x2x2x2x2xi32, #blocked1> to tensor<2x2x2x2x2x2xf32, #blocked1>
+    %s = arith.addf %h, %rf : tensor<2x2x2x2x2x2xf32, #blocked1>
+    %back = tt.reshape %s : tensor<2x2x2x2x2x2xf32, #blocked1> -> tensor<4x16xf32, #blocked>
+    %out = ttg.convert_layout %back : tensor<4x16xf32, #blocked> -> tensor<4x16xf32, #g>
+    tt.return %out : tensor<4x16xf32, #g>
+  }
+}
+
+// -----
+
+// Recomputing a load and expensive math that stay needed (the first store
+// keeps using them) duplicates them: four exponentials cost more than the
+// conversion (64 x 4 bytes through shared memory), three do not.
+// CHECK-LABEL: tt.func @duplicated_work_too_dear
+// CHECK: ttg.convert_layout
+// CHECK-LABEL: tt.func @duplicated_work_cheap_enough
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @duplicated_work_too_dear(%base: !tt.ptr<f32>, %q: tensor<64x!tt.ptr<f32>, #b>) {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #a>
+    %s = tt.splat %base : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #a>
+    %p = tt.addptr %s, %r : tensor<64x!tt.ptr<f32>, #a>, tensor<64xi32, #a>
+    %v = tt.load %p : tensor<64x!tt.ptr<f32>, #a>
+    %e1 = math.exp %v : tensor<64xf32, #a>
+    %e2 = math.exp %e1 : tensor<64xf32, #a>
+    %e3 = math.exp %e2 : tensor<64xf32, #a>
+    %e4 = math.exp %e3 : tensor<64xf32, #a>
+    tt.store %p, %e4 : tensor<64x!tt.ptr<f32>, #a>
+    %c = ttg.convert_layout %e4 : tensor<64xf32, #a> -> tensor<64xf32, #b>
+    tt.store %q, %c : tensor<64x!tt.ptr<f32>, #b>
+    tt.return
+  }
+  tt.func @duplicated_work_cheap_enough(%base: !tt.ptr<f32>, %q: tensor<64x!tt.ptr<f32>, #b>) {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #a>
+    %s = tt.splat %base : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #a>
+    %p = tt.addptr %s, %r : tensor<64x!tt.ptr<f32>, #a>, tensor<64xi32, #a>
+    %v = tt.load %p : tensor<64x!tt.ptr<f32>, #a>
+    %e1 = math.exp %v : tensor<64xf32, #a>
+    %e2 = math.exp %e1 : tensor<64xf32, #a>
+    %e3 = math.exp %e2 : tensor<64xf32, #a>
+    tt.store %p, %e3 : tensor<64x!tt.ptr<f32>, #a>
+    %c = ttg.convert_layout %e3 : tensor<64xf32, #a> -> tensor<64xf32, #b>
+    tt.store %q, %c : tensor<64x!tt.ptr<f32>, #b>
+    tt.return
+  }
+}
+
+// -----
+
+// A slice stops at values that already have the target layout: here the
+// conversion back to the exponentials' own layout recomputes only the add
+// (the first conversion merely renames registers), so it is free although
+// the exponentials are also used elsewhere.
+// CHECK-LABEL: tt.func @stops_at_target_layout
+// CHECK-NOT: ttg.convert_layout
+// CHECK-COUNT-3: math.exp
+// CHECK: %[[E:.*]] = math.exp
+// CHECK-NEXT: tt.store %{{.*}}, %[[E]]
+// CHECK-NEXT: %[[D:.*]] = arith.addf %[[E]], %[[E]]
+// CHECK-NEXT: tt.store %{{.*}}, %[[D]]
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#l = #ttg.linear<{register = [], lane = [[1], [2], [4], [8], [16]], warp = [[32], [0]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @stops_at_target_layout(%base: !tt.ptr<f32>, %q: tensor<64x!tt.ptr<f32>, #a>) {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #a>
+    %s = tt.splat %base : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #a>
+    %p = tt.addptr %s, %r : tensor<64x!tt.ptr<f32>, #a>, tensor<64xi32, #a>
+    %v = tt.load %p : tensor<64x!tt.ptr<f32>, #a>
+    %e1 = math.exp %v : tensor<64xf32, #a>
+    %e2 = math.exp %e1 : tensor<64xf32, #a>
+    %e3 = math.exp %e2 : tensor<64xf32, #a>
+    %e4 = math.exp %e3 : tensor<64xf32, #a>
+    tt.store %p, %e4 : tensor<64x!tt.ptr<f32>, #a>
+    %c = ttg.convert_layout %e4 : tensor<64xf32, #a> -> tensor<64xf32, #l>
+    %d = arith.addf %c, %c : tensor<64xf32, #l>
+    %o = ttg.convert_layout %d : tensor<64xf32, #l> -> tensor<64xf32, #a>
+    tt.store %q, %o : tensor<64x!tt.ptr<f32>, #a>
+    tt.return
+  }
+}
