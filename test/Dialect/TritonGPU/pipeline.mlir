@@ -186,3 +186,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %res#0 : tensor<128x128xf32, #mma>
   }
 }
+
+// -----
+
+// cp.async zero-fills masked-off elements, so a load with another `other` keeps its tt.load.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @nonzero_other
+  // CHECK-NOT: ttg.async_copy_global_to_local
+  // CHECK: tt.load
+  tt.func @nonzero_other(%a_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %n: i32 {tt.divisibility = 16 : i32}) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %one = arith.constant dense<1.000000e+00> : tensor<128x64xf16, #blocked>
+    %step = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %cols2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %col_b = tt.broadcast %cols2 : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>
+    %base = tt.splat %a_ptr : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #blocked>
+    %a_ptrs = tt.addptr %base, %col_b : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0, %pa = %a_ptrs) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>) : i32 {
+      %kk = tt.splat %n : i32 -> tensor<1x64xi32, #blocked>
+      %in = arith.cmpi slt, %cols2, %kk : tensor<1x64xi32, #blocked>
+      %mask = tt.broadcast %in : tensor<1x64xi1, #blocked> -> tensor<128x64xi1, #blocked>
+      %a = tt.load %pa, %mask, %one : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %ad = ttg.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %b, %acc : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x128xf32, #mma>
+      %pa2 = tt.addptr %pa, %step : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      scf.yield %d, %pa2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %res#0 : tensor<128x128xf32, #mma>
+  }
+}

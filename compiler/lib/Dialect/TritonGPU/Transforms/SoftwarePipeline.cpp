@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "trex/Analysis/AxisInfo.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
@@ -88,6 +89,22 @@ Attribute sharedEncodingOfUsers(tt::LoadOp load) {
   return encoding;
 }
 
+bool isZeroConstant(Value value) {
+  Attribute attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return false;
+  if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
+    if (!dense.isSplat())
+      return false;
+    attr = dense.getSplatValue<Attribute>();
+  }
+  if (auto floating = dyn_cast<FloatAttr>(attr))
+    return floating.getValue().isZero();
+  if (auto integer = dyn_cast<IntegerAttr>(attr))
+    return integer.getValue().isZero();
+  return false;
+}
+
 // One tile of a multi-buffered allocation (what memdesc_index gives).
 MemDescType viewOf(Value buffer) {
   auto type = cast<MemDescType>(buffer.getType());
@@ -115,6 +132,9 @@ private:
     for (Operation &op : *loop.getBody()) {
       auto load = dyn_cast<tt::LoadOp>(&op);
       if (!load || !isa<RankedTensorType>(load.getPtr().getType()) || load.getIsVolatile())
+        continue;
+      // cp.async fills masked-off elements with zeros only.
+      if (load.getOther() && !isZeroConstant(load.getOther()))
         continue;
       Attribute encoding = sharedEncodingOfUsers(load);
       if (!encoding)
