@@ -262,6 +262,11 @@ tt.func @reshape_source_in_linear_layout(%x: !tt.ptr<f32> {tt.divisibility = 16 
 // HIP-LABEL: tt.func @reshape_and_transpose_forward
 // HIP: tt.reshape %{{.*}} -> tensor<16x16xf32, #[[HFLAT]]>
 // HIP: tt.trans %{{.*}} -> tensor<16x16xf32, #[[HFLIPPED]]>
+// The store's layout is the default one here, so coalescing needed no
+// conversion; the identity conversion it puts in front of every access
+// still gives remove-layout-conversions the place for the one it needs.
+// HIP: %[[HC:.*]] = ttg.convert_layout %{{.*}} : tensor<16x16xf32, #[[HFLIPPED]]> -> tensor<16x16xf32, #{{.*}}>
+// HIP-NEXT: tt.store %{{.*}}, %[[HC]]
 tt.func @reshape_and_transpose_forward(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
   %c128 = arith.constant dense<128> : tensor<2x1x1xi32>
   %c16a = arith.constant dense<16> : tensor<1x8x1xi32>

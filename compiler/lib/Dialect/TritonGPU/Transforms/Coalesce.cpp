@@ -107,13 +107,17 @@ BlockedEncodingAttr coalescedEncoding(Operation *op, const ModuleAxisInfoAnalysi
 }
 
 // Rewrites `op` with all its tensor operands and results in `encoding`,
-// converting on the way in and back on the way out.
+// converting on the way in and back on the way out. Every tensor operand
+// gets a conversion, even one already in `encoding` (as Triton's coalesce
+// does): remove-layout-conversions rewrites the access's operands through
+// these conversions, which keeps the ones it needs next to the access; the
+// identities fold away afterwards.
 void rewriteInEncoding(Operation *op, Attribute encoding) {
   OpBuilder builder(op);
   IRMapping mapping;
   for (Value operand : op->getOperands()) {
     auto type = dyn_cast<RankedTensorType>(operand.getType());
-    if (!type || type.getEncoding() == encoding)
+    if (!type)
       continue;
     mapping.map(operand, ConvertLayoutOp::create(builder, op->getLoc(),
                                                  type.cloneWithEncoding(encoding), operand));
