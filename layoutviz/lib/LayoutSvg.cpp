@@ -2,10 +2,11 @@
 #include "layoutviz/LayoutSvg.h"
 
 #include "HardwareIndexing.h"
+#include "layoutviz/CellColours.h"
 #include "layoutviz/LayoutShaping.h"
+#include "layoutviz/SharedOffsetGrid.h"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace trex::layoutviz {
 namespace {
@@ -14,13 +15,7 @@ constexpr int kCellWidth = 64;
 constexpr int kCellHeight = 22;
 constexpr int kMargin = 28;
 
-// Distinct, readable pastel colours for small integers (golden-angle hue steps).
-std::string paletteColour(int64_t key) {
-  int hue = static_cast<int>((key * 137) % 360);
-  char buffer[32];
-  std::snprintf(buffer, sizeof(buffer), "hsl(%d,70%%,82%%)", hue);
-  return buffer;
-}
+std::string paletteFill(int64_t key) { return cssColour(paletteColour(key)); }
 
 // Rows and columns of the grid drawn for a tensor: the last dim across, everything else down.
 struct Grid {
@@ -123,44 +118,23 @@ std::string renderDistributedTensorSvg(const LinearLayout &layout) {
     if (owners[element].copies > 1)
       label += " +" + std::to_string(owners[element].copies - 1);
     svg.cell(kMargin + (element % grid.cols) * kCellWidth,
-             top + (element / grid.cols) * kCellHeight, paletteColour(warp), label);
+             top + (element / grid.cols) * kCellHeight, paletteFill(warp), label);
   }
   return svg.finish();
 }
 
 std::string renderSharedOffsetSvg(const LinearLayout &layout) {
-  HardwareIndexing shared(layout, {kOffset, kBlock});
-  const auto &shape = shared.tensorShape();
-  Grid grid = gridFor(shape);
-  std::vector<int64_t> offsetOf(static_cast<size_t>(shared.tensorSize()), -1);
-  for (int32_t offset = shared.dimSize(0); offset-- > 0;)
-    offsetOf[shared.elementAt(shared.index({offset, 0}))] = offset;
-
-  // The unswizzled offset of an element: row-major in the order the offsets walk the dims.
-  std::vector<unsigned> defaultOrder(shape.size());
-  for (size_t i = 0; i < shape.size(); ++i)
-    defaultOrder[i] = static_cast<unsigned>(shape.size() - 1 - i);
-  auto memoryOrder = layout.hasInDim(kOffset) ? orderPerDim(layout, kOffset, defaultOrder)
-                                              : defaultOrder;
-  auto naturalOffset = [&](const std::vector<int32_t> &coords) {
-    int64_t offset = 0, stride = 1;
-    for (unsigned dim : memoryOrder) {
-      offset += coords[dim] * stride;
-      stride *= shape[dim];
-    }
-    return offset;
-  };
-
+  SharedOffsetGrid shared = sharedOffsetGrid(layout);
+  Grid grid = gridFor(shared.shape);
   int64_t top = kMargin + 14;
   SvgDocument svg(2 * kMargin + grid.cols * kCellWidth, top + grid.rows * kCellHeight + kMargin,
-                  "Shared tensor " + shapeText(shape) + ": offset, colour = swizzle phase");
+                  "Shared tensor " + shapeText(shared.shape) + ": offset, colour = swizzle phase");
   drawAxes(svg, grid, top);
-  for (int64_t element = 0; element < static_cast<int64_t>(offsetOf.size()); ++element) {
-    int64_t offset = offsetOf[element];
+  for (int64_t element = 0; element < static_cast<int64_t>(shared.offset.size()); ++element) {
+    int64_t offset = shared.offset[element];
     std::string fill = "#eee", label = "-";
     if (offset >= 0) {
-      int64_t phase = offset ^ naturalOffset(shared.coordinatesOf(static_cast<int32_t>(element)));
-      fill = phase == 0 ? "#f4f4f4" : paletteColour(phase);
+      fill = cssColour(swizzlePhaseColour(shared.swizzlePhase[element]));
       label = std::to_string(offset);
     }
     svg.cell(kMargin + (element % grid.cols) * kCellWidth,
@@ -195,7 +169,7 @@ std::string renderHardwareSvg(const LinearLayout &layout) {
           std::string label;
           for (size_t i = 0; i < coords.size(); ++i)
             label += (i ? "," : "") + std::to_string(coords[i]);
-          svg.cell(kMargin + lane * kCellWidth, y, paletteColour(reg), label);
+          svg.cell(kMargin + lane * kCellWidth, y, paletteFill(reg), label);
         }
       }
       top += tableHeight;
