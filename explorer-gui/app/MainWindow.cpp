@@ -6,8 +6,10 @@
 #include "LayoutReferences.h"
 #include "PassTimelineView.h"
 #include "RunPanel.h"
+#include "SharedAccessFigures.h"
 #include "TritonCacheDirectory.h"
 #include "TuningPanel.h"
+#include "ValueHistory.h"
 
 #include <QAction>
 #include <QApplication>
@@ -638,23 +640,17 @@ void MainWindow::showLayoutAt(const QString &stageKey, int line, int column) {
   LayoutSelection selection = layoutAt(ir, line, column);
   if (!selection.isValid())
     return;
-  std::vector<SharedAccess> accesses = sharedAccesses(ir, selection.name);
-  // The same value after each MLIR pass, printed when its layout changes.
-  QStringList history;
-  if (!selection.valueName.isEmpty()) {
-    QString previous;
-    for (int row = 0; row < passes->rowCount(); ++row) {
-      const PassRecord &pass = passes->pass(row);
-      if (pass.kind != PassRecord::Kind::MLIR || pass.ir.empty())
-        continue;
-      LayoutSelection then = layoutOfValue(QString::fromStdString(pass.ir), selection.valueName);
-      QString now = then.isValid() ? then.attribute : QStringLiteral("(no layout)");
-      if (now != previous)
-        history << QStringLiteral("after #%1 %2: %3").arg(row + 1).arg(QString::fromStdString(pass.name), now);
-      previous = now;
-    }
-  }
-  layouts->showSelection(selection, accesses, history);
+  // A !ttg.memdesc value: the accesses of that buffer; a shared layout: those of every buffer
+  // with it.
+  std::vector<SharedAccess> accesses = selection.isMemDesc && !selection.valueName.isEmpty()
+                                           ? sharedAccessesOfBuffer(ir, selection.valueName)
+                                           : sharedAccesses(ir, selection.name);
+  QString target = moduleTarget(ir);
+  layouts->showSelection(selection, accesses, target.isEmpty() ? targetChooser->currentText() : target);
+  // The chosen value (or the one the clicked line defines) after each pass.
+  ValueAnchor anchor = valueAnchor(ir, selection.valueName, selection.valueName.isEmpty() ? line : 0);
+  layouts->showHistory(anchor, anchor.isValid() ? layoutHistory(anchor, passes->allPasses())
+                                                : std::vector<LayoutHistoryEntry>());
   if (auto *dock = qobject_cast<QDockWidget *>(layouts->parentWidget()))
     dock->raise();
 }

@@ -3,7 +3,10 @@
 #include "LayoutReferences.h"
 
 #include <QRegularExpression>
+#include <QSet>
 #include <QStringList>
+
+#include <optional>
 
 namespace trex::explorer {
 
@@ -238,37 +241,122 @@ LayoutSelection layoutAt(const QString &ir, int line, int column) {
   return chosen;
 }
 
+namespace {
+
+// "%x = ttg.local_load %buf : ..." -> ("%x", "ttg.local_load", "%buf ..."): the first result, the
+// operation and the text after it; empty operation when the line is no operation.
+struct OperationLine {
+  QString result;
+  QString operation;
+  QString operands;
+};
+
+OperationLine operationLine(const QString &line) {
+  static const QRegularExpression pattern(
+      QStringLiteral(R"(^\s*(?:(%[\w.$#]+)(?::\d+)?(?:\s*,\s*%[\w.$#]+)*\s*=\s*)?([a-z_]+\.[a-z_]+)\b(.*)$)"));
+  QRegularExpressionMatch match = pattern.match(line);
+  if (!match.hasMatch())
+    return {};
+  return {match.captured(1), match.captured(2), match.captured(3)};
+}
+
+// The %values an operation's text names, in order (before its type list).
+QStringList operandNames(const QString &operands) {
+  static const QRegularExpression name(QStringLiteral(R"(%[\w.$#]+)"));
+  QStringList names;
+  int typesStart = operands.indexOf(QLatin1String(" : "));
+  QRegularExpressionMatchIterator it = name.globalMatch(typesStart < 0 ? operands : operands.left(typesStart));
+  while (it.hasNext())
+    names << it.next().captured(0);
+  return names;
+}
+
+bool isBufferView(const QString &operation) {
+  return operation.startsWith(QLatin1String("ttg.memdesc_"));
+}
+
+// The access an operation line makes, if it is one: local_alloc with a source, local_store,
+// local_load, each pairing a register tensor with a descriptor.
+std::optional<SharedAccess> accessOn(const QString &line, int lineNumber, const QMap<QString, QString> &aliases) {
+  OperationLine op = operationLine(line);
+  bool isStore = op.operation == QLatin1String("ttg.local_alloc") || op.operation == QLatin1String("ttg.local_store");
+  if (!isStore && op.operation != QLatin1String("ttg.local_load"))
+    return std::nullopt;
+  const LayoutSelection *shared = nullptr;
+  const LayoutSelection *registers = nullptr;
+  std::vector<LayoutSelection> types = tensorTypesIn(line, aliases);
+  for (const LayoutSelection &type : types) {
+    if (type.isMemDesc)
+      shared = &type;
+    else
+      registers = &type;
+  }
+  // A local_alloc without a source only reserves the buffer.
+  if (!shared || !registers)
+    return std::nullopt;
+  SharedAccess access;
+  access.line = lineNumber;
+  access.operation = op.operation;
+  access.isStore = isStore;
+  access.registers = *registers;
+  access.registers.line = lineNumber;
+  access.shared = *shared;
+  access.shared.line = lineNumber;
+  return access;
+}
+
+} // namespace
+
 std::vector<SharedAccess> sharedAccesses(const QString &ir, const QString &sharedName) {
   std::vector<SharedAccess> accesses;
   QMap<QString, QString> aliases = layoutAliases(ir);
   const QString wanted = expandLayoutAliases(sharedName, aliases);
   const QStringList lines = ir.split('\n');
-  static const QRegularExpression operation(QStringLiteral(R"(=?\s*([a-z_]+\.[a-z_]+))"));
   for (int i = 0; i < lines.size(); ++i) {
     if (lines[i].startsWith('#'))
       continue;
-    std::vector<LayoutSelection> types = tensorTypesIn(lines[i], aliases);
-    const LayoutSelection *shared = nullptr;
-    const LayoutSelection *registers = nullptr;
-    for (const LayoutSelection &type : types) {
-      if (type.isMemDesc && type.attribute == wanted)
-        shared = &type;
-      else if (!type.isMemDesc)
-        registers = &type;
-    }
-    if (!shared || !registers)
+    std::optional<SharedAccess> access = accessOn(lines[i], i + 1, aliases);
+    if (access && access->shared.attribute == wanted)
+      accesses.push_back(*access);
+  }
+  return accesses;
+}
+
+std::vector<SharedAccess> sharedAccessesOfBuffer(const QString &ir, const QString &valueName) {
+  const QStringList lines = ir.split('\n');
+  // Each view's source, to walk from the clicked view back to its allocation.
+  QMap<QString, QString> viewSource;
+  for (const QString &line : lines) {
+    OperationLine op = operationLine(line);
+    QStringList operands = operandNames(op.operands);
+    if (!op.result.isEmpty() && isBufferView(op.operation) && !operands.isEmpty())
+      viewSource.insert(op.result, operands.front());
+  }
+  QString root = valueName;
+  for (int hop = 0; hop < 64 && viewSource.contains(root); ++hop)
+    root = viewSource.value(root);
+  // The allocation and its views, in text order (a view is printed after its source).
+  QSet<QString> buffer{root};
+  QMap<QString, QString> aliases = layoutAliases(ir);
+  std::vector<SharedAccess> accesses;
+  for (int i = 0; i < lines.size(); ++i) {
+    OperationLine op = operationLine(lines[i]);
+    if (op.operation.isEmpty())
       continue;
-    SharedAccess access;
-    access.line = i + 1;
-    QString trimmedLine = lines[i].trimmed();
-    int equals = trimmedLine.indexOf(QLatin1String(" = "));
-    QRegularExpressionMatch match = operation.match(trimmedLine, equals < 0 ? 0 : equals + 2);
-    access.operation = match.hasMatch() ? match.captured(1) : QString();
-    access.registers = *registers;
-    access.registers.line = i + 1;
-    access.shared = *shared;
-    access.shared.line = i + 1;
-    accesses.push_back(access);
+    QStringList operands = operandNames(op.operands);
+    if (isBufferView(op.operation) && !operands.isEmpty() && buffer.contains(operands.front()))
+      buffer.insert(op.result);
+    bool touches = false;
+    if (op.operation == QLatin1String("ttg.local_alloc"))
+      touches = buffer.contains(op.result);
+    else if (op.operation == QLatin1String("ttg.local_store"))
+      touches = operands.size() >= 2 && buffer.contains(operands[1]);
+    else if (op.operation == QLatin1String("ttg.local_load"))
+      touches = !operands.isEmpty() && buffer.contains(operands.front());
+    if (!touches)
+      continue;
+    if (std::optional<SharedAccess> access = accessOn(lines[i], i + 1, aliases))
+      accesses.push_back(*access);
   }
   return accesses;
 }

@@ -43,15 +43,20 @@ LayoutSelection layoutOfValue(const QString &ir, const QString &valueName);
 // The first tensor type written with layout `alias`, giving it a shape.
 LayoutSelection layoutOfAlias(const QString &ir, const QString &alias);
 
-// An operation that moves a register tensor to or from a shared-memory descriptor.
+// An operation that moves a register tensor to or from a shared-memory descriptor:
+// ttg.local_alloc with a source and ttg.local_store write `registers` into the buffer,
+// ttg.local_load reads the buffer into `registers`.
 struct SharedAccess {
   int line = 0;
   QString operation;
+  bool isStore = false;
   LayoutSelection registers;
   LayoutSelection shared;
 };
-// The operations whose operands or results pair a shared layout named `sharedName` (alias or
-// expanded text) with a register layout.
+// The accesses whose descriptor has the shared layout `sharedName` (alias or expanded text).
 std::vector<SharedAccess> sharedAccesses(const QString &ir, const QString &sharedName);
+// The accesses of the buffer `valueName` (a !ttg.memdesc value): those of the allocation it is a
+// view of (memdesc_index, memdesc_trans, ... followed back) and of every view of that allocation.
+std::vector<SharedAccess> sharedAccessesOfBuffer(const QString &ir, const QString &valueName);
 
 } // namespace trex::explorer

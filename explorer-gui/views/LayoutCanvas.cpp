@@ -1,13 +1,31 @@
 // LayoutCanvas: evaluates the linear layout for every hardware index of block 0 and paints the
-// resulting ownership grid (leading dims stacked as rows, the last dim as columns).
+// resulting ownership grid (leading dims stacked as rows, the last dim as columns). Shared
+// layouts take their offsets and swizzle phases from layoutviz's SharedOffsetGrid and their
+// colours from its CellColours, so the canvas shows what the SVG export shows.
 #include "LayoutCanvas.h"
 
+#include "layoutviz/CellColours.h"
+#include "layoutviz/SharedOffsetGrid.h"
+
+#include <QHelpEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QWheelEvent>
 
 namespace trex::explorer {
 
 using trex::layoutviz::LinearLayout;
+
+namespace {
+
+constexpr int kLeftMargin = 36;
+constexpr int kTopMargin = 20;
+
+QColor qtColour(const trex::layoutviz::HslColour &colour) {
+  return QColor::fromHsl(colour.hue, colour.saturationPercent * 255 / 100, colour.lightnessPercent * 255 / 100);
+}
+
+} // namespace
 
 LayoutCanvas::LayoutCanvas(QWidget *parent) : QWidget(parent) {
   setBackgroundRole(QPalette::Base);
@@ -43,11 +61,6 @@ void LayoutCanvas::setLayout(const LinearLayout &layout, bool isShared, int elem
     if (flat < 0 || flat >= static_cast<int64_t>(cells.size()))
       return;
     Cell &target = cells[flat];
-    if (shared) {
-      if (target.offset < 0 || owner.offset < target.offset)
-        target.offset = owner.offset;
-      return;
-    }
     if (target.thread < 0)
       target = owner;
     else
@@ -60,10 +73,10 @@ void LayoutCanvas::setLayout(const LinearLayout &layout, bool isShared, int elem
     return ins;
   };
   if (shared) {
-    for (int offset = 0; offset < sizeOf("offset"); ++offset) {
-      Cell owner;
-      owner.offset = offset;
-      place(layout.apply(withBlock({{"offset", offset}})), owner);
+    trex::layoutviz::SharedOffsetGrid grid = trex::layoutviz::sharedOffsetGrid(layout);
+    for (size_t element = 0; element < grid.offset.size() && element < cells.size(); ++element) {
+      cells[element].offset = grid.offset[element];
+      cells[element].phase = grid.swizzlePhase[element];
     }
   } else {
     const int lanes = sizeOf("lane");
@@ -96,6 +109,81 @@ void LayoutCanvas::setCellSize(int pixels) {
   update();
 }
 
+void LayoutCanvas::setSharedColouring(SharedColouring newColouring) {
+  colouring = newColouring;
+  update();
+}
+
+const LayoutCanvas::Cell *LayoutCanvas::cellAt(int row, int column) const {
+  if (row < 0 || column < 0 || row >= rowCount || column >= columnCount)
+    return nullptr;
+  return &cells[static_cast<size_t>(row) * columnCount + column];
+}
+
+int64_t LayoutCanvas::swizzlePhase(int row, int column) const {
+  const Cell *c = cellAt(row, column);
+  return c && shared && c->offset >= 0 ? c->phase : -1;
+}
+
+QColor LayoutCanvas::cellColour(int row, int column) const {
+  const Cell *c = cellAt(row, column);
+  if (c && shared && c->offset >= 0) {
+    if (colouring == SharedColouring::SwizzlePhase)
+      return qtColour(trex::layoutviz::swizzlePhaseColour(c->phase));
+    // Colour by bank, so conflicting rows stand out.
+    int bank = static_cast<int>((c->offset * bits / 32) % 32);
+    return QColor::fromHsv(bank * 360 / 32, 70, 250);
+  }
+  if (c && !shared && c->thread >= 0)
+    return qtColour(trex::layoutviz::paletteColour(c->warp));
+  return QColor(235, 235, 235);
+}
+
+QRect LayoutCanvas::cellRect(int row, int column) const {
+  return QRect(kLeftMargin + column * cell * 2, kTopMargin + row * cell, cell * 2, cell);
+}
+
+QString LayoutCanvas::cellToolTip(int row, int column) const {
+  const Cell *c = cellAt(row, column);
+  if (!c)
+    return {};
+  QString where = QStringLiteral("row %1, column %2").arg(row).arg(column);
+  if (shared) {
+    if (c->offset < 0)
+      return where + QStringLiteral(": not stored");
+    return QStringLiteral("%1: offset %2, swizzle phase %3 (offset XOR unswizzled offset), bank %4")
+        .arg(where)
+        .arg(c->offset)
+        .arg(c->phase)
+        .arg((c->offset * bits / 32) % 32);
+  }
+  if (c->thread < 0)
+    return where + QStringLiteral(": no owner");
+  return QStringLiteral("%1: thread %2 (warp %3, lane %4), register %5%6")
+      .arg(where)
+      .arg(c->thread)
+      .arg(c->warp)
+      .arg(c->thread % 32)
+      .arg(c->reg)
+      .arg(c->copies ? QStringLiteral(", and %1 more copies").arg(c->copies) : QString());
+}
+
+bool LayoutCanvas::event(QEvent *event) {
+  if (event->type() == QEvent::ToolTip && !cells.empty()) {
+    auto *help = static_cast<QHelpEvent *>(event);
+    QPoint at = help->pos() - QPoint(kLeftMargin, kTopMargin);
+    int column = at.x() >= 0 ? at.x() / (cell * 2) : -1;
+    int row = at.y() >= 0 ? at.y() / cell : -1;
+    QString text = cellToolTip(row, column);
+    if (text.isEmpty())
+      QToolTip::hideText();
+    else
+      QToolTip::showText(help->globalPos(), text, this);
+    return true;
+  }
+  return QWidget::event(event);
+}
+
 QString LayoutCanvas::cellLabel(int row, int column) const {
   if (row < 0 || column < 0 || row >= rowCount || column >= columnCount)
     return {};
@@ -124,7 +212,7 @@ void LayoutCanvas::paintEvent(QPaintEvent *event) {
     return;
   }
   const int width = cell * 2;
-  const int left = 36, top = 20;
+  const int left = kLeftMargin, top = kTopMargin;
   QFont font = painter.font();
   font.setPixelSize(std::max(6, cell / 3));
   painter.setFont(font);
@@ -139,16 +227,8 @@ void LayoutCanvas::paintEvent(QPaintEvent *event) {
       int x = left + column * width;
       if (x > visible.right() || x + width < visible.left())
         continue;
-      const Cell &c = cells[static_cast<size_t>(row) * columnCount + column];
-      QColor fill(235, 235, 235);
-      if (shared && c.offset >= 0) {
-        // Colour by bank, so conflicting rows stand out.
-        int bank = static_cast<int>((c.offset * bits / 32) % 32);
-        fill = QColor::fromHsv(bank * 360 / 32, 70, 250);
-      } else if (!shared && c.thread >= 0) {
-        fill = QColor::fromHsv((c.warp * 67) % 360, 90, 245);
-      }
-      QRect box(x, y, width, cell);
+      QColor fill = cellColour(row, column);
+      QRect box = cellRect(row, column);
       painter.fillRect(box, fill);
       painter.setPen(QColor(180, 180, 180));
       painter.drawRect(box);

@@ -1,25 +1,27 @@
-// LayoutPanel: parsing and conversion go through layoutviz; failures are shown, never thrown.
+// LayoutPanel: parsing and conversion go through layoutviz, the bank-conflict figures through
+// SharedAccessFigures; failures are shown, never thrown.
 #include "LayoutPanel.h"
 
 #include "LayoutCanvas.h"
 #include "LayoutParameters.h"
 
 #include "layoutviz/AttributeText.h"
-#include "layoutviz/BankConflicts.h"
-#include "layoutviz/LayoutError.h"
 #include "layoutviz/LayoutSvg.h"
 #include "layoutviz/LayoutText.h"
 
+#include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QHeaderView>
 #include <QScrollArea>
+#include <QSplitter>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -60,12 +62,21 @@ QString capped(const std::string &text) {
 
 LayoutPanel::LayoutPanel(QWidget *parent)
     : QWidget(parent), attributeField(new QLineEdit(this)), shapeField(new QLineEdit(this)),
-      status(new QLabel(this)), parameters(new QTableWidget(0, 2, this)), tabs(new QTabWidget(this)), layoutCanvas(new LayoutCanvas),
-      hardware(new QPlainTextEdit(this)), conflicts(new QPlainTextEdit(this)),
-      history(new QPlainTextEdit(this)) {
+      colouringChooser(new QComboBox(this)), status(new QLabel(this)), parameters(new QTableWidget(0, 2, this)),
+      tabs(new QTabWidget(this)), layoutCanvas(new LayoutCanvas), hardware(new QPlainTextEdit(this)),
+      conflictModel(new BankConflictModel(this)), conflictView(new QTableView(this)), conflictNote(new QLabel(this)),
+      conflictDetails(new QPlainTextEdit(this)), historyModel(new LayoutHistoryModel(this)),
+      historyView(new QTableView(this)), historyNote(new QLabel(this)) {
   attributeField->setPlaceholderText(QStringLiteral("#ttg.blocked<{...}>"));
   shapeField->setPlaceholderText(QStringLiteral("shape, e.g. 128x64"));
   shapeField->setMaximumWidth(120);
+  colouringChooser->addItems({QStringLiteral("Colour: swizzle phase"), QStringLiteral("Colour: bank")});
+  colouringChooser->setToolTip(QStringLiteral("Shared layouts: colour each offset by its swizzle phase (offset XOR "
+                                              "the unswizzled offset) or by its shared-memory bank"));
+  connect(colouringChooser, &QComboBox::currentIndexChanged, this, [this](int index) {
+    layoutCanvas->setSharedColouring(index == 0 ? LayoutCanvas::SharedColouring::SwizzlePhase
+                                                : LayoutCanvas::SharedColouring::Bank);
+  });
   status->setWordWrap(true);
   parameters->setHorizontalHeaderLabels({QStringLiteral("Parameter"), QStringLiteral("Value")});
   parameters->horizontalHeader()->setStretchLastSection(true);
@@ -74,19 +85,19 @@ LayoutPanel::LayoutPanel(QWidget *parent)
   parameters->setMaximumHeight(fontMetrics().height() * 9);
   parameters->setToolTip(QStringLiteral("Hover a parameter for what it controls"));
   parameters->hide();
-  for (QPlainTextEdit *text : {hardware, conflicts, history}) {
+  QFont monospace(QStringLiteral("monospace"));
+  monospace.setStyleHint(QFont::TypeWriter);
+  for (QPlainTextEdit *text : {hardware, conflictDetails}) {
     text->setReadOnly(true);
     text->setLineWrapMode(QPlainTextEdit::NoWrap);
-    QFont font(QStringLiteral("monospace"));
-    font.setStyleHint(QFont::TypeWriter);
-    text->setFont(font);
+    text->setFont(monospace);
   }
   auto *scroll = new QScrollArea(this);
   scroll->setWidget(layoutCanvas);
   tabs->addTab(scroll, QStringLiteral("Tensor view"));
   tabs->addTab(hardware, QStringLiteral("Hardware view"));
-  tabs->addTab(conflicts, QStringLiteral("Bank conflicts"));
-  tabs->addTab(history, QStringLiteral("Across passes"));
+  tabs->addTab(buildConflictTab(), QStringLiteral("Bank conflicts"));
+  tabs->addTab(buildHistoryTab(), QStringLiteral("Across passes"));
 
   auto *zoomIn = new QPushButton(QStringLiteral("+"), this);
   auto *zoomOut = new QPushButton(QStringLiteral("−"), this);
@@ -114,6 +125,7 @@ LayoutPanel::LayoutPanel(QWidget *parent)
   auto *fields = new QHBoxLayout;
   fields->addWidget(attributeField, 1);
   fields->addWidget(shapeField);
+  fields->addWidget(colouringChooser);
   fields->addWidget(zoomOut);
   fields->addWidget(zoomIn);
   fields->addWidget(svg);
@@ -126,15 +138,53 @@ LayoutPanel::LayoutPanel(QWidget *parent)
   layout->addWidget(tabs, 1);
 }
 
+QWidget *LayoutPanel::buildConflictTab() {
+  conflictView->setModel(conflictModel);
+  conflictView->setSelectionBehavior(QAbstractItemView::SelectRows);
+  conflictView->setSelectionMode(QAbstractItemView::SingleSelection);
+  conflictView->verticalHeader()->hide();
+  conflictView->horizontalHeader()->setStretchLastSection(true);
+  conflictNote->setWordWrap(true);
+  conflictDetails->setPlaceholderText(QStringLiteral("Choose an access for the lanes that collide in each bank"));
+  connect(conflictView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex &current) { conflictDetails->setPlainText(conflictModel->details(current.row())); });
+  auto *splitter = new QSplitter(Qt::Vertical);
+  splitter->addWidget(conflictView);
+  splitter->addWidget(conflictDetails);
+  auto *tab = new QWidget(this);
+  auto *layout = new QVBoxLayout(tab);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(conflictNote);
+  layout->addWidget(splitter, 1);
+  return tab;
+}
+
+QWidget *LayoutPanel::buildHistoryTab() {
+  historyView->setModel(historyModel);
+  historyView->setSelectionBehavior(QAbstractItemView::SelectRows);
+  historyView->setSelectionMode(QAbstractItemView::SingleSelection);
+  historyView->verticalHeader()->hide();
+  historyView->horizontalHeader()->setStretchLastSection(true);
+  historyNote->setWordWrap(true);
+  historyNote->setText(QStringLiteral("Choose a %value or an operation in ttgir to follow it across passes."));
+  connect(historyView, &QTableView::clicked, this, [this](const QModelIndex &index) { showHistoryEntry(index.row()); });
+  auto *tab = new QWidget(this);
+  auto *layout = new QVBoxLayout(tab);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(historyNote);
+  layout->addWidget(historyView, 1);
+  return tab;
+}
+
 void LayoutPanel::redrawFromFields() {
   showAttribute(attributeField->text(), parseShape(shapeField->text()), currentBits);
 }
 
 void LayoutPanel::showSelection(const LayoutSelection &selection, const std::vector<SharedAccess> &accesses,
-                                const QStringList &historyLines) {
+                                const QString &target) {
   currentAccesses = accesses;
-  history->setPlainText(historyLines.isEmpty() ? QStringLiteral("(choose a %value to follow it across passes)")
-                                               : historyLines.join('\n'));
+  currentTarget = target;
+  selectedAttribute = selection.attribute;
   showAttribute(selection.attribute, selection.shape, selection.elementBits);
   QString origin = selection.valueName.isEmpty() ? selection.name : selection.valueName + QStringLiteral(" : ") + selection.name;
   if (status->text().isEmpty() || !problem().isEmpty())
@@ -143,6 +193,36 @@ void LayoutPanel::showSelection(const LayoutSelection &selection, const std::vec
                       .arg(origin.left(80), shapeText(selection.shape), selection.elementType)
                       .arg(selection.elementBits)
                       .arg(selection.line));
+}
+
+void LayoutPanel::showHistory(const ValueAnchor &anchor, std::vector<LayoutHistoryEntry> entries) {
+  int changes = 0;
+  for (const LayoutHistoryEntry &entry : entries)
+    changes += entry.changed;
+  historyModel->setHistory(anchor, std::move(entries));
+  historyView->resizeColumnsToContents();
+  if (!anchor.isValid())
+    historyNote->setText(QStringLiteral("Choose a %value or an operation in ttgir to follow it across passes."));
+  else if (historyModel->rowCount() == 0)
+    historyNote->setText(QStringLiteral("%1 has a layout in no pass's IR.").arg(anchor.valueName));
+  else
+    historyNote->setText(QStringLiteral("%1 (%2%3): %4 passes, %5 layouts. Click a row to draw it.")
+                             .arg(anchor.valueName, anchor.operation.isEmpty() ? QStringLiteral("block argument") : anchor.operation,
+                                  anchor.hasLocation() ? QStringLiteral(" at ") + anchor.location.left(60) : QString())
+                             .arg(historyModel->rowCount())
+                             .arg(changes));
+}
+
+void LayoutPanel::showHistoryEntry(int row) {
+  if (row < 0 || row >= historyModel->rowCount())
+    return;
+  const LayoutHistoryEntry &entry = historyModel->entries()[row];
+  if (showAttribute(entry.value.attribute, entry.value.shape, entry.value.elementBits))
+    status->setText(QStringLiteral("%1 after pass %2 %3: %4, %5x%6")
+                        .arg(entry.value.valueName)
+                        .arg(entry.passRow + 1)
+                        .arg(entry.passName, entry.value.name.left(60), shapeText(entry.value.shape), entry.value.elementType));
+  tabs->setCurrentIndex(0);
 }
 
 bool LayoutPanel::showAttribute(const QString &attribute, const std::vector<int64_t> &shape, int elementBits) {
@@ -154,7 +234,8 @@ bool LayoutPanel::showAttribute(const QString &attribute, const std::vector<int6
   showParameters(attribute);
   layoutCanvas->clearLayout();
   hardware->clear();
-  conflicts->clear();
+  conflictModel->setFigures({});
+  conflictDetails->clear();
   lv::AttributeParseResult parsed = lv::parseLayoutAttribute(attribute.toStdString());
   if (!parsed.ok()) {
     status->setText(QStringLiteral("Not a layout: ") + QString::fromStdString(parsed.error));
@@ -168,46 +249,43 @@ bool LayoutPanel::showAttribute(const QString &attribute, const std::vector<int6
     bool isShared = lv::isSharedMemoryLayout(*parsed.layout);
     lv::LinearLayout linear = lv::toLinearLayout(*parsed.layout, shape);
     layoutCanvas->setLayout(linear, isShared, elementBits);
+    colouringChooser->setEnabled(isShared);
     hardware->setPlainText(capped(lv::renderLayoutText(*parsed.layout, shape, lv::LayoutView::Hardware)));
-    QStringList report;
-    if (!isShared) {
-      report << QStringLiteral("A register layout: choose a shared layout (#shared...) to see bank conflicts.");
-    } else if (currentAccesses.empty()) {
-      report << QStringLiteral("No register<->shared access in this stage uses the layout.");
-    }
-    for (const SharedAccess &access : isShared ? currentAccesses : std::vector<SharedAccess>()) {
-      lv::AttributeParseResult registers = lv::parseLayoutAttribute(access.registers.attribute.toStdString());
-      QString head = QStringLiteral("line %1 %2 with %3:").arg(access.line).arg(access.operation, access.registers.name.left(60));
-      if (!registers.ok()) {
-        report << head + QStringLiteral(" register layout not understood");
-        continue;
-      }
-      try {
-        lv::LinearLayout registerLinear = lv::toLinearLayout(*registers.layout, shape);
-        // The widest vector the hardware moves (16 bytes per lane) that divides the registers.
-        unsigned vector = std::max(1, 128 / std::max(8, elementBits));
-        unsigned registerCount = registerLinear.hasInDim("register") ? registerLinear.getInDimSize("register") : 1;
-        while (vector > 1 && registerCount % vector)
-          vector /= 2;
-        lv::BankConflictReport result =
-            lv::analyzeBankConflicts(registerLinear, linear, {static_cast<unsigned>(elementBits), vector});
-        report << head + QStringLiteral(" %1 wavefronts per instruction at worst (ideal %2), %3 in total, vector %4%5")
-                             .arg(result.maxWavefronts)
-                             .arg(result.idealWavefronts)
-                             .arg(result.totalWavefronts)
-                             .arg(vector)
-                             .arg(result.isConflictFree() ? QStringLiteral(" — conflict-free") : QStringLiteral(" — CONFLICTS"));
-      } catch (const std::exception &error) {
-        report << head + ' ' + QString::fromUtf8(error.what());
-      }
-    }
-    conflicts->setPlainText(report.join('\n'));
+    refreshBankConflicts(attribute, isShared);
     status->setText(QStringLiteral("%1 layout, %2").arg(QString::fromStdString(lv::familyName(*parsed.layout)), shapeText(shape)));
     return true;
   } catch (const std::exception &error) {
     status->setText(QStringLiteral("Cannot draw: ") + QString::fromUtf8(error.what()));
     return false;
   }
+}
+
+void LayoutPanel::refreshBankConflicts(const QString &attribute, bool isShared) {
+  if (!isShared) {
+    conflictNote->setText(QStringLiteral("A register layout: choose a shared layout (#shared...) or a !ttg.memdesc value "
+                                         "to see the bank conflicts of its accesses."));
+    return;
+  }
+  if (currentAccesses.empty()) {
+    conflictNote->setText(QStringLiteral("No ttg.local_alloc, local_store or local_load in this stage moves a register "
+                                         "tensor to or from this buffer."));
+    return;
+  }
+  // An edited shared layout stands in for the selection's in the accesses of that buffer, so
+  // the figures answer "what if the buffer were laid out like this".
+  std::vector<SharedAccess> accesses = currentAccesses;
+  bool edited = attribute != selectedAttribute;
+  for (SharedAccess &access : accesses)
+    if (edited && access.shared.attribute == selectedAttribute)
+      access.shared.attribute = attribute;
+  conflictModel->setFigures(sharedAccessFigures(accesses, sharedMemoryTarget(currentTarget)));
+  conflictView->resizeColumnsToContents();
+  conflictNote->setText(QStringLiteral("Wavefronts per warp-wide instruction (32 banks of 4 bytes) for %1, with the "
+                                       "vector width and instruction the lowering uses; ideal = conflict-free.%2")
+                            .arg(currentTarget.isEmpty() ? QStringLiteral("the target") : currentTarget,
+                                 edited ? QStringLiteral(" The edited layout replaces the buffer's.") : QString()));
+  if (conflictModel->rowCount() > 0)
+    conflictView->selectRow(0);
 }
 
 void LayoutPanel::showParameters(const QString &attribute) {
@@ -258,7 +336,10 @@ QString LayoutPanel::problem() const {
              : QString();
 }
 
+QString LayoutPanel::statusText() const { return status->text(); }
 QString LayoutPanel::hardwareText() const { return hardware->toPlainText(); }
-QString LayoutPanel::bankConflictText() const { return conflicts->toPlainText(); }
+QString LayoutPanel::bankConflictText() const {
+  return conflictModel->rowCount() ? conflictModel->text() : conflictNote->text();
+}
 
 } // namespace trex::explorer

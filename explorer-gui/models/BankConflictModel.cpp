@@ -1,0 +1,141 @@
+// BankConflictModel: display texts of the figures; the figures themselves are computed by
+// SharedAccessFigures.
+#include "BankConflictModel.h"
+
+#include <QStringList>
+
+namespace trex::explorer {
+
+namespace lv = trex::layoutviz;
+
+BankConflictModel::BankConflictModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void BankConflictModel::setFigures(std::vector<SharedAccessFigure> figures) {
+  beginResetModel();
+  rows = std::move(figures);
+  endResetModel();
+}
+
+int BankConflictModel::rowCount(const QModelIndex &parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(rows.size());
+}
+
+int BankConflictModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant BankConflictModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    return {};
+  switch (section) {
+  case LineColumn:
+    return QStringLiteral("Line");
+  case OperationColumn:
+    return QStringLiteral("Access");
+  case RegistersColumn:
+    return QStringLiteral("Register layout");
+  case ElementColumn:
+    return QStringLiteral("Element");
+  case VectorColumn:
+    return QStringLiteral("Vector");
+  case InstructionColumn:
+    return QStringLiteral("Instruction");
+  case WorstColumn:
+    return QStringLiteral("Wavefronts/instr");
+  case IdealColumn:
+    return QStringLiteral("Ideal");
+  case TotalColumn:
+    return QStringLiteral("Total");
+  case CollidingColumn:
+    return QStringLiteral("Colliding lanes (worst instruction)");
+  }
+  return {};
+}
+
+QVariant BankConflictModel::data(const QModelIndex &index, int role) const {
+  if (!index.isValid() || index.row() >= rowCount())
+    return {};
+  const SharedAccessFigure &figure = rows[index.row()];
+  if (role == Qt::ToolTipRole)
+    return details(index.row());
+  if (role != Qt::DisplayRole)
+    return {};
+  switch (index.column()) {
+  case LineColumn:
+    return figure.access.line;
+  case OperationColumn:
+    return QStringLiteral("%1 (%2)").arg(figure.access.operation, figure.access.isStore ? QStringLiteral("store") : QStringLiteral("load"));
+  case RegistersColumn:
+    return figure.access.registers.name;
+  case ElementColumn:
+    return QStringLiteral("%1 (%2-bit)").arg(figure.elementType).arg(figure.elementBits);
+  case VectorColumn:
+    return figure.vectorWidth ? QVariant(figure.vectorWidth) : QVariant();
+  case InstructionColumn:
+    return figure.instruction;
+  case WorstColumn:
+    return figure.report ? QVariant(figure.report->maxWavefronts) : QVariant(figure.problem);
+  case IdealColumn:
+    return figure.report ? QVariant(figure.report->idealWavefronts) : QVariant();
+  case TotalColumn:
+    return figure.report ? QVariant(static_cast<qlonglong>(figure.report->totalWavefronts)) : QVariant();
+  case CollidingColumn:
+    if (!figure.report)
+      return {};
+    return figure.report->isConflictFree() ? QStringLiteral("none (conflict-free)") : figure.collidingLanes();
+  }
+  return {};
+}
+
+QString BankConflictModel::details(int row) const {
+  if (row < 0 || row >= rowCount())
+    return {};
+  const SharedAccessFigure &figure = rows[row];
+  QStringList lines;
+  lines << QStringLiteral("line %1 %2 with %3; access plan: %4 x %5 (%6 bytes) contiguous per lane")
+               .arg(figure.access.line)
+               .arg(figure.access.operation, figure.instruction)
+               .arg(figure.vectorWidth)
+               .arg(figure.elementType)
+               .arg(figure.bytesPerLane);
+  if (!figure.report) {
+    lines << figure.problem;
+    return lines.join('\n');
+  }
+  const lv::BankConflictReport &report = *figure.report;
+  lines << QStringLiteral("%1 wavefronts per instruction at worst, %2 conflict-free, %3 in total over %4 instructions")
+               .arg(report.maxWavefronts)
+               .arg(report.idealWavefronts)
+               .arg(report.totalWavefronts)
+               .arg(report.instructions.size());
+  if (const lv::InstructionWavefronts *worst = figure.worstInstruction()) {
+    lines << QStringLiteral("worst: warp %1, registers from %2").arg(worst->warp).arg(worst->firstRegister);
+    for (const lv::BankCollision &collision : worst->collisions) {
+      QStringList lanes, words;
+      for (int lane : collision.lanes)
+        lanes << QString::number(lane);
+      for (int64_t word : collision.words)
+        words << QString::number(word);
+      lines << QStringLiteral("  bank %1: lanes %2 ask for words %3").arg(collision.bank).arg(lanes.join(QStringLiteral(", ")), words.join(QStringLiteral(", ")));
+    }
+  }
+  if (figure.plainReport)
+    lines << QStringLiteral("(without ldmatrix, %1 x %2 ld.shared: %3 wavefronts per instruction at worst, ideal %4, %5 in total)")
+                 .arg(figure.vectorWidth)
+                 .arg(figure.elementType)
+                 .arg(figure.plainReport->maxWavefronts)
+                 .arg(figure.plainReport->idealWavefronts)
+                 .arg(figure.plainReport->totalWavefronts);
+  return lines.join('\n');
+}
+
+QString BankConflictModel::text() const {
+  QStringList lines;
+  for (int row = 0; row < rowCount(); ++row) {
+    QStringList cells;
+    for (int column = 0; column < ColumnCount; ++column)
+      cells << data(index(row, column)).toString();
+    lines << cells.join(QStringLiteral(" | "));
+  }
+  return lines.join('\n');
+}
+
+} // namespace trex::explorer

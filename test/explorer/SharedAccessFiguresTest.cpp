@@ -1,0 +1,173 @@
+// SharedAccessFigures, BankConflictModel and the buffer-following access search on small ttgir
+// texts: every figure is recomputed here through layoutviz.
+#include "BankConflictModel.h"
+#include "LayoutReferences.h"
+#include "SharedAccessFigures.h"
+
+#include "layoutviz/AttributeText.h"
+#include "layoutviz/BankConflicts.h"
+
+#include <QAbstractItemModelTester>
+#include <QtTest>
+
+using namespace trex::explorer;
+namespace lv = trex::layoutviz;
+
+namespace {
+
+// What `trex-opt --trex-ttgir-pipeline="target=cuda:90 tensor-cores=true"` makes of the matmul
+// sample's loop body (A and B stored to nvmma_shared tiles that wgmma reads), trimmed.
+const QString kHopperMatmul = QStringLiteral(R"(#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @matmul_kernel(%arg10: tensor<64x64xf32, #mma>, %arg11: tensor<64x32x!tt.ptr<f16>, #blocked1>, %arg12: tensor<32x64x!tt.ptr<f16>, #blocked>) {
+      %77 = tt.load %arg11 : tensor<64x32x!tt.ptr<f16>, #blocked1>
+      %78 = ttg.local_alloc %77 : (tensor<64x32xf16, #blocked1>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+      %82 = tt.load %arg12 : tensor<32x64x!tt.ptr<f16>, #blocked>
+      %83 = ttg.local_alloc %82 : (tensor<32x64xf16, #blocked>) -> !ttg.memdesc<32x64xf16, #shared1, #smem>
+      ttng.fence_async_shared {bCluster = false}
+      %84 = ttng.warp_group_dot %78, %83, %arg10 {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x64xf16, #shared1, #smem> -> tensor<64x64xf32, #mma>
+    tt.return
+  }
+}
+)");
+
+// A multi-buffered allocation: stores and loads go through memdesc_index views of it, and a
+// second buffer of the same layout is not part of it.
+const QString kBufferedTtgir = QStringLiteral(R"(#blocked = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [0, 1]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {ttg.target = "hip:gfx942"} {
+  tt.func @k(%x: tensor<64x32xf16, #blocked>, %i: i32) {
+    %all = ttg.local_alloc : () -> !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable>
+    %view = ttg.memdesc_index %all[%i] : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    ttg.local_store %x, %view : tensor<64x32xf16, #blocked> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    %again = ttg.memdesc_index %all[%i] : !ttg.memdesc<2x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    %y = ttg.local_load %again : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> -> tensor<64x32xf16, #blocked>
+    %other = ttg.local_alloc %x : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+    tt.return
+  }
+}
+)");
+
+lv::LinearLayout linearOf(const char *attribute, const std::vector<int64_t> &shape) {
+  return lv::toLinearLayout(lv::parseLayoutAttributeOrThrow(attribute), shape);
+}
+
+} // namespace
+
+class SharedAccessFiguresTest : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void targetsWithLdmatrix() {
+    QVERIFY(sharedMemoryTarget(QStringLiteral("cuda:80")).hasMatrixLoad);
+    QVERIFY(sharedMemoryTarget(QStringLiteral("cuda:90")).hasMatrixLoad);
+    QVERIFY(!sharedMemoryTarget(QStringLiteral("cuda:70")).hasMatrixLoad);
+    QVERIFY(!sharedMemoryTarget(QStringLiteral("hip:gfx942")).hasMatrixLoad);
+    QCOMPARE(moduleTarget(kHopperMatmul), QStringLiteral("cuda:90"));
+    QCOMPARE(moduleTarget(kBufferedTtgir), QStringLiteral("hip:gfx942"));
+  }
+
+  void nvmmaSharedStores() {
+    // wgmma reads the tiles itself: only the local_allocs move registers to shared memory.
+    std::vector<SharedAccess> accesses = sharedAccesses(kHopperMatmul, QStringLiteral("#shared1"));
+    QCOMPARE(accesses.size(), size_t(1));
+    QCOMPARE(accesses[0].operation, QStringLiteral("ttg.local_alloc"));
+    QVERIFY(accesses[0].isStore);
+    std::vector<SharedAccessFigure> figures = sharedAccessFigures(accesses, sharedMemoryTarget(QStringLiteral("cuda:90")));
+    QCOMPARE(figures.size(), size_t(1));
+    QVERIFY2(figures[0].report, qPrintable(figures[0].problem));
+    // 8 f16 contiguous per lane along the 128-byte swizzled rows: 16-byte stores.
+    QCOMPARE(figures[0].vectorWidth, 8);
+    QCOMPARE(figures[0].bytesPerLane, 16);
+    QCOMPARE(figures[0].instruction, QStringLiteral("st.shared 16 B/lane"));
+    lv::BankConflictReport expected = lv::analyzeBankConflicts(
+        linearOf("#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>",
+                 {32, 64}),
+        linearOf("#ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>", {32, 64}),
+        {16, 8});
+    QCOMPARE(figures[0].report->maxWavefronts, expected.maxWavefronts);
+    QCOMPARE(figures[0].report->idealWavefronts, expected.idealWavefronts);
+    QCOMPARE(figures[0].report->totalWavefronts, expected.totalWavefronts);
+    QVERIFY(figures[0].report->isConflictFree());
+  }
+
+  void buffersAreFollowedThroughViews() {
+    // From the allocation, a view, or the second view: the same two accesses.
+    for (const QString &value : {QStringLiteral("%all"), QStringLiteral("%view"), QStringLiteral("%again")}) {
+      std::vector<SharedAccess> accesses = sharedAccessesOfBuffer(kBufferedTtgir, value);
+      QCOMPARE(accesses.size(), size_t(2));
+      QCOMPARE(accesses[0].operation, QStringLiteral("ttg.local_store"));
+      QCOMPARE(accesses[0].line, 8);
+      QCOMPARE(accesses[1].operation, QStringLiteral("ttg.local_load"));
+      QVERIFY(!accesses[1].isStore);
+      QCOMPARE(accesses[1].shared.shape, std::vector<int64_t>({64, 32}));
+    }
+    // The other buffer has only its own store; by layout, all three accesses count.
+    QCOMPARE(sharedAccessesOfBuffer(kBufferedTtgir, QStringLiteral("%other")).size(), size_t(1));
+    QCOMPARE(sharedAccesses(kBufferedTtgir, QStringLiteral("#shared")).size(), size_t(3));
+  }
+
+  void conflictsListTheCollidingLanes() {
+    // Columns of 8 registers along dim 0 into row-major unswizzled rows of 64 bytes: no
+    // vector, and the 8 lanes of a column-group land 64 bytes apart.
+    std::vector<SharedAccess> accesses = sharedAccessesOfBuffer(kBufferedTtgir, QStringLiteral("%all"));
+    BankConflictModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setFigures(sharedAccessFigures(accesses, sharedMemoryTarget(moduleTarget(kBufferedTtgir))));
+    QCOMPARE(model.rowCount(), 2);
+    const SharedAccessFigure &store = model.figures()[0];
+    QCOMPARE(store.vectorWidth, 1);
+    QCOMPARE(store.instruction, QStringLiteral("st.shared 2 B/lane"));
+    lv::BankConflictReport expected = lv::analyzeBankConflicts(
+        linearOf("#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [0, 1]}>",
+                 {64, 32}),
+        linearOf("#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>", {64, 32}), {16, 1});
+    QCOMPARE(store.report->maxWavefronts, expected.maxWavefronts);
+    QCOMPARE(store.report->totalWavefronts, expected.totalWavefronts);
+    QVERIFY(!expected.isConflictFree());
+    // The worst instruction's collisions, as layoutviz lists them.
+    const lv::InstructionWavefronts *worst = nullptr;
+    for (const lv::InstructionWavefronts &instruction : expected.instructions)
+      if (!worst && instruction.wavefronts == expected.maxWavefronts)
+        worst = &instruction;
+    QVERIFY(worst && !worst->collisions.empty());
+    const lv::BankCollision &first = worst->collisions.front();
+    QStringList lanes;
+    for (int lane : first.lanes)
+      lanes << QString::number(lane);
+    QString colliding = model.data(model.index(0, BankConflictModel::CollidingColumn)).toString();
+    QVERIFY2(colliding.startsWith(QStringLiteral("bank %1: lanes %2 (%3 words)")
+                                      .arg(first.bank)
+                                      .arg(lanes.join(QStringLiteral(", ")))
+                                      .arg(first.words.size())),
+             qPrintable(colliding));
+    QCOMPARE(model.data(model.index(0, BankConflictModel::WorstColumn)).toInt(), expected.maxWavefronts);
+    QCOMPARE(model.data(model.index(0, BankConflictModel::IdealColumn)).toInt(), expected.idealWavefronts);
+    QVERIFY(model.details(0).contains(QStringLiteral("bank %1: lanes").arg(first.bank)));
+    // AMD has no ldmatrix: the load is a plain one.
+    QCOMPARE(model.figures()[1].instruction, QStringLiteral("ld.shared 2 B/lane"));
+  }
+
+  void unplannableAccessesSayWhy() {
+    SharedAccess access;
+    access.operation = QStringLiteral("ttg.local_store");
+    access.isStore = true;
+    access.registers.attribute = QStringLiteral("#ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>");
+    access.registers.shape = {256};
+    access.registers.elementType = QStringLiteral("f32");
+    access.registers.elementBits = 32;
+    access.shared.attribute = QStringLiteral("#ttg.bogus<{}>");
+    access.shared.shape = {256};
+    std::vector<SharedAccessFigure> figures = sharedAccessFigures({access}, {});
+    QVERIFY(!figures[0].report);
+    QVERIFY2(figures[0].problem.startsWith(QLatin1String("layout not understood")), qPrintable(figures[0].problem));
+  }
+};
+
+QTEST_GUILESS_MAIN(SharedAccessFiguresTest)
+#include "SharedAccessFiguresTest.moc"
