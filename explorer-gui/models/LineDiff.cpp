@@ -1,9 +1,11 @@
 // LineDiff: Myers' greedy shortest-edit-script search with the common prefix and suffix peeled
-// off first, since consecutive pass snapshots differ in a few places of a long module.
+// off first, since consecutive pass snapshots differ in a few places of a long module, and
+// lines without a counterpart on the other side left out of the search.
 #include "LineDiff.h"
 
 #include <algorithm>
 #include <sstream>
+#include <unordered_map>
 
 namespace trex::explorer {
 
@@ -22,13 +24,10 @@ std::vector<std::string_view> splitLines(std::string_view text) {
 
 namespace {
 
-enum class Step { Same, Removed, Added };
-
-// The edit steps that turn a into b (both already trimmed of their common ends). `trace` keeps
-// the furthest-reaching x of every diagonal k after each edit count d, which is what the
-// backtrack needs; its size is O(D * (N + M)), small for the few edits between snapshots.
-std::vector<Step> myers(const std::vector<std::string_view> &a,
-                        const std::vector<std::string_view> &b) {
+// The longest common subsequence of a and b (lines as interned ids), as index pairs, ascending.
+// Myers' greedy search; `trace` keeps, after each edit count d, the furthest-reaching x of the
+// diagonals -d..d only, so it holds O(D^2) values for D edits.
+std::vector<std::pair<int, int>> commonSubsequence(const std::vector<int> &a, const std::vector<int> &b) {
   const int n = static_cast<int>(a.size()), m = static_cast<int>(b.size());
   const int max = n + m;
   const int offset = max + 1;
@@ -36,7 +35,8 @@ std::vector<Step> myers(const std::vector<std::string_view> &a,
   std::vector<std::vector<int>> trace;
   int finalD = 0;
   for (int d = 0; d <= max; ++d) {
-    trace.push_back(v);
+    // v as it was before edit d, diagonals -d..d (what the backtrack of step d reads).
+    trace.emplace_back(v.begin() + offset - d - 1, v.begin() + offset + d + 2);
     bool done = false;
     for (int k = -d; k <= d; k += 2) {
       int x;
@@ -57,38 +57,27 @@ std::vector<Step> myers(const std::vector<std::string_view> &a,
     }
     if (done) {
       finalD = d;
-      trace.push_back(v);
       break;
     }
   }
-  std::vector<Step> steps;
+  std::vector<std::pair<int, int>> common;
   int x = n, y = m;
   for (int d = finalD; d > 0; --d) {
     const std::vector<int> &previous = trace[d];
+    auto at = [&](int k) { return previous[k + d + 1]; };
     int k = x - y;
-    int previousK;
-    if (k == -d || (k != d && previous[offset + k - 1] < previous[offset + k + 1]))
-      previousK = k + 1;
-    else
-      previousK = k - 1;
-    int previousX = previous[offset + previousK];
+    int previousK = (k == -d || (k != d && at(k - 1) < at(k + 1))) ? k + 1 : k - 1;
+    int previousX = at(previousK);
     int previousY = previousX - previousK;
-    while (x > previousX && y > previousY) {
-      steps.push_back(Step::Same);
-      --x;
-      --y;
-    }
-    steps.push_back(x == previousX ? Step::Added : Step::Removed);
+    while (x > previousX && y > previousY)
+      common.push_back({--x, --y});
     x = previousX;
     y = previousY;
   }
-  while (x > 0 && y > 0) {
-    steps.push_back(Step::Same);
-    --x;
-    --y;
-  }
-  std::reverse(steps.begin(), steps.end());
-  return steps;
+  while (x > 0 && y > 0)
+    common.push_back({--x, --y});
+  std::reverse(common.begin(), common.end());
+  return common;
 }
 
 } // namespace
@@ -102,8 +91,37 @@ std::vector<DiffLine> diffLines(std::string_view before, std::string_view after)
   while (suffix < a.size() - prefix && suffix < b.size() - prefix &&
          a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix])
     ++suffix;
-  std::vector<std::string_view> middleA(a.begin() + prefix, a.end() - suffix);
-  std::vector<std::string_view> middleB(b.begin() + prefix, b.end() - suffix);
+
+  // Lines as ids, and only those that occur on both sides: a line without a counterpart is
+  // removed or added in every common subsequence, so leaving it out changes no match but
+  // shrinks the search (a pass that rewrites the whole module, as the lowering to LLVM does,
+  // leaves almost nothing to search).
+  std::unordered_map<std::string_view, int> ids;
+  auto idOf = [&](std::string_view line) { return ids.emplace(line, static_cast<int>(ids.size())).first->second; };
+  std::vector<int> idsA, idsB;
+  for (size_t i = prefix; i < a.size() - suffix; ++i)
+    idsA.push_back(idOf(a[i]));
+  const int idsOfA = static_cast<int>(ids.size());
+  std::vector<bool> inB(idsOfA, false);
+  for (size_t i = prefix; i < b.size() - suffix; ++i) {
+    idsB.push_back(idOf(b[i]));
+    if (idsB.back() < idsOfA)
+      inB[idsB.back()] = true;
+  }
+  std::vector<bool> inA(ids.size(), false);
+  for (int id : idsA)
+    inA[id] = true;
+  std::vector<int> keptA, keptB, indexA, indexB;
+  for (size_t i = 0; i < idsA.size(); ++i)
+    if (inB[idsA[i]]) {
+      keptA.push_back(idsA[i]);
+      indexA.push_back(static_cast<int>(i));
+    }
+  for (size_t i = 0; i < idsB.size(); ++i)
+    if (inA[idsB[i]]) {
+      keptB.push_back(idsB[i]);
+      indexB.push_back(static_cast<int>(i));
+    }
 
   std::vector<DiffLine> diff;
   int oldLine = 0, newLine = 0;
@@ -112,38 +130,23 @@ std::vector<DiffLine> diffLines(std::string_view before, std::string_view after)
   };
   for (size_t i = 0; i < prefix; ++i)
     same(a[i]);
-  size_t ia = 0, ib = 0;
-  for (Step step : myers(middleA, middleB)) {
-    switch (step) {
-    case Step::Same:
-      same(middleA[ia++]);
-      ++ib;
-      break;
-    case Step::Removed:
-      diff.push_back({DiffLine::Kind::Removed, std::string(middleA[ia++]), ++oldLine, 0});
-      break;
-    case Step::Added:
-      diff.push_back({DiffLine::Kind::Added, std::string(middleB[ib++]), 0, ++newLine});
-      break;
-    }
+  // Between two matched lines, the removed lines of a, then the added lines of b, as diff(1).
+  int nextA = 0, nextB = 0;
+  auto changesUpTo = [&](int endA, int endB) {
+    for (; nextA < endA; ++nextA)
+      diff.push_back({DiffLine::Kind::Removed, std::string(a[prefix + nextA]), ++oldLine, 0});
+    for (; nextB < endB; ++nextB)
+      diff.push_back({DiffLine::Kind::Added, std::string(b[prefix + nextB]), 0, ++newLine});
+  };
+  for (const auto &[keptIndexA, keptIndexB] : commonSubsequence(keptA, keptB)) {
+    changesUpTo(indexA[keptIndexA], indexB[keptIndexB]);
+    same(a[prefix + nextA]);
+    ++nextA;
+    ++nextB;
   }
+  changesUpTo(static_cast<int>(idsA.size()), static_cast<int>(idsB.size()));
   for (size_t i = a.size() - suffix; i < a.size(); ++i)
     same(a[i]);
-
-  // Myers interleaves removals and additions of one change; show a change as its removed
-  // lines followed by its added lines, as diff(1) does.
-  for (size_t start = 0; start < diff.size();) {
-    if (diff[start].kind == DiffLine::Kind::Same) {
-      ++start;
-      continue;
-    }
-    size_t end = start;
-    while (end < diff.size() && diff[end].kind != DiffLine::Kind::Same)
-      ++end;
-    std::stable_partition(diff.begin() + start, diff.begin() + end,
-                          [](const DiffLine &line) { return line.kind == DiffLine::Kind::Removed; });
-    start = end;
-  }
   return diff;
 }
 

@@ -68,6 +68,21 @@ private Q_SLOTS:
     QCOMPARE(rebuilt, QStringLiteral("C\nB\nA\nB\nA\nC\n"));
   }
 
+  // Lines found on one side only are left out of the search; the common lines still match in
+  // order, and each change shows its removed lines before its added ones.
+  void linesWithoutACounterpart() {
+    QCOMPARE(render(diffLines("a\nx\nb\ny\nc\n", "p\na\nq\nb\nr\nc\n")),
+             QStringLiteral("+p\n a\n-x\n+q\n b\n-y\n+r\n c\n"));
+    // A rewrite of everything (as the lowering to LLVM): one change, all removed then all added.
+    QCOMPARE(render(diffLines("a\nb\n", "c\nd\n")), QStringLiteral("-a\n-b\n+c\n+d\n"));
+    // Repeated lines keep the longest common subsequence.
+    std::vector<DiffLine> diff = diffLines("}\nx\n}\ny\n}\n", "}\n}\nz\n}\n");
+    int same = 0;
+    for (const DiffLine &line : diff)
+      same += line.kind == DiffLine::Kind::Same;
+    QCOMPARE(same, 3);
+  }
+
   void unifiedHunks() {
     std::string before, after;
     for (int i = 1; i <= 20; ++i) {
