@@ -40,6 +40,9 @@ if _first_existing([os.environ.get("TRITON_LIBDEVICE_PATH")] +
 if _first_existing([os.environ.get("TRITON_HIP_LLD_PATH"), shutil.which("ld.lld-22"),
                     shutil.which("ld.lld"), "/usr/lib/llvm-22/bin/ld.lld"]):
     config.available_features.add("ld.lld")
+# trex-layout-playground is built only where its GUI libraries are installed.
+if os.path.exists(os.path.join(config.trex_bin_dir, "trex-layout-playground")):
+    config.available_features.add("playground")
 # A host C compiler, for tests that run generated code on the host.
 _host_cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 if _host_cc:

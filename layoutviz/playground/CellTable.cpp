@@ -3,6 +3,7 @@
 
 #include "layoutviz/LayoutError.h"
 #include "layoutviz/LayoutShaping.h"
+#include "layoutviz/SharedOffsetGrid.h"
 
 namespace trex::playground {
 
@@ -82,29 +83,11 @@ CellTable CellTable::forSharedMemory(const LinearLayout &layout) {
   for (int32_t offset = 0; offset < table.offsets_; ++offset)
     table.cells_[table.elementOfHardware_[offset]].offsets.push_back(offset);
 
-  // Unswizzled, offsets walk the dims in the order the layout's offset bases first move along
-  // them; the XOR with that natural offset is the swizzle phase.
-  const int rank = static_cast<int>(table.shape_.size());
-  std::vector<unsigned> defaultOrder;
-  for (int dim = rank - 1; dim >= 0; --dim)
-    defaultOrder.push_back(static_cast<unsigned>(dim));
-  std::vector<unsigned> memoryOrder =
-      layout.hasInDim(layoutviz::kOffset)
-          ? layoutviz::orderPerDim(layout, layoutviz::kOffset, defaultOrder)
-          : defaultOrder;
-  for (int64_t row = 0; row < table.rows_; ++row)
-    for (int64_t col = 0; col < table.cols_; ++col) {
-      TensorCell &cell = table.cells_[row * table.cols_ + col];
-      if (cell.offsets.empty())
-        continue;
-      std::vector<int32_t> coords = table.coordinatesOf(row, col);
-      int64_t natural = 0, stride = 1;
-      for (unsigned dim : memoryOrder) {
-        natural += coords[dim] * stride;
-        stride *= table.shape_[dim];
-      }
-      cell.swizzlePhase = cell.offsets.front() ^ natural;
-    }
+  // The swizzle phases as layoutviz's tensor views define them (the SVG offset grid, the
+  // explorer's canvas).
+  layoutviz::SharedOffsetGrid grid = layoutviz::sharedOffsetGrid(layout);
+  for (size_t element = 0; element < table.cells_.size() && element < grid.swizzlePhase.size(); ++element)
+    table.cells_[element].swizzlePhase = grid.swizzlePhase[element];
   return table;
 }
 

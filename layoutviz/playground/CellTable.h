@@ -55,6 +55,9 @@ public:
   int32_t numBlocks() const { return blocks_; }
   // Thread index within its CTA, as Triton's tensor view prints it ("T<thread>:<register>").
   int32_t threadOf(const HardwareOwner &owner) const { return owner.warp * lanes_ + owner.lane; }
+  // The warp's number in the whole cluster (block-major), so the CTAs of a CGA get their own
+  // colours.
+  int32_t warpInCluster(int32_t block, int32_t warp) const { return block * warps_ + warp; }
   // The row-major element index a register holds (hardware view).
   int64_t elementHeldBy(const HardwareOwner &owner) const;
 

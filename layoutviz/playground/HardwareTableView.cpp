@@ -32,9 +32,9 @@ void drawWarpTable(const CellTable &table, const ViewSettings &settings, int32_t
         {block, warp, static_cast<int32_t>(lane), static_cast<int32_t>(reg)});
     return table.coordinatesOf(element / table.cols(), element % table.cols());
   };
-  spec.paint = [&, warp](int64_t reg, int64_t lane) {
+  spec.paint = [&, block, warp](int64_t reg, int64_t lane) {
     GridCellPaint paint;
-    paint.fill = ownerColour(warp, static_cast<int32_t>(lane), table.lanesPerWarp());
+    paint.fill = ownerColour(table.warpInCluster(block, warp), static_cast<int32_t>(lane), table.lanesPerWarp());
     paint.label = coordinatesText(elementCoords(reg, lane), ",");
     return paint;
   };

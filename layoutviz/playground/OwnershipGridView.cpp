@@ -23,7 +23,7 @@ void ownersTooltip(const CellTable &table, int64_t row, int64_t col) {
   constexpr size_t kListed = 16;
   for (size_t i = 0; i < cell.owners.size() && i < kListed; ++i) {
     const HardwareOwner &owner = cell.owners[i];
-    Colour swatch = ownerColour(owner.warp, owner.lane, table.lanesPerWarp());
+    Colour swatch = ownerColour(table.warpInCluster(owner.block, owner.warp), owner.lane, table.lanesPerWarp());
     ImGui::ColorButton("##owner", ImVec4(swatch.r, swatch.g, swatch.b, 1.0f),
                        ImGuiColorEditFlags_NoTooltip, ImVec2(10, 10));
     ImGui::SameLine();
@@ -50,7 +50,7 @@ void drawOwnershipGrid(const PlaygroundState &state, const ViewSettings &setting
       return paint;
     }
     const HardwareOwner &first = cell.owners.front();
-    paint.fill = ownerColour(first.warp, first.lane, table.lanesPerWarp());
+    paint.fill = ownerColour(table.warpInCluster(first.block, first.warp), first.lane, table.lanesPerWarp());
     paint.label = cellLabel(table, cell);
     // Without the "+n copies" suffix, for cells too narrow for it.
     paint.shortLabel = std::to_string(table.threadOf(first)) + ":" + std::to_string(first.reg);

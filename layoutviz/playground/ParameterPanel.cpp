@@ -218,6 +218,8 @@ bool shapeEditor(PlaygroundParameters &parameters) {
     setRank(parameters, rank);
     changed = true;
   }
+  if (parameters.family == PlaygroundFamily::SharedLinear)
+    return changed; // the bases decide the shape
   const char *label = parameters.family == PlaygroundFamily::Slice ? "parent shape" : "shape";
   changed |= perDimSliders(label, parameters.shape, 1, 256);
   return changed;
@@ -252,6 +254,63 @@ bool accessEditor(PlaygroundParameters &parameters) {
   if (parameters.accessAttribute.empty())
     changed |= blockedEditor(parameters.access);
   ImGui::PopID();
+  return changed;
+}
+
+// CTAsPerCGA and CTASplitNum per dim, CTAOrder as a permutation; the split can never exceed
+// the CTAs of its dim.
+bool cgaEditor(CgaFields &cga) {
+  heading("CGA (CTAs of a cluster)");
+  ImGui::PushID("cga");
+  bool changed = perDimSliders("CTAsPerCGA", cga.ctasPerCga, 1, kMaxCtasPerCga);
+  changed |= perDimSliders("CTASplitNum", cga.ctaSplitNum, 1, kMaxCtasPerCga);
+  for (size_t dim = 0; dim < cga.ctaSplitNum.size() && dim < cga.ctasPerCga.size(); ++dim)
+    cga.ctaSplitNum[dim] = std::min(cga.ctaSplitNum[dim], cga.ctasPerCga[dim]);
+  changed |= orderCombo("CTAOrder", cga.ctaOrder);
+  ImGui::TextDisabled("%u CTAs; split dims hold different tiles, the rest copies", cga.numCtas());
+  ImGui::PopID();
+  return changed;
+}
+
+// One row per basis: its coordinates as number fields and a button that removes it; a button
+// per in-dim adds one. The layout is checked by PlaygroundState, which shows what is wrong.
+bool basesEditor(LinearBases &bases) {
+  bool changed = false;
+  for (size_t dim = 0; dim < bases.dims.size(); ++dim) {
+    auto &[name, list] = bases.dims[dim];
+    ImGui::PushID(static_cast<int>(dim));
+    ImGui::Text("%s (%zu bases: %d indices)", name.c_str(), list.size(), 1 << list.size());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("+ basis")) {
+      addBasis(bases, dim);
+      changed = true;
+    }
+    size_t removed = list.size();
+    for (size_t index = 0; index < list.size(); ++index) {
+      ImGui::PushID(static_cast<int>(index));
+      ImGui::Text("  %2zu:", index);
+      for (size_t coordinate = 0; coordinate < list[index].size(); ++coordinate) {
+        ImGui::SameLine();
+        ImGui::PushID(static_cast<int>(coordinate));
+        ImGui::SetNextItemWidth(70);
+        int value = list[index][coordinate];
+        if (ImGui::InputInt("##coordinate", &value, 0, 0)) {
+          list[index][coordinate] = std::max(0, value);
+          changed = true;
+        }
+        ImGui::PopID();
+      }
+      ImGui::SameLine();
+      if (ImGui::SmallButton("-"))
+        removed = index;
+      ImGui::PopID();
+    }
+    if (removed < list.size()) {
+      removeBasis(bases, dim, removed);
+      changed = true;
+    }
+    ImGui::PopID();
+  }
   return changed;
 }
 
@@ -315,14 +374,18 @@ bool drawParameterPanel(PlaygroundParameters &parameters) {
     changed |= swizzleEditor(parameters.amdRotatingShared);
     break;
   case PlaygroundFamily::Linear:
-    changed |= ImGui::InputText("register", &parameters.linear.registerBases);
-    changed |= ImGui::InputText("lane", &parameters.linear.laneBases);
-    changed |= ImGui::InputText("warp", &parameters.linear.warpBases);
-    changed |= ImGui::InputText("block", &parameters.linear.blockBases);
-    ImGui::TextDisabled("one [dim0, dim1, ...] basis per bit of each hardware index");
+    ImGui::TextDisabled("basis i of a dim: the element index 2^i holds [dim0, dim1, ...]");
+    changed |= basesEditor(parameters.linear);
+    break;
+  case PlaygroundFamily::SharedLinear:
+    ImGui::TextDisabled("basis i: the element stored at offset 2^i; the tensor is what they span");
+    changed |= basesEditor(parameters.sharedLinear);
+    changed |= unsignedCombo("alignment", parameters.sharedLinearAlignment, {4, 8, 16, 32, 64, 128, 256, 512, 1024});
     break;
   }
   ImGui::PopID();
+  if (hasCgaFields(parameters.family))
+    changed |= cgaEditor(parameters.cga);
   if (isSharedFamily(parameters.family)) {
     changed |= elementTypeCombo(parameters.sharedElementBitWidth);
     changed |= accessEditor(parameters);

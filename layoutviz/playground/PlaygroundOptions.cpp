@@ -12,7 +12,7 @@ void setupPlaygroundOptions(CLI::App &app, PlaygroundOptions &options) {
                  "Render one frame offscreen into this PNG file and exit");
   app.add_option("--family", options.family,
                  "Layout family to start with (blocked, slice, nvidia_mma, dot_op, amd_mfma, "
-                 "amd_wmma, swizzled_shared, nvmma_shared, amd_rotating_shared, linear)");
+                 "amd_wmma, swizzled_shared, nvmma_shared, amd_rotating_shared, linear, shared_linear)");
   app.add_option("--shape", options.shape, "Tensor shape, e.g. 32,64")->delimiter(',');
   app.add_option("--attribute", options.attribute,
                  "Start from this Triton layout attribute, e.g. '#ttg.blocked<{...}>'");
@@ -28,6 +28,11 @@ void setupPlaygroundOptions(CLI::App &app, PlaygroundOptions &options) {
       ->check(CLI::IsMember({8, 16, 32, 64}));
   app.add_option("--vector-width", options.vectorWidth,
                  "Registers per lane moved by one shared-memory access");
+  app.add_option("--ctas-per-cga", options.ctasPerCga, "CTAsPerCGA, e.g. 2,1")->delimiter(',');
+  app.add_option("--cta-split-num", options.ctaSplitNum, "CTASplitNum, e.g. 2,1")->delimiter(',');
+  app.add_option("--cta-order", options.ctaOrder, "CTAOrder, e.g. 1,0")->delimiter(',');
+  app.add_flag("--print-attribute", options.printAttribute,
+               "Print the layout as '#playground = <attribute>' and exit (no window)");
   app.add_option("--hover", options.hover,
                  "With --screenshot: pretend the mouse is at X,Y (window pixels)")
       ->delimiter(',')
@@ -52,6 +57,12 @@ std::string resolvePlaygroundOptions(const PlaygroundOptions &options,
     setRank(parameters, static_cast<unsigned>(options.shape.size()));
     parameters.shape = options.shape;
   }
+  if (!options.ctasPerCga.empty())
+    parameters.cga.ctasPerCga = options.ctasPerCga;
+  if (!options.ctaSplitNum.empty())
+    parameters.cga.ctaSplitNum = options.ctaSplitNum;
+  if (!options.ctaOrder.empty())
+    parameters.cga.ctaOrder = options.ctaOrder;
   if (options.elementBits)
     parameters.sharedElementBitWidth = options.elementBits;
   if (options.vectorWidth)

@@ -30,6 +30,13 @@ struct PlaygroundOptions {
   // Screenshots only: a mouse position (window pixels) to render the frame with, so tooltips
   // can be captured.  Empty: no mouse.
   std::vector<float> hover;
+  // The CGA fields (families that have them); empty: as the attribute or the defaults say.
+  std::vector<unsigned> ctasPerCga;
+  std::vector<unsigned> ctaSplitNum;
+  std::vector<unsigned> ctaOrder;
+  // Print "#playground = <attribute>" (or the error) and exit without a window: the attribute
+  // text the controls make, for other tools to read.
+  bool printAttribute = false;
 };
 
 void setupPlaygroundOptions(CLI::App &app, PlaygroundOptions &options);

@@ -4,8 +4,8 @@
 #include "layoutviz/LayoutError.h"
 #include "layoutviz/LayoutShaping.h"
 
-#include <cctype>
 #include <cstring>
+#include <optional>
 #include <variant>
 
 namespace trex::playground {
@@ -18,7 +18,7 @@ namespace {
 constexpr const char *kFamilyNames[kNumPlaygroundFamilies] = {
     "blocked",  "slice",           "nvidia_mma",   "dot_op",
     "amd_mfma", "amd_wmma",        "swizzled_shared", "nvmma_shared",
-    "amd_rotating_shared", "linear"};
+    "amd_rotating_shared", "linear", "shared_linear"};
 
 // Resizes a per-dim list to `rank`, keeping the minor (trailing) dims: dims are numbered from
 // the major end, so growing inserts `fill` in front and shrinking drops the front.
@@ -54,35 +54,55 @@ void resizeBlocked(layoutviz::BlockedLayout &blocked, unsigned rank) {
   resizeOrder(blocked.order, rank);
 }
 
+// `descriptor` with the CGA of the CTAsPerCGA / CTASplitNum / CTAOrder fields.
+template <typename Descriptor>
+Descriptor withCga(Descriptor descriptor, const PlaygroundParameters &parameters) {
+  descriptor.cga = cgaLayoutOf(parameters.cga, parameters.shape.size());
+  return descriptor;
+}
+
 Layout parentLayout(const PlaygroundParameters &parameters, ParentFamily parent) {
   switch (parent) {
   case ParentFamily::Blocked:
-    return parameters.blocked;
+    return withCga(parameters.blocked, parameters);
   case ParentFamily::NvidiaMma:
-    return parameters.nvidiaMma;
+    return withCga(parameters.nvidiaMma, parameters);
   case ParentFamily::AmdMfma:
-    return parameters.amdMfma;
+    return withCga(parameters.amdMfma, parameters);
   case ParentFamily::AmdWmma:
-    return parameters.amdWmma;
+    return withCga(parameters.amdWmma, parameters);
   }
-  return parameters.blocked;
+  return withCga(parameters.blocked, parameters);
+}
+
+// The CGA of a loaded descriptor as fields; throws LayoutError when no fields describe it.
+void loadCga(PlaygroundParameters &parameters, const layoutviz::CgaLayout &cga) {
+  std::optional<CgaFields> fields = cgaFieldsOf(cga, parameters.shape.size());
+  if (!fields)
+    throw LayoutError("the playground edits CGAs as CTAsPerCGA / CTASplitNum / CTAOrder of at most " +
+                      std::to_string(kMaxCtasPerCga) + " CTAs; this CGALayout has no such form");
+  parameters.cga = *fields;
 }
 
 // Stores a slice's or dot operand's parent into the matching family's parameters.
 ParentFamily loadParent(PlaygroundParameters &parameters, const Layout &parent) {
   if (const auto *blocked = std::get_if<layoutviz::BlockedLayout>(&parent.family)) {
+    loadCga(parameters, blocked->cga);
     parameters.blocked = *blocked;
     return ParentFamily::Blocked;
   }
   if (const auto *mma = std::get_if<layoutviz::NvidiaMmaLayout>(&parent.family)) {
+    loadCga(parameters, mma->cga);
     parameters.nvidiaMma = *mma;
     return ParentFamily::NvidiaMma;
   }
   if (const auto *mfma = std::get_if<layoutviz::AmdMfmaLayout>(&parent.family)) {
+    loadCga(parameters, mfma->cga);
     parameters.amdMfma = *mfma;
     return ParentFamily::AmdMfma;
   }
   if (const auto *wmma = std::get_if<layoutviz::AmdWmmaLayout>(&parent.family)) {
+    loadCga(parameters, wmma->cga);
     parameters.amdWmma = *wmma;
     return ParentFamily::AmdWmma;
   }
@@ -112,104 +132,9 @@ unsigned descriptorRank(const Layout &layout) {
     return static_cast<unsigned>(rotating->order.size());
   if (const auto *linear = std::get_if<layoutviz::DistributedLinearLayout>(&family))
     return static_cast<unsigned>(linear->layout.getNumOutDims());
+  if (const auto *shared = std::get_if<layoutviz::SharedLinearLayout>(&family))
+    return static_cast<unsigned>(shared->layout.getNumOutDims());
   return 2; // nvmma_shared is two-dimensional unless its CGA says otherwise
-}
-
-class BasesTextReader {
-public:
-  BasesTextReader(const std::string &text, const std::string &what) : text_(text), what_(what) {}
-
-  std::vector<std::vector<int32_t>> read() {
-    std::vector<std::vector<int32_t>> bases;
-    expect('[');
-    if (peek() == ']') {
-      ++pos_;
-    } else {
-      while (true) {
-        bases.push_back(readBasis());
-        if (peek() == ',') {
-          ++pos_;
-          continue;
-        }
-        expect(']');
-        break;
-      }
-    }
-    if (peek() != '\0')
-      fail("unexpected text after the closing ']'");
-    return bases;
-  }
-
-private:
-  std::vector<int32_t> readBasis() {
-    std::vector<int32_t> basis;
-    expect('[');
-    while (true) {
-      basis.push_back(readNumber());
-      if (peek() == ',') {
-        ++pos_;
-        continue;
-      }
-      expect(']');
-      return basis;
-    }
-  }
-
-  int32_t readNumber() {
-    skipSpaces();
-    size_t start = pos_;
-    while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_])))
-      ++pos_;
-    if (start == pos_ || pos_ - start > 9)
-      fail("expected a non-negative number");
-    return static_cast<int32_t>(std::stol(text_.substr(start, pos_ - start)));
-  }
-
-  char peek() {
-    skipSpaces();
-    return pos_ < text_.size() ? text_[pos_] : '\0';
-  }
-
-  void expect(char c) {
-    if (peek() != c)
-      fail(std::string("expected '") + c + "'");
-    ++pos_;
-  }
-
-  void skipSpaces() {
-    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_])))
-      ++pos_;
-  }
-
-  [[noreturn]] void fail(const std::string &message) {
-    throw LayoutError(what_ + " bases: " + message + " at column " + std::to_string(pos_ + 1) +
-                      " of \"" + text_ + "\"");
-  }
-
-  const std::string &text_;
-  std::string what_;
-  size_t pos_ = 0;
-};
-
-layoutviz::LinearLayout linearLayoutFromText(const LinearBasesText &text) {
-  layoutviz::LinearLayout::BasesList bases = {
-      {layoutviz::kRegister, parseBasesText(text.registerBases, layoutviz::kRegister)},
-      {layoutviz::kLane, parseBasesText(text.laneBases, layoutviz::kLane)},
-      {layoutviz::kWarp, parseBasesText(text.warpBases, layoutviz::kWarp)},
-      {layoutviz::kBlock, parseBasesText(text.blockBases, layoutviz::kBlock)}};
-  size_t rank = 0;
-  for (const auto &[dim, dimBases] : bases)
-    for (const auto &basis : dimBases) {
-      if (rank != 0 && basis.size() != rank)
-        throw LayoutError("linear: every basis needs the same number of coordinates (" + dim +
-                          " has one with " + std::to_string(basis.size()) + ", expected " +
-                          std::to_string(rank) + ")");
-      rank = basis.size();
-    }
-  if (rank == 0)
-    throw LayoutError("linear: give at least one basis (it sets the rank)");
-  return layoutviz::LinearLayout(std::move(bases),
-                                 layoutviz::standardOutDimNames(static_cast<int>(rank)));
 }
 
 } // namespace
@@ -229,7 +154,11 @@ bool familyFromName(const std::string &name, PlaygroundFamily &family) {
 
 bool isSharedFamily(PlaygroundFamily family) {
   return family == PlaygroundFamily::SwizzledShared || family == PlaygroundFamily::NvmmaShared ||
-         family == PlaygroundFamily::AmdRotatingShared;
+         family == PlaygroundFamily::AmdRotatingShared || family == PlaygroundFamily::SharedLinear;
+}
+
+bool hasCgaFields(PlaygroundFamily family) {
+  return family != PlaygroundFamily::Linear && family != PlaygroundFamily::SharedLinear;
 }
 
 const char *parentFamilyName(ParentFamily parent) {
@@ -249,13 +178,13 @@ const char *parentFamilyName(ParentFamily parent) {
 Layout buildLayout(const PlaygroundParameters &parameters) {
   switch (parameters.family) {
   case PlaygroundFamily::Blocked:
-    return parameters.blocked;
+    return withCga(parameters.blocked, parameters);
   case PlaygroundFamily::Slice:
     return layoutviz::SliceLayout{
         parameters.sliceDim,
         std::make_shared<const Layout>(parentLayout(parameters, parameters.sliceParent))};
   case PlaygroundFamily::NvidiaMma:
-    return parameters.nvidiaMma;
+    return withCga(parameters.nvidiaMma, parameters);
   case PlaygroundFamily::DotOperand: {
     // An FMA (blocked) parent has no kWidth; Triton prints none.
     unsigned kWidth = parameters.dotParent == ParentFamily::Blocked ? 0 : parameters.kWidth;
@@ -264,25 +193,31 @@ Layout buildLayout(const PlaygroundParameters &parameters) {
         std::make_shared<const Layout>(parentLayout(parameters, parameters.dotParent)), kWidth};
   }
   case PlaygroundFamily::AmdMfma:
-    return parameters.amdMfma;
+    return withCga(parameters.amdMfma, parameters);
   case PlaygroundFamily::AmdWmma:
-    return parameters.amdWmma;
+    return withCga(parameters.amdWmma, parameters);
   case PlaygroundFamily::SwizzledShared:
-    return parameters.swizzledShared;
+    return withCga(parameters.swizzledShared, parameters);
   case PlaygroundFamily::NvmmaShared: {
-    layoutviz::NvmmaSharedLayout nvmma = parameters.nvmmaShared;
+    layoutviz::NvmmaSharedLayout nvmma = withCga(parameters.nvmmaShared, parameters);
     nvmma.elementBitWidth = parameters.sharedElementBitWidth;
     return nvmma;
   }
   case PlaygroundFamily::AmdRotatingShared:
-    return parameters.amdRotatingShared;
+    return withCga(parameters.amdRotatingShared, parameters);
   case PlaygroundFamily::Linear:
-    return layoutviz::DistributedLinearLayout{linearLayoutFromText(parameters.linear)};
+    return layoutviz::DistributedLinearLayout{linearLayoutOf(parameters.linear, /*isShared=*/false)};
+  case PlaygroundFamily::SharedLinear:
+    return layoutviz::SharedLinearLayout{linearLayoutOf(parameters.sharedLinear, /*isShared=*/true),
+                                         parameters.sharedLinearAlignment};
   }
   throw LayoutError("unknown playground family");
 }
 
 std::vector<int64_t> tensorShape(const PlaygroundParameters &parameters) {
+  // Shared linear layouts are never broadcast or cut: the tensor is the one the bases span.
+  if (parameters.family == PlaygroundFamily::SharedLinear)
+    return coveredShape(parameters.sharedLinear);
   std::vector<int64_t> shape = parameters.shape;
   if (parameters.family == PlaygroundFamily::Slice) {
     if (parameters.sliceDim >= shape.size())
@@ -306,6 +241,9 @@ void setRank(PlaygroundParameters &parameters, unsigned rank) {
   resizeKeepingMinorDims(parameters.amdWmma.tilesPerWarp, rank, 1u);
   resizeOrder(parameters.swizzledShared.order, rank);
   resizeOrder(parameters.amdRotatingShared.order, rank);
+  resizeCgaFields(parameters.cga, rank);
+  setBasesRank(parameters.linear, rank);
+  setBasesRank(parameters.sharedLinear, rank);
   if (parameters.sliceDim >= rank)
     parameters.sliceDim = rank - 1;
 }
@@ -316,6 +254,7 @@ void loadLayout(PlaygroundParameters &parameters, const Layout &layout) {
     setRank(parameters, rank);
   const auto &family = layout.family;
   if (const auto *blocked = std::get_if<layoutviz::BlockedLayout>(&family)) {
+    loadCga(parameters, blocked->cga);
     parameters.family = PlaygroundFamily::Blocked;
     parameters.blocked = *blocked;
   } else if (const auto *slice = std::get_if<layoutviz::SliceLayout>(&family)) {
@@ -329,52 +268,43 @@ void loadLayout(PlaygroundParameters &parameters, const Layout &layout) {
     if (dot->kWidth)
       parameters.kWidth = dot->kWidth;
   } else if (const auto *mma = std::get_if<layoutviz::NvidiaMmaLayout>(&family)) {
+    loadCga(parameters, mma->cga);
     parameters.family = PlaygroundFamily::NvidiaMma;
     parameters.nvidiaMma = *mma;
   } else if (const auto *mfma = std::get_if<layoutviz::AmdMfmaLayout>(&family)) {
+    loadCga(parameters, mfma->cga);
     parameters.family = PlaygroundFamily::AmdMfma;
     parameters.amdMfma = *mfma;
   } else if (const auto *wmma = std::get_if<layoutviz::AmdWmmaLayout>(&family)) {
+    loadCga(parameters, wmma->cga);
     parameters.family = PlaygroundFamily::AmdWmma;
     parameters.amdWmma = *wmma;
   } else if (const auto *swizzled = std::get_if<layoutviz::SwizzledSharedLayout>(&family)) {
+    loadCga(parameters, swizzled->cga);
     parameters.family = PlaygroundFamily::SwizzledShared;
     parameters.swizzledShared = *swizzled;
   } else if (const auto *nvmma = std::get_if<layoutviz::NvmmaSharedLayout>(&family)) {
+    loadCga(parameters, nvmma->cga);
     parameters.family = PlaygroundFamily::NvmmaShared;
     parameters.nvmmaShared = *nvmma;
     parameters.sharedElementBitWidth = nvmma->elementBitWidth;
   } else if (const auto *rotating = std::get_if<layoutviz::AmdRotatingSharedLayout>(&family)) {
+    loadCga(parameters, rotating->cga);
     parameters.family = PlaygroundFamily::AmdRotatingShared;
     parameters.amdRotatingShared = *rotating;
   } else if (const auto *linear = std::get_if<layoutviz::DistributedLinearLayout>(&family)) {
     parameters.family = PlaygroundFamily::Linear;
-    const auto &ll = linear->layout;
-    auto basesOf = [&](const std::string &dim) {
-      return ll.hasInDim(dim) ? formatBasesText(ll.getInDimBases(dim)) : std::string("[]");
-    };
-    parameters.linear = {basesOf(layoutviz::kRegister), basesOf(layoutviz::kLane),
-                         basesOf(layoutviz::kWarp), basesOf(layoutviz::kBlock)};
+    parameters.linear = linearBasesOf(
+        linear->layout, {layoutviz::kRegister, layoutviz::kLane, layoutviz::kWarp, layoutviz::kBlock});
+  } else if (const auto *shared = std::get_if<layoutviz::SharedLinearLayout>(&family)) {
+    parameters.family = PlaygroundFamily::SharedLinear;
+    parameters.sharedLinear = linearBasesOf(shared->layout, {layoutviz::kOffset, layoutviz::kBlock});
+    parameters.sharedLinearAlignment = shared->alignment;
+    parameters.shape = coveredShape(parameters.sharedLinear);
   } else {
     throw LayoutError("the playground has no editor for " + layoutviz::familyName(layout) +
                       " layouts");
   }
-}
-
-std::vector<std::vector<int32_t>> parseBasesText(const std::string &text,
-                                                 const std::string &what) {
-  return BasesTextReader(text, what).read();
-}
-
-std::string formatBasesText(const std::vector<std::vector<int32_t>> &bases) {
-  std::string text = "[";
-  for (size_t i = 0; i < bases.size(); ++i) {
-    text += i ? ", [" : "[";
-    for (size_t j = 0; j < bases[i].size(); ++j)
-      text += (j ? ", " : "") + std::to_string(bases[i][j]);
-    text += "]";
-  }
-  return text + "]";
 }
 
 } // namespace trex::playground

@@ -1,6 +1,9 @@
 // PlaygroundParameters: every knob of the layout playground, and the layoutviz descriptor they describe.
 #pragma once
 
+#include "CgaFields.h"
+#include "LinearBases.h"
+
 #include "layoutviz/Layout.h"
 
 #include <cstdint>
@@ -21,28 +24,23 @@ enum class PlaygroundFamily {
   NvmmaShared,
   AmdRotatingShared,
   Linear,
+  SharedLinear,
 };
 
-inline constexpr int kNumPlaygroundFamilies = 10;
+inline constexpr int kNumPlaygroundFamilies = 11;
 
 // Triton's spelling ("blocked", "nvidia_mma", ...), used by the selector and --family.
 const char *familyName(PlaygroundFamily family);
 // The family named `name`; false when there is none.
 bool familyFromName(const std::string &name, PlaygroundFamily &family);
 bool isSharedFamily(PlaygroundFamily family);
+// Whether the family (or, for slice and dot_op, its parent) takes CTAsPerCGA / CTASplitNum /
+// CTAOrder; the linear families give their CTAs as block bases instead.
+bool hasCgaFields(PlaygroundFamily family);
 
 // The accumulator (or blocked) layout a slice or dot operand is derived from.
 enum class ParentFamily { Blocked, NvidiaMma, AmdMfma, AmdWmma };
 const char *parentFamilyName(ParentFamily parent);
-
-// The bases of a #ttg.linear layout as the user types them, one list per hardware dim,
-// e.g. register = "[[0, 1], [0, 2]]".
-struct LinearBasesText {
-  std::string registerBases = "[[0, 1], [0, 2]]";
-  std::string laneBases = "[[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]]";
-  std::string warpBases = "[[8, 0], [16, 0]]";
-  std::string blockBases = "[]";
-};
 
 struct PlaygroundParameters {
   PlaygroundFamily family = PlaygroundFamily::Blocked;
@@ -57,7 +55,12 @@ struct PlaygroundParameters {
   layoutviz::SwizzledSharedLayout swizzledShared{8, 1, 8, {1, 0}, {}};
   layoutviz::NvmmaSharedLayout nvmmaShared{128, false, 16, false, {}};
   layoutviz::AmdRotatingSharedLayout amdRotatingShared{8, 1, 8, {1, 0}, {}};
-  LinearBasesText linear;
+  // #ttg.linear (register, lane, warp, block) and #ttg.shared_linear (offset, block) bases.
+  LinearBases linear = defaultDistributedBases();
+  LinearBases sharedLinear = defaultSharedBases();
+  unsigned sharedLinearAlignment = 16;
+  // The CTA split of every family that has CGA fields (hasCgaFields).
+  CgaFields cga;
 
   unsigned sliceDim = 1;
   ParentFamily sliceParent = ParentFamily::Blocked;
@@ -80,7 +83,8 @@ struct PlaygroundParameters {
 // into a linear layout).  Throws LayoutError for text fields that do not parse.
 layoutviz::Layout buildLayout(const PlaygroundParameters &parameters);
 
-// The tensor the chosen layout is drawn on (the slice drops one dim of `shape`).
+// The tensor the chosen layout is drawn on (the slice drops one dim of `shape`; a shared_linear
+// layout is drawn on the tensor its bases span).
 std::vector<int64_t> tensorShape(const PlaygroundParameters &parameters);
 
 // Makes every per-dim list of every family `rank` long, keeping the minor dims and adding
@@ -88,11 +92,8 @@ std::vector<int64_t> tensorShape(const PlaygroundParameters &parameters);
 void setRank(PlaygroundParameters &parameters, unsigned rank);
 
 // Chooses the family and fills its parameters from a descriptor (e.g. parsed attribute text).
-// Shared-linear layouts have no editor and throw LayoutError.
+// Throws LayoutError for what the playground cannot edit (a CGA that no CTAsPerCGA /
+// CTASplitNum / CTAOrder describes, slices of slices, ...).
 void loadLayout(PlaygroundParameters &parameters, const layoutviz::Layout &layout);
-
-// Parses "[[0, 1], [2, 0]]" (also "[]") into bases.  Throws LayoutError naming `what`.
-std::vector<std::vector<int32_t>> parseBasesText(const std::string &text, const std::string &what);
-std::string formatBasesText(const std::vector<std::vector<int32_t>> &bases);
 
 } // namespace trex::playground

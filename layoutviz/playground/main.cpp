@@ -2,6 +2,7 @@
 #include "GlfwImGuiSession.h"
 #include "OffscreenFramebuffer.h"
 #include "PlaygroundOptions.h"
+#include "PlaygroundState.h"
 #include "PlaygroundWindow.h"
 #include "PngWriter.h"
 
@@ -57,6 +58,16 @@ int main(int argc, char **argv) {
   if (!error.empty()) {
     std::fprintf(stderr, "trex-layout-playground: %s\n", error.c_str());
     return 2;
+  }
+
+  if (options.printAttribute) {
+    PlaygroundState state(parameters);
+    if (!state.ok()) {
+      std::fprintf(stderr, "trex-layout-playground: invalid layout: %s\n", state.error().c_str());
+      return 1;
+    }
+    std::printf("#playground = %s\n", state.attributeText().c_str());
+    return 0;
   }
 
   const bool screenshot = !options.screenshotPath.empty();

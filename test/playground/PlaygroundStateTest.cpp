@@ -138,8 +138,12 @@ TEST(PlaygroundState, LoadAttributeReportsParseErrorsAndKeepsTheLayout) {
   std::string error = state.loadAttribute("#ttg.blocked<{sizePerThread = [1, 4}>");
   EXPECT_NE(error, "");
   EXPECT_EQ(state.attributeText(), before);
-  EXPECT_NE(state.loadAttribute("#ttg.shared_linear<{offset = [[0, 1], [1, 0]]}, alignment = 16>"),
+  // A slice of a slice has no editor.
+  EXPECT_NE(state.loadAttribute("#ttg.slice<{dim = 0, parent = #ttg.slice<{dim = 1, parent = "
+                                "#ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], "
+                                "warpsPerCTA = [1, 1, 4], order = [2, 1, 0]}>}>}>"),
             "");
+  EXPECT_EQ(state.attributeText(), before);
 }
 
 TEST(PlaygroundState, InvalidParametersGiveAnErrorNotACrash) {
@@ -163,13 +167,13 @@ TEST(PlaygroundState, InvalidParametersGiveAnErrorNotACrash) {
   state.setParameters(parameters);
   EXPECT_FALSE(state.ok());
 
-  // Unparsable linear bases name the field.
+  // Invalid linear bases name the basis.
   parameters = PlaygroundParameters();
   parameters.family = PlaygroundFamily::Linear;
-  parameters.linear.laneBases = "[[0, 4], [0, ";
+  parameters.linear.basesOf("lane")[1] = {1, 8};
   state.setParameters(parameters);
   EXPECT_FALSE(state.ok());
-  EXPECT_NE(state.error().find("lane bases"), std::string::npos) << state.error();
+  EXPECT_NE(state.error().find("lane basis 1 [1, 8]"), std::string::npos) << state.error();
 
   // Too large to draw.
   parameters = PlaygroundParameters();
@@ -194,11 +198,12 @@ TEST(PlaygroundState, EveryFamilyBuildsWithItsDefaults) {
   }
 }
 
-TEST(PlaygroundState, LinearBasesFromText) {
+TEST(PlaygroundState, LinearBasesWithCopies) {
   PlaygroundParameters parameters;
   parameters.family = PlaygroundFamily::Linear;
   parameters.shape = {4};
-  parameters.linear = {"[[1], [2]]", "[[0], [0]]", "[]", "[]"};
+  parameters.linear.rank = 1;
+  parameters.linear.dims = {{"register", {{1}, {2}}}, {"lane", {{0}, {0}}}, {"warp", {}}, {"block", {}}};
   PlaygroundState state(parameters);
   ASSERT_TRUE(state.ok()) << state.error();
   // Four lanes all hold elements 0..3 (lane bases are zero: copies).
