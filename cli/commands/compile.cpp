@@ -30,7 +30,7 @@ struct Options {
   bool listConfigs = false;
   std::optional<int> config;
   std::string mma = "default";
-  bool pipeline = false;
+  bool pipeline = true;
   std::vector<std::string> emit;
   std::string outputDirectory;
   std::string dumpPassesDirectory;
@@ -141,6 +141,7 @@ int run(const Options &options) {
   compileOptions.signature = options.signature;
   compileOptions.autotuneConfig = options.config;
   compileOptions.matmulUnit = options.mma == "v2"    ? CompileOptions::MatmulUnit::MmaV2
+                              : options.mma == "v3"  ? CompileOptions::MatmulUnit::MmaV3
                               : options.mma == "fma" ? CompileOptions::MatmulUnit::FMA
                                                      : CompileOptions::MatmulUnit::Default;
   compileOptions.pipeline = options.pipeline;
@@ -210,14 +211,14 @@ void setup(CLI::App &app) {
       ->check(CLI::NonNegativeNumber);
   command
       ->add_option("--mma", options->mma,
-                   "What multiplies tl.dot on NVIDIA: default (mma.sync on sm_80-89 for f16/bf16, "
-                   "else FMA), v2 (mma.sync on any sm_80+, sm_90 included, also tf32 and i8) or "
-                   "fma")
+                   "What multiplies tl.dot on NVIDIA: default (wgmma on sm_90, mma.sync on sm_80-89 "
+                   "for f16/bf16, else FMA), v2 (mma.sync on any sm_80+, sm_90 included, also "
+                   "tf32 and i8), v3 (wgmma on sm_90) or fma")
       ->capture_default_str()
-      ->check(CLI::IsMember({"default", "v2", "fma"}));
-  command->add_flag("--pipeline", options->pipeline,
-                    "Software-pipeline the loads that feed tl.dot with cp.async (sm_80+, "
-                    "--num-stages deep; experimental, off by default)");
+      ->check(CLI::IsMember({"default", "v2", "v3", "fma"}));
+  command->add_flag("--pipeline,!--no-pipeline", options->pipeline,
+                    "Software-pipeline the loads that feed tl.dot with cp.async, --num-stages deep "
+                    "(sm_80+; on by default, as in Triton)");
   command
       ->add_option("--emit", options->emit,
                    "Stages to output, comma separated: source, ttir, ttgir, llir, ptx, cubin, amdgcn, "

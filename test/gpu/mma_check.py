@@ -2,9 +2,9 @@
 
 Two steps, on two machines:
   build (on the build machine, which has trex but no GPU): compile each case below for
-      cuda:90 with `trex compile --mma v2` (mma.sync, which sm_90 runs, in place of the FMA
-      path trex keeps there until wgmma is lowered) into OUT/<case>/ (cubin + json), and
-      write OUT/cases.json (--extra-args adds trex compile options, e.g. --pipeline);
+      cuda:90 with `trex compile --mma v3` (wgmma, the default) or `--mma v2` (mma.sync,
+      which sm_90 runs too) into OUT/<case>/ (cubin + json), and write OUT/cases.json
+      (--extra-args adds trex compile options);
   check (on the GPU machine, which has torch and Triton but not trex's compiler): run every
       case through trex-runner, rebuild its inputs with trex's generators (gpu_check.py's
       splitmix64 / Box-Muller), compare C with torch.matmul on the same inputs in float64
@@ -26,9 +26,11 @@ SAMPLE = os.path.join(ROOT, "samples", "kernels", "matmul.py")
 INT8 = os.path.join(HERE, "kernels", "matmul_i8.py")
 BOUNDS = {"fp16": 1e-3, "bf16": 1e-2, "fp32": 5e-3, "i8": 0.0}
 
-# (element type, M, N, K, BLOCK_M, BLOCK_N, BLOCK_K, num_warps, check): the sample's 64x64x32
-# tile, the fixtures' 128x128x64 (4 warps) and 128x256x64 (8 warps) tiles, ragged edges, and
-# two timing-only sizes (their outputs are too large to print).
+# (element type, M, N, K, BLOCK_M, BLOCK_N, BLOCK_K, num_warps, check[, num_stages]): the
+# sample's 64x64x32 tile, the fixtures' 128x128x64 (4 warps) and 128x256x64 (8 warps) tiles,
+# ragged edges, and timing-only sizes (their outputs are too large to print), among them the
+# fixture README's two benchmarks with their stages (8192^3 128x256x64 w8 s3, 4096^3
+# 128x128x64 w4 s4).
 CASES = [
     ("fp16", 1024, 1024, 1024, 64, 64, 32, 4, True),
     ("fp16", 1000, 1000, 1000, 64, 64, 32, 4, True),
@@ -47,6 +49,8 @@ CASES = [
     ("i8", 257, 129, 77, 64, 64, 64, 4, True),
     ("fp16", 4096, 4096, 4096, 128, 128, 64, 4, False),
     ("bf16", 4096, 4096, 4096, 128, 256, 64, 8, False),
+    ("fp16", 8192, 8192, 8192, 128, 256, 64, 8, False, 3),
+    ("fp16", 4096, 4096, 4096, 128, 128, 64, 4, False, 4),
 ]
 
 
@@ -59,8 +63,8 @@ def scalar(value):
     return "i32:16" if value % 16 == 0 else "i32"
 
 
-def make_case(dtype, m, n, k, bm, bn, bk, warps, check):
-    name = f"matmul_{dtype}_{m}x{n}x{k}_b{bm}x{bn}x{bk}_w{warps}"
+def make_case(dtype, m, n, k, bm, bn, bk, warps, check, stages=3):
+    name = f"matmul_{dtype}_{m}x{n}x{k}_b{bm}x{bn}x{bk}_w{warps}" + (f"_s{stages}" if stages != 3 else "")
     if dtype == "i8":
         signature = ", ".join(["*i8:16", "*i8:16", "*i32:16", scalar(m), scalar(n), scalar(k),
                                scalar(k), scalar(n), scalar(n), str(bm), str(bn), str(bk)])
@@ -75,7 +79,7 @@ def make_case(dtype, m, n, k, bm, bn, bk, warps, check):
     args = [f"a_ptr=randn:{m * k}", f"b_ptr=randn:{k * n}", f"c_ptr=zeros:{m * n}",
             f"M={m}", f"N={n}", f"K={k}", f"stride_am={k}", f"stride_bk={n}", f"stride_cm={n}"]
     return {"name": name, "dtype": dtype, "M": m, "N": n, "K": k, "file": os.path.relpath(path, ROOT),
-            "kernel": kernel, "signature": signature, "num_warps": warps, "num_stages": 3,
+            "kernel": kernel, "signature": signature, "num_warps": warps, "num_stages": stages,
             "grid": str(grid), "args": args, "check": check}
 
 
@@ -89,16 +93,16 @@ def build(args):
             case["num_stages"] = args.num_stages  # Triton's timing compile uses the same depth
         directory = os.path.join(args.out, case["name"])
         command = [args.trex, "compile", os.path.join(ROOT, case["file"]), "--kernel", case["kernel"],
-                   "--signature", case["signature"], "--target", "cuda:90", "--mma", "v2",
+                   "--signature", case["signature"], "--target", "cuda:90", "--mma", args.mma,
                    "--num-warps", str(case["num_warps"]), "--num-stages", str(case["num_stages"]),
                    "--emit", "ptx,cubin,json", "-o", directory] + extra
         run = subprocess.run(command, capture_output=True, text=True)
         ptx = os.path.join(directory, case["kernel"] + ".ptx")
         text = open(ptx).read() if os.path.exists(ptx) else ""
-        mma, copies = text.count("mma.sync"), text.count("cp.async.c")
+        mma, copies = text.count("mma.sync") + text.count("wgmma.mma_async"), text.count("cp.async.c")
         ok = run.returncode == 0 and mma > 0 and os.path.exists(os.path.join(directory, case["kernel"] + ".cubin"))
         failures += not ok
-        print(f"{case['name']:44} {'ok' if ok else 'FAILED'} ({mma} mma.sync, {copies} cp.async in the PTX) "
+        print(f"{case['name']:44} {'ok' if ok else 'FAILED'} ({mma} mma.sync/wgmma, {copies} cp.async in the PTX) "
               f"{run.stderr.strip()[:300]}")
     with open(os.path.join(args.out, "cases.json"), "w") as out:
         json.dump(cases, out, indent=1)
@@ -196,7 +200,9 @@ def main():
     build_parser.add_argument("--out", required=True, help="OUT/<case>/ receives cubin + json")
     build_parser.add_argument("--extra-args", default="",
                               help="more `trex compile` arguments, e.g. \"--pipeline\"")
-    build_parser.add_argument("--num-stages", type=int, help="num_stages of every case (default 3)")
+    build_parser.add_argument("--num-stages", type=int, help="num_stages of every case (default: the case's)")
+    build_parser.add_argument("--mma", default="v3", choices=["v2", "v3"],
+                              help="wgmma (v3, sm_90's default) or mma.sync (v2)")
     check_parser = commands.add_parser("check", help="run and compare the cases (GPU machine)")
     check_parser.add_argument("--artifacts", required=True, help="the OUT of the build step")
     check_parser.add_argument("--runner", required=True, help="the trex-runner executable")

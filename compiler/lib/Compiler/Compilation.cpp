@@ -177,23 +177,31 @@ ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
   ttgir.numWarps = options.numWarps;
   ttgir.numCTAs = options.numCTAs;
   ttgir.numStages = options.numStages;
-  // Tensor cores where their lowering exists: mma.sync (not wgmma, not MFMA).
+  // Tensor cores where their lowering exists: wgmma on sm_90, mma.sync on sm_80+ (not MFMA).
   int capability = options.target.computeCapability;
   bool hasMmaSync = options.target.isCUDA() && capability >= 80;
+  bool hasWgmma = options.target.isCUDA() && capability == 90;
+  ttgir.maxMmaVersion = 2;
   switch (options.matmulUnit) {
   case CompileOptions::MatmulUnit::Default:
-    ttgir.tensorCores = hasMmaSync && capability < 90;
+    // Dots wgmma does not take (shapes, f16 accumulators) fall back to mma.sync, which
+    // takes f16 and bf16 into f32 here.
+    ttgir.tensorCores = hasMmaSync;
+    ttgir.maxMmaVersion = hasWgmma ? 3 : 2;
     ttgir.mmaV2Types = {"f16", "bf16"};
     break;
   case CompileOptions::MatmulUnit::MmaV2:
     ttgir.tensorCores = hasMmaSync;
     ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8"};
     break;
+  case CompileOptions::MatmulUnit::MmaV3:
+    ttgir.tensorCores = hasMmaSync;
+    ttgir.maxMmaVersion = hasWgmma ? 3 : 2;
+    break;
   case CompileOptions::MatmulUnit::FMA:
     ttgir.tensorCores = false;
     break;
   }
-  ttgir.maxMmaVersion = 2;
   ttgir.pipeline = options.pipeline && options.target.isCUDA() && capability >= 80;
   return ttgir;
 }

@@ -51,3 +51,46 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Barriers before copies (markAsyncCopyBarriers): a run of copies separated only by address
+// arithmetic and commits shares the barrier of its first; a copy after a read of shared
+// memory (here the local_load of the buffer it overwrites, as in a pipelined loop) gets its
+// own, so that every thread has read the old tile first.
+// CHECK-LABEL: llvm.func @copy_runs
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-8: cp.async.cg.shared.global
+// CHECK: cp.async.commit_group
+// CHECK-NOT: nvvm.barrier0
+// CHECK-COUNT-8: cp.async.cg.shared.global
+// CHECK: cp.async.commit_group
+// CHECK: cp.async.wait_group 0;
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: ldmatrix
+// CHECK: nvvm.barrier0
+// CHECK-NEXT: cp.async.cg.shared.global
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @copy_runs(%ptrs: tensor<128x64x!tt.ptr<f16>, #blocked>, %step: tensor<128x64xi32, #blocked>) -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16, #shared, #smem, mutable>
+    %v0 = ttg.memdesc_index %buf[%c0] : !ttg.memdesc<2x128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    %t0 = ttg.async_copy_global_to_local %ptrs, %v0 {contiguity = 8 : i32} : tensor<128x64x!tt.ptr<f16>, #blocked> -> <128x64xf16, #shared, #smem, mutable>
+    %g0 = ttg.async_commit_group tokens %t0
+    %next = tt.addptr %ptrs, %step : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+    %v1 = ttg.memdesc_index %buf[%c1] : !ttg.memdesc<2x128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    %t1 = ttg.async_copy_global_to_local %next, %v1 {contiguity = 8 : i32} : tensor<128x64x!tt.ptr<f16>, #blocked> -> <128x64xf16, #shared, #smem, mutable>
+    %g1 = ttg.async_commit_group tokens %t1
+    %w = ttg.async_wait %g1 {num = 0 : i32}
+    %r = ttg.local_load %v0 token %w : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %t2 = ttg.async_copy_global_to_local %next, %v0 {contiguity = 8 : i32} : tensor<128x64x!tt.ptr<f16>, #blocked> -> <128x64xf16, #shared, #smem, mutable>
+    %g2 = ttg.async_commit_group tokens %t2
+    ttg.local_dealloc %buf : !ttg.memdesc<2x128x64xf16, #shared, #smem, mutable>
+    tt.return %r : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+  }
+}

@@ -46,3 +46,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// wgmma exists on sm_90a only: on sm_80 a warp-group dot is a located error naming the target.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @no_wgmma(%sa: !ttg.memdesc<64x32xf16, #shared, #smem>, %sb: !ttg.memdesc<32x32xf16, #shared, #smem>, %c: tensor<64x32xf32, #mma>) -> tensor<64x32xf32, #mma> {
+    // expected-error @+2 {{wgmma needs sm_90a; cuda:80 has none}}
+    // expected-error @+1 {{failed to legalize operation 'ttng.warp_group_dot'}}
+    %d = ttng.warp_group_dot %sa, %sb, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<64x32xf32, #mma>
+    tt.return %d : tensor<64x32xf32, #mma>
+  }
+}
+
+// -----
+
+// A warp-group dot whose B buffer is not #ttg.nvmma_shared cannot be read by a descriptor.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @swizzled_operand(%sa: !ttg.memdesc<64x32xf16, #shared, #smem>, %sb: !ttg.memdesc<32x32xf16, #shared1, #smem>, %c: tensor<64x32xf32, #mma>) -> tensor<64x32xf32, #mma> {
+    // expected-error @+2 {{wgmma reads its B operand through a #ttg.nvmma_shared buffer, not #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>}}
+    // expected-error @+1 {{failed to legalize operation 'ttng.warp_group_dot'}}
+    %d = ttng.warp_group_dot %sa, %sb, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x32xf16, #shared1, #smem> -> tensor<64x32xf32, #mma>
+    tt.return %d : tensor<64x32xf32, #mma>
+  }
+}

@@ -1,6 +1,7 @@
 // RUN: trex-opt %s -split-input-file --tritongpu-pipeline=num-stages=3 | FileCheck %s
-// tritongpu-pipeline: the dot operand loads of a K loop become cp.async copies into 3-deep
-// shared buffers, issued 2 iterations ahead (masked off past the end).
+// tritongpu-pipeline: the dot operand loads of a K loop become cp.async copies issued 2
+// iterations ahead (masked off past the end) into shared buffers: 2 deep where local_loads
+// read them into registers, 3 deep where an asynchronous wgmma reads them.
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -41,33 +42,41 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %step_k = arith.muli %stride, %c64 : i32
     %step_b = tt.splat %step_k : i32 -> tensor<64x128xi32, #blocked1>
     %iters = arith.divsi %K, %c64 : i32
-    // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
-    // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #shared, #smem, mutable>
-    // Prologue: iterations 0 and 1, one group each.
+    // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16, #shared, #smem, mutable>
+    // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x64x128xf16, #shared, #smem, mutable>
+    // Prologue: iterations 0 and 1, one group per load.
     // CHECK: %[[A0:.*]] = ttg.memdesc_index %[[A]]
     // CHECK: %[[CA0:.*]] = ttg.async_copy_global_to_local %{{.*}}, %[[A0]] mask %{{.*}} other %{{.*}} {contiguity = 8 : i32}
+    // CHECK: ttg.async_commit_group tokens %[[CA0]]
     // CHECK: %[[B0:.*]] = ttg.memdesc_index %[[B]]
     // CHECK: %[[CB0:.*]] = ttg.async_copy_global_to_local %{{.*}}, %[[B0]] mask %{{.*}} {contiguity = 8 : i32}
-    // CHECK: ttg.async_commit_group tokens %[[CA0]], %[[CB0]]
+    // CHECK: ttg.async_commit_group tokens %[[CB0]]
     // CHECK: ttg.async_copy_global_to_local
+    // CHECK: ttg.async_commit_group
     // CHECK: ttg.async_copy_global_to_local
     // CHECK: ttg.async_commit_group
     // CHECK: scf.for
-    // Iteration k reads buffer k % 3 once its group is complete ...
-    // CHECK: %[[READ:.*]] = arith.remsi %{{.*}}, %c3_i32
-    // CHECK: %[[WAIT:.*]] = ttg.async_wait {num = 1 : i32}
+    // Iteration k reads buffer k % 2 once its groups are complete (iteration k + 1's two may
+    // still be in flight) ...
+    // CHECK: %[[READ:.*]] = arith.remsi %{{.*}}, %c2_i32
+    // CHECK: %[[WAIT:.*]] = ttg.async_wait {num = 2 : i32}
     // CHECK: %[[AV:.*]] = ttg.memdesc_index %[[A]][%[[READ]]]
     // CHECK: ttg.local_load %[[AV]] token %[[WAIT]] : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     // CHECK: %[[BV:.*]] = ttg.memdesc_index %[[B]][%[[READ]]]
     // CHECK: ttg.local_load %[[BV]] token %[[WAIT]] : !ttg.memdesc<64x128xf16, #shared, #smem, mutable> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
-    // ... and copies iteration k + 2, masked off past the end.
-    // CHECK: %[[VALID:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i32
-    // CHECK: tt.splat %[[VALID]] : i1 -> tensor<128x64xi1, #blocked>
-    // CHECK: ttg.async_copy_global_to_local
-    // CHECK: ttg.async_copy_global_to_local
-    // CHECK: ttg.async_commit_group
     // CHECK-NOT: tt.load
     // CHECK: tt.dot
+    // ... and after the dot copies iteration k + 2 into the buffer it read, masked off past
+    // the end.
+    // CHECK: %[[WRITE:.*]] = arith.remsi %{{.*}}, %c2_i32
+    // CHECK: %[[VALID:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i32
+    // CHECK: tt.splat %[[VALID]] : i1 -> tensor<128x64xi1, #blocked>
+    // CHECK: ttg.memdesc_index %[[A]][%[[WRITE]]]
+    // CHECK: ttg.async_copy_global_to_local
+    // CHECK: ttg.async_commit_group
+    // CHECK: ttg.memdesc_index %[[B]][%[[WRITE]]]
+    // CHECK: ttg.async_copy_global_to_local
+    // CHECK: ttg.async_commit_group
     // CHECK: scf.yield
     // CHECK: ttg.async_wait {num = 0 : i32}
     // CHECK: ttg.local_dealloc %[[A]]
@@ -145,15 +154,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // A load already staged through shared memory (local_alloc read by local_load, as
 // optimize-dot-operands leaves some operands) keeps that buffer's layout; the local_load reads
-// the pipelined buffer instead. num_stages = 2 from the loop: 2 buffers, 1 iteration ahead,
-// nothing may stay pending.
+// the pipelined buffer instead. num_stages = 2 from the loop: 1 iteration ahead, nothing may
+// stay pending, and one buffer (its reads are done when the next copy is issued).
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func @staged_operand
-  // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16, #shared, #smem, mutable>
+  // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1x128x64xf16, #shared, #smem, mutable>
   // CHECK: ttg.async_copy_global_to_local
   // CHECK: ttg.async_commit_group
   // CHECK-NOT: ttg.async_copy_global_to_local
@@ -161,9 +170,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: ttg.async_wait {num = 0 : i32}
   // CHECK: %[[VIEW:.*]] = ttg.memdesc_index %[[BUF]]
   // CHECK: ttg.local_load %[[VIEW]] token
-  // CHECK: ttg.async_copy_global_to_local
   // CHECK-NOT: ttg.local_alloc %
   // CHECK: tt.dot
+  // CHECK: ttg.async_copy_global_to_local
   // CHECK: } {tt.num_stages = 2 : i32}
   tt.func @staged_operand(%a_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %n: i32) -> tensor<128x128xf32, #mma> {
     %c0 = arith.constant 0 : i32
@@ -216,6 +225,56 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       %d = tt.dot %ad, %b, %acc : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x128xf32, #mma>
       %pa2 = tt.addptr %pa, %step : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
       scf.yield %d, %pa2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %res#0 : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+// A warp-group dot reads its operands from shared memory while it runs: the loads become
+// copies into 3 buffers (num_stages), the dot is only issued (isAsync) and a
+// warp_group_dot_wait {pendings = 1} after it waits for the previous iteration's, whose
+// buffer the copies at the end of the body then overwrite; the last dot is collected after
+// the loop. The local_allocs are gone: the dot reads the pipelined buffers.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @warp_group_dot
+  // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
+  // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #shared, #smem, mutable>
+  // CHECK-COUNT-4: ttg.async_commit_group
+  // CHECK: %[[LOOP:.*]]:3 = scf.for
+  // CHECK: %[[READ:.*]] = arith.remsi %{{.*}}, %c3_i32
+  // CHECK: ttg.async_wait {num = 2 : i32}
+  // CHECK: %[[AV:.*]] = ttg.memdesc_index %[[A]][%[[READ]]]
+  // CHECK: %[[BV:.*]] = ttg.memdesc_index %[[B]][%[[READ]]]
+  // CHECK: %[[DOT:.*]] = ttng.warp_group_dot %[[AV]], %[[BV]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true}
+  // CHECK: %[[WAITED:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], %[[AV]], %[[BV]] {pendings = 1 : i32}
+  // CHECK: arith.remsi %{{.*}}, %c3_i32
+  // CHECK-COUNT-2: ttg.async_copy_global_to_local
+  // CHECK: scf.yield %[[WAITED]]#0
+  // CHECK: %[[LAST:.*]] = ttng.warp_group_dot_wait %[[LOOP]]#0 {pendings = 0 : i32}
+  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK: tt.return %[[LAST]]
+  tt.func @warp_group_dot(%a_ptrs: tensor<128x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %b_ptrs: tensor<64x128x!tt.ptr<f16>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %step_a = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    %step_b = arith.constant dense<8192> : tensor<64x128xi32, #blocked1>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0, %pa = %a_ptrs, %pb = %b_ptrs) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>) : i32 {
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>, #blocked1>
+      %sa = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %sb = ttg.local_alloc %b : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %sa, %sb, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      %pa2 = tt.addptr %pa, %step_a : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      %pb2 = tt.addptr %pb, %step_b : tensor<64x128x!tt.ptr<f16>, #blocked1>, tensor<64x128xi32, #blocked1>
+      scf.yield %d, %pa2, %pb2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>
     }
     tt.return %res#0 : tensor<128x128xf32, #mma>
   }

@@ -33,16 +33,17 @@ struct CompileOptions {
   std::optional<int> autotuneConfig;
   bool numWarpsGiven = false;
   bool numStagesGiven = false;
-  // Which unit multiplies tt.dot on NVIDIA targets. Default: mma.sync on sm_80..sm_89 for
+  // Which unit multiplies tt.dot on NVIDIA targets. Default: wgmma on sm_90 (warp-group
+  // dots, the types Triton puts there: f16, bf16, tf32, fp8, i8), mma.sync on sm_80..sm_89 for
   // f16 and bf16 operands into f32 (other types Triton would put on tensor cores stay on FMA
-  // with a warning), FMA elsewhere: sm_90's wgmma has no lowering yet. MmaV2: mma.sync on
-  // any sm_80+ target (sm_90 runs it too, so it can be measured there), for every type its
-  // lowering takes (also tf32 and i8, not yet checked on a GPU). FMA: never tensor cores.
-  enum class MatmulUnit { Default, MmaV2, FMA };
+  // with a warning), FMA elsewhere. MmaV2: mma.sync on any sm_80+ target (sm_90 runs it too,
+  // so it can be measured there), for every type its lowering takes (also tf32 and i8).
+  // MmaV3: wgmma on sm_90 (as Default there). FMA: never tensor cores.
+  enum class MatmulUnit { Default, MmaV2, MmaV3, FMA };
   MatmulUnit matmulUnit = MatmulUnit::Default;
-  // Software-pipeline loads feeding tt.dot (tritongpu-pipeline, cp.async) on sm_80+ NVIDIA
-  // targets. Off until checked on a GPU.
-  bool pipeline = false;
+  // Software-pipeline the loads feeding dots (tritongpu-pipeline: cp.async, num_stages - 1
+  // iterations ahead) on sm_80+ NVIDIA targets, as Triton does.
+  bool pipeline = true;
   // The last stage to produce; earlier ones are produced on the way.
   Stage lastStage = Stage::TTIR;
   // Keep the IR after every pass in the snapshots (costs a print per pass).

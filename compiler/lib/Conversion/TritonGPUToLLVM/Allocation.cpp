@@ -10,10 +10,10 @@
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
-#include "mlir/IR/SymbolTable.h"
 
 #include "llvm/ADT/SetVector.h"
 
@@ -229,6 +229,16 @@ namespace {
 
 // Shared-memory buffers are aligned like Triton's (16 bytes: the widest vector access).
 constexpr int64_t kSharedAlignment = 16;
+// #ttg.nvmma_shared buffers are read by wgmma (and written by TMA), which swizzle on absolute
+// address bits: a buffer starts on a 1024-byte boundary, the largest swizzle pattern.
+constexpr int64_t kNvmmaSharedAlignment = 1024;
+
+int64_t localAllocAlignment(ttg::LocalAllocOp alloc) {
+  int64_t alignment = std::max<int64_t>(kSharedAlignment, alloc.getAlignment().value_or(0));
+  if (isa<ttg::NVMMASharedEncodingAttr>(alloc.getType().getEncoding()))
+    alignment = std::max(alignment, kNvmmaSharedAlignment);
+  return alignment;
+}
 
 int64_t localAllocBytes(ttg::LocalAllocOp alloc) {
   ttg::MemDescType type = alloc.getType();
@@ -366,8 +376,7 @@ int64_t allocateFunction(FunctionOpInterface function, SymbolTable &symbols,
         }
         extendOverLoops(alias, op, last);
       }
-      int64_t alignment = std::max<int64_t>(kSharedAlignment, alloc.getAlignment().value_or(0));
-      buffers.push_back({op, localAllocBytes(alloc), alignment, first, last});
+      buffers.push_back({op, localAllocBytes(alloc), localAllocAlignment(alloc), first, last});
       return;
     }
     int64_t bytes = scratchSizeInBytes(op);

@@ -231,11 +231,9 @@ struct LocalAllocOpConversion : public ConvertOpToLLVMPattern<ttg::LocalAllocOp>
       if (failed(storeToShared(op, rewriter, *getTypeConverter(), target, *base, values,
                                cast<RankedTensorType>(source.getType()), op.getType())))
         return failure();
-    } else {
-      // An empty buffer is written by async copies, which have no barrier before them:
-      // threads still reading bytes the allocation reuses must be done first.
-      target.barrier(rewriter, op.getLoc());
     }
+    // An empty buffer is written by async copies (or local_stores), whose lowering puts the
+    // barrier that makes earlier readers of the bytes it reuses finish first.
     rewriter.replaceOp(op, *base);
     return success();
   }
@@ -284,9 +282,9 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
 // ttg.async_copy_global_to_local: one cp.async per vector of registers that is contiguous in
 // shared memory (the access plan) and in global memory (the op's contiguity), 4 to 16 bytes.
 // Masked-off vectors zero-fill; an `other` must therefore be zero (the pipeliner passes the
-// load's, which Triton's frontend makes zero or leaves out). No barriers: the data is only
-// there after ttg.async_wait, whose lowering ends with one, and the pipeliner never copies
-// into a buffer that a thread may still be reading (SoftwarePipeline.cpp).
+// load's, which Triton's frontend makes zero or leaves out). The data is only there after
+// ttg.async_wait, whose lowering ends with a barrier; before the copies, the first of a run
+// has a barrier (markAsyncCopyBarriers) so that no thread still reads what they overwrite.
 struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp> {
   AsyncCopyOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
       : ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp>(converter), target(target) {}
@@ -335,6 +333,8 @@ struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGloba
       masks = unpackElements(loc, adaptor.getMask(), rewriter);
     LLVMBuilder b(rewriter, loc);
     Type storage = getTypeConverter()->convertType(element);
+    if (needsBarrierBefore(op))
+      target.barrier(rewriter, loc);
     Value thread = threadOffset(rewriter, loc, target, *plan);
     int64_t planWidth = int64_t(1) << plan->vectorBits;
     for (int32_t vectorStart : plan->vectorStarts()) {

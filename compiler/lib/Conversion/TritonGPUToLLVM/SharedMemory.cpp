@@ -8,6 +8,7 @@
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
@@ -101,5 +102,18 @@ void markFirstSharedMemoryUses(ModuleOp module) {
   });
 }
 
-} // namespace trex
+void markAsyncCopyBarriers(ModuleOp module) {
+  module.walk([](ttg::AsyncCopyGlobalToLocalOp copy) {
+    for (Operation *previous = copy->getPrevNode(); previous;
+         previous = previous->getPrevNode()) {
+      if (isa<ttg::AsyncCopyGlobalToLocalOp>(previous))
+        return; // the run's first copy has the barrier
+      if (isa<ttg::AsyncCommitGroupOp>(previous) || isMemoryEffectFree(previous))
+        continue;
+      break;
+    }
+    copy->setAttr(kBarrierBeforeAttr, UnitAttr::get(copy->getContext()));
+  });
+}
 
+} // namespace trex

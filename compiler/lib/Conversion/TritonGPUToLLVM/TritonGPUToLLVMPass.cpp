@@ -6,11 +6,12 @@
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trex/Conversion/TritonGPUToLLVM/SharedMemory.h"
 #include "trex/Conversion/TritonGPUToLLVM/TargetInfo.h"
-#include "trex/Conversion/TritonGPUToLLVM/TypeConverter.h"
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
+#include "trex/Conversion/TritonGPUToLLVM/TypeConverter.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonAMDGPU/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
+#include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -181,6 +182,7 @@ struct ConvertTritonGPUToLLVMPass
       return signalPassFailure();
     }
     markFirstSharedMemoryUses(module);
+    markAsyncCopyBarriers(module);
     std::unique_ptr<TargetInfo> target = createTargetInfo(targetAttr.getValue(), deviceLibrary);
     if (!target) {
       module.emitError() << "unknown target '" << targetAttr.getValue()
@@ -239,6 +241,7 @@ struct ConvertTritonGPUToLLVMPass
     populateLocalMemoryOpToLLVMPatterns(converter, patterns, *target);
     populateDotOpToLLVMPatterns(converter, patterns, *target);
     populateMmaV2DotOpToLLVMPatterns(converter, patterns, *target);
+    populateWarpGroupDotOpToLLVMPatterns(converter, patterns, *target);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
@@ -248,8 +251,8 @@ struct ConvertTritonGPUToLLVMPass
     ConversionTarget legality(*context);
     legality.addLegalDialect<LLVM::LLVMDialect>();
     legality.addLegalDialect("nvvm", "rocdl");
-    legality.addIllegalDialect<tt::TTDialect, ttg::TTGDialect, amdg::AMDGDialect,
-                               arith::ArithDialect,
+    legality.addIllegalDialect<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
+                               amdg::AMDGDialect, arith::ArithDialect,
                                math::MathDialect, cf::ControlFlowDialect, ub::UBDialect>();
     legality.addLegalOp<ModuleOp>();
     legality.addIllegalOp<gpu::BarrierOp>();

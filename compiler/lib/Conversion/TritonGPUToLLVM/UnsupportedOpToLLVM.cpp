@@ -9,6 +9,7 @@
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonAMDGPU/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
+#include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -27,7 +28,8 @@ struct UnsupportedOpConversion : public ConversionPattern {
 
   LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value>,
                                 ConversionPatternRewriter &) const override {
-    if (!isa<tt::TTDialect, ttg::TTGDialect, amdg::AMDGDialect>(op->getDialect()) ||
+    if (!isa<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect, amdg::AMDGDialect>(
+            op->getDialect()) ||
         lowered.contains(op->getName()))
       return failure();
     return op->emitError() << op->getName() << " is not supported for " << target.targetName()

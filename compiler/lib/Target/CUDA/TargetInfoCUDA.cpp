@@ -435,6 +435,138 @@ public:
     return unpackElements(loc, op.getResult(0), builder);
   }
 
+  bool hasWarpGroupMma() const override { return computeCapability == 90; }
+
+  LogicalResult asyncProxyFence(OpBuilder &builder, Location loc, bool cluster) const override {
+    if (computeCapability < 90)
+      return failure();
+    inlinePTX(builder, loc, Type(),
+              cluster ? "fence.proxy.async.shared::cluster;" : "fence.proxy.async.shared::cta;", "",
+              {});
+    return success();
+  }
+
+  void warpGroupMmaFence(OpBuilder &builder, Location loc) const override {
+    NVVM::WgmmaFenceAlignedOp::create(builder, loc);
+  }
+
+  void warpGroupMmaCommit(OpBuilder &builder, Location loc) const override {
+    NVVM::WgmmaGroupSyncAlignedOp::create(builder, loc);
+  }
+
+  // wgmma.mma_async as inline PTX, its accumulator tied in and out (as Triton emits it): the
+  // operand list is {d...}, a (descriptor or {4 words}), b, scale-d, then the immediates the
+  // kind takes (scales for float kinds, transposes for 16-bit ones).
+  FailureOr<SmallVector<Value>> warpGroupMma(OpBuilder &builder, Location loc,
+                                             const WarpGroupMmaShape &shape, ValueRange a, Value b,
+                                             ValueRange accumulator,
+                                             Value useAccumulator) const override {
+    if (!hasWarpGroupMma() || accumulator.size() != static_cast<size_t>(shape.n / 2) ||
+        a.size() != (shape.aInRegisters ? 4u : 1u))
+      return failure();
+    StringRef types;
+    int k = 16;
+    bool floatKind = true, transposable = false;
+    switch (shape.kind) {
+    case WarpGroupMmaKind::F16:
+      types = "f32.f16.f16", transposable = true;
+      break;
+    case WarpGroupMmaKind::BF16:
+      types = "f32.bf16.bf16", transposable = true;
+      break;
+    case WarpGroupMmaKind::TF32:
+      types = "f32.tf32.tf32", k = 8;
+      break;
+    case WarpGroupMmaKind::E4M3:
+      types = "f32.e4m3.e4m3", k = 32;
+      break;
+    case WarpGroupMmaKind::E5M2:
+      types = "f32.e5m2.e5m2", k = 32;
+      break;
+    case WarpGroupMmaKind::S8:
+      types = "s32.s8.s8", k = 32, floatKind = false;
+      break;
+    }
+    if (!transposable && (shape.transposedA || shape.transposedB))
+      return failure();
+    int values = shape.n / 2;
+    std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(shape.n) + "k" +
+                       std::to_string(k) + "." + types.str() + " {";
+    int operand = 0;
+    for (int i = 0; i < values; ++i)
+      text += (i ? ",$" : "$") + std::to_string(operand++);
+    text += "}, ";
+    operand += values; // the tied accumulator inputs
+    if (shape.aInRegisters) {
+      text += "{";
+      for (int i = 0; i < 4; ++i)
+        text += (i ? ",$" : "$") + std::to_string(operand++);
+      text += "}, ";
+    } else {
+      text += "$" + std::to_string(operand++) + ", ";
+    }
+    int bOperand = operand++, scaleOperand = operand++;
+    text += "$" + std::to_string(bOperand) + ", $" + std::to_string(scaleOperand);
+    if (floatKind)
+      text += ", 1, 1";
+    if (transposable) {
+      if (!shape.aInRegisters)
+        text += shape.transposedA ? ", 1" : ", 0";
+      text += shape.transposedB ? ", 1" : ", 0";
+    }
+    text += ";";
+
+    char reg = floatKind ? 'f' : 'r';
+    std::string constraints;
+    for (int i = 0; i < values; ++i)
+      constraints += std::string(i ? ",=" : "=") + reg;
+    for (int i = 0; i < values; ++i)
+      constraints += "," + std::to_string(i);
+    constraints += shape.aInRegisters ? ",r,r,r,r" : ",l";
+    constraints += ",l,b";
+    SmallVector<Value> operands(accumulator.begin(), accumulator.end());
+    operands.append(a.begin(), a.end());
+    operands.push_back(b);
+    operands.push_back(useAccumulator);
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        builder.getContext(), SmallVector<Type>(values, accumulator.front().getType()));
+    auto op = LLVM::InlineAsmOp::create(
+        builder, loc, TypeRange{resultType}, operands, text, constraints,
+        /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr(), ArrayAttr());
+    return unpackElements(loc, op.getResult(0), builder);
+  }
+
+  // wgmma.wait_group with the accumulators passed through the asm statement ("+" operands),
+  // so no read of them can be moved before the wait.
+  SmallVector<Value> warpGroupMmaWait(OpBuilder &builder, Location loc, ValueRange values,
+                                      int pending) const override {
+    if (values.empty()) {
+      NVVM::WgmmaWaitGroupSyncOp::create(builder, loc, builder.getI64IntegerAttr(pending));
+      return {};
+    }
+    std::string text = "// wait for regs: ";
+    std::string constraints;
+    SmallVector<Type> types;
+    for (size_t i = 0; i < values.size(); ++i) {
+      Type type = values[i].getType();
+      text += (i ? ",$" : "$") + std::to_string(i);
+      constraints += std::string(i ? ",=" : "=") + constraintOf(type.getIntOrFloatBitWidth());
+      if (type.isF32())
+        constraints.back() = 'f';
+      types.push_back(type);
+    }
+    for (size_t i = 0; i < values.size(); ++i)
+      constraints += "," + std::to_string(i);
+    text += "\n\twgmma.wait_group.sync.aligned " + std::to_string(pending) + ";";
+    auto resultType = LLVM::LLVMStructType::getLiteral(builder.getContext(), types);
+    auto op = LLVM::InlineAsmOp::create(
+        builder, loc, TypeRange{resultType}, values, text, constraints,
+        /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr(), ArrayAttr());
+    return unpackElements(loc, op.getResult(0), builder);
+  }
+
   Value exp2Approx(OpBuilder &builder, Location loc, Value x) const override {
     return inlinePTX(builder, loc, x.getType(), "ex2.approx.f32 $0, $1;", "=f,f", {x});
   }

@@ -75,6 +75,10 @@ void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                  mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateMmaV2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                       mlir::RewritePatternSet &patterns, const TargetInfo &target);
+// ttng.warp_group_dot (wgmma), warp_group_dot_wait and fence_async_shared.
+void populateWarpGroupDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                          mlir::RewritePatternSet &patterns,
+                                          const TargetInfo &target);
 void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns,
                                            const TargetInfo &target);

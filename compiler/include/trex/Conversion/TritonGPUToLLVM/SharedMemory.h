@@ -32,6 +32,18 @@ inline constexpr llvm::StringLiteral kFirstSharedUseAttr = "allocation.first_use
 void markFirstSharedMemoryUses(mlir::ModuleOp module);
 inline bool isFirstSharedMemoryUse(mlir::Operation *op) { return op->hasAttr(kFirstSharedUseAttr); }
 
+// Asynchronous copies (cp.async) write shared memory another thread may still be reading: a
+// buffer the same loop iteration read through local_loads or an asynchronous warp-group dot
+// (the pipeliner issues the next iteration's copies after the dot), or bytes the allocation
+// reuses. A CTA barrier before each run of copies makes them safe: every copy that follows
+// another one with only side-effect-free ops in between (the address and mask arithmetic of
+// the next copy, commit groups) shares its barrier; the others, marked with
+// `kBarrierBeforeAttr` before lowering, get one. Triton's barrier analysis puts its barriers
+// at the same places in pipelined loops.
+inline constexpr llvm::StringLiteral kBarrierBeforeAttr = "allocation.barrier_before";
+void markAsyncCopyBarriers(mlir::ModuleOp module);
+inline bool needsBarrierBefore(mlir::Operation *op) { return op->hasAttr(kBarrierBeforeAttr); }
+
 } // namespace trex
 
 #endif // TREX_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORY_H

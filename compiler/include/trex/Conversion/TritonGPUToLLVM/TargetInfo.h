@@ -34,6 +34,20 @@ enum class MemoryScope { CTA, GPU, System };
 // 32-bit fragment word packs (2, 1, 4). The accumulator is f32, or i32 for S8.
 enum class WarpMmaKind { F16, BF16, TF32, S8 };
 
+// One warp-group MMA instruction (Hopper's wgmma.mma_async, sm_90a): m64 n<n> k<K> with K
+// fixed by the operand kind (16 for f16/bf16, 8 for tf32, 32 for s8, e4m3 and e5m2); the
+// accumulator is f32, or i32 for S8. A is read through a shared-memory descriptor or from
+// four 32-bit fragment words; B always through a descriptor. The transposes (operands whose
+// M or N dim is contiguous) exist for the 16-bit kinds only.
+enum class WarpGroupMmaKind { F16, BF16, TF32, S8, E4M3, E5M2 };
+struct WarpGroupMmaShape {
+  WarpGroupMmaKind kind = WarpGroupMmaKind::F16;
+  int n = 8;
+  bool aInRegisters = false;
+  bool transposedA = false;
+  bool transposedB = false;
+};
+
 class TargetInfo {
 public:
   virtual ~TargetInfo() = default;
@@ -109,6 +123,37 @@ public:
   virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   warpMma(mlir::OpBuilder &builder, mlir::Location loc, WarpMmaKind kind, mlir::ValueRange a,
           mlir::ValueRange b, mlir::ValueRange c) const {
+    return mlir::failure();
+  }
+
+  // Warp-group MMA (NVIDIA's wgmma, sm_90a). A sequence of them starts with a fence (orders
+  // earlier register and shared-memory accesses before the asynchronous reads), is closed
+  // into a group by a commit, and a wait lets at most `pending` groups stay in flight.
+  virtual bool hasWarpGroupMma() const { return false; }
+  virtual void warpGroupMmaFence(mlir::OpBuilder &builder, mlir::Location loc) const {}
+  // Issues D = A * B (+ C where the i1 `useAccumulator` is true): `a` is A's descriptor (one
+  // i64) or its four fragment words (i32), `b` B's descriptor, `accumulator` the calling
+  // thread's n / 2 values of C. The returned values of D may be read only after a wait.
+  virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  warpGroupMma(mlir::OpBuilder &builder, mlir::Location loc, const WarpGroupMmaShape &shape,
+               mlir::ValueRange a, mlir::Value b, mlir::ValueRange accumulator,
+               mlir::Value useAccumulator) const {
+    return mlir::failure();
+  }
+  virtual void warpGroupMmaCommit(mlir::OpBuilder &builder, mlir::Location loc) const {}
+  // Waits; the accumulator `values` of the groups waited for come back through the wait, so
+  // that their later uses depend on it.
+  virtual llvm::SmallVector<mlir::Value> warpGroupMmaWait(mlir::OpBuilder &builder,
+                                                          mlir::Location loc,
+                                                          mlir::ValueRange values,
+                                                          int pending) const {
+    return llvm::SmallVector<mlir::Value>(values.begin(), values.end());
+  }
+
+  // Makes shared-memory writes of ordinary stores visible to the async proxy (wgmma, TMA)
+  // of the CTA, or of the cluster; fails where the target has no async proxy.
+  virtual mlir::LogicalResult asyncProxyFence(mlir::OpBuilder &builder, mlir::Location loc,
+                                              bool cluster) const {
     return mlir::failure();
   }
 

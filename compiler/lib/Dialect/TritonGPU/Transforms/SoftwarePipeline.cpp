@@ -1,4 +1,4 @@
-// tritongpu-pipeline: software pipelining (cp.async) of scf.for loops whose tt.dot operands are
+// tritongpu-pipeline: software pipelining (cp.async) of scf.for loops whose dot operands are
 // tt.load-ed in the loop.
 //
 // A simplified form of Triton 3.6's assign-latencies / schedule-loops / pipeline: every load
@@ -7,18 +7,23 @@
 // masks) including the loop-carried values those ops advance (`ptrs += BLOCK_K`); stage 1 is
 // the rest. Stage 0 runs D iterations ahead:
 //
-//   prologue: for s in [0, D): copy iteration s's tiles into buffer s      (one group each)
-//   loop k:   wait until iteration k's group is complete (D - 1 groups may still be pending)
-//             read buffer k % NB to the dot operand layout
-//             copy iteration k + D's tiles into buffer (k + D) % NB       (one group)
+//   prologue: for s in [0, D): copy iteration s's tiles into buffer s   (one group per load)
+//   loop k:   wait until iteration k's groups are complete (D - 1 iterations' may be pending)
+//             read buffer k % NB (local_load to the dot operand layout, or the buffer itself
+//             for a warp-group dot that reads shared memory)
 //             ... the dot ...
+//             copy iteration k + D's tiles into buffer (k + D) % NB      (one group per load)
 //   after:    wait for all groups; free the buffers
 //
 // Copies for iterations past the end are masked off (cp.async zero-fills; nothing is read).
-// NB = D + 1 buffers per operand: the buffer iteration k writes is the one iteration k - 1
-// read, and every thread has passed iteration k's wait (a CTA barrier, see the lowering)
-// after its reads of iteration k - 1, so the copy cannot overwrite data still being read.
-// Triton uses D buffers plus a barrier between the read and the copy.
+// The copies of iteration k are issued after its dot, into a buffer an earlier iteration
+// read; the lowering puts a CTA barrier before each run of copies, so every thread is past
+// those reads. Where the reads are local_loads into registers, the buffer read in iteration k
+// is free once they are done: NB = D buffers (Triton's count for mma.sync). A warp-group dot
+// (wgmma) reads shared memory while it runs and is made asynchronous: it is only issued, and
+// a ttng.warp_group_dot_wait {pendings = 1} after it lets it run on while waiting for the
+// previous iteration's dot; the copies then overwrite the buffer that dot read, so NB = D + 1
+// (Triton's count for wgmma).
 //
 // The stage-0 values are used by nothing but stage 0 (checked; loops where they are, e.g.
 // a pointer also stored in the loop, are left alone), so the loop keeps its iter_args: the
@@ -33,6 +38,7 @@
 #include "trex/Analysis/AxisInfo.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
+#include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 using namespace mlir;
 
@@ -56,15 +62,20 @@ struct PipelinedLoad {
   Attribute sharedEncoding;
   unsigned contiguity = 1;
   Value buffer;
+  // The tile is read from shared memory by a warp-group dot (which keeps reading it after it
+  // is issued), not copied to registers by local_loads.
+  bool readByWarpGroupDot = false;
 };
 
 // The shared layout the dot operand users of `load` read it through, or null when some user
-// is not a conversion to a dot operand layout (or a local_alloc read only by local_loads).
-Attribute sharedEncodingOfUsers(tt::LoadOp load) {
+// is not a conversion to a dot operand layout, a local_alloc read only by local_loads, or a
+// local_alloc read only by warp-group dots as their A or B (`readByWarpGroupDot`).
+Attribute sharedEncodingOfUsers(tt::LoadOp load, bool &readByWarpGroupDot) {
   auto type = dyn_cast<RankedTensorType>(load.getType());
   if (!type || load.getResult().use_empty())
     return {};
   Attribute encoding;
+  readByWarpGroupDot = false;
   for (Operation *user : load->getUsers()) {
     Attribute candidate;
     if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
@@ -78,7 +89,14 @@ Attribute sharedEncodingOfUsers(tt::LoadOp load) {
                                                  type.getElementType().getIntOrFloatBitWidth(),
                                                  /*needTrans=*/false);
     } else if (auto alloc = dyn_cast<LocalAllocOp>(user)) {
-      if (!llvm::all_of(alloc->getUsers(), [](Operation *op) { return isa<LocalLoadOp>(op); }))
+      auto isOperandOfWarpGroupDot = [&](OpOperand &use) {
+        auto dot = dyn_cast<ttng::WarpGroupDotOp>(use.getOwner());
+        return dot && (use.get() == dot.getA() || use.get() == dot.getB()) &&
+               use.get() != dot.getC();
+      };
+      if (!alloc->use_empty() && llvm::all_of(alloc->getUses(), isOperandOfWarpGroupDot))
+        readByWarpGroupDot = true;
+      else if (!llvm::all_of(alloc->getUsers(), [](Operation *op) { return isa<LocalLoadOp>(op); }))
         return {};
       candidate = alloc.getType().getEncoding();
     }
@@ -115,13 +133,18 @@ MemDescType viewOf(Value buffer) {
 class LoopPipeliner {
 public:
   LoopPipeliner(scf::ForOp loop, int numStages, const ModuleAxisInfoAnalysis &axisInfo)
-      : loop(loop), distance(numStages - 1), numBuffers(numStages), axisInfo(axisInfo) {}
+      : loop(loop), distance(numStages - 1), axisInfo(axisInfo) {}
 
   // Pipelines the loop when it has the supported shape; otherwise leaves it untouched.
   bool run() {
     if (!collectLoads() || !collectStageZero())
       return false;
+    bool asyncReads =
+        llvm::any_of(loads, [](const PipelinedLoad &entry) { return entry.readByWarpGroupDot; });
+    numBuffers = asyncReads ? distance + 1 : distance;
     rewrite();
+    if (asyncReads)
+      makeWarpGroupDotsAsync();
     return true;
   }
 
@@ -136,7 +159,8 @@ private:
       // cp.async fills masked-off elements with zeros only.
       if (load.getOther() && !isZeroConstant(load.getOther()))
         continue;
-      Attribute encoding = sharedEncodingOfUsers(load);
+      bool readByWarpGroupDot = false;
+      Attribute encoding = sharedEncodingOfUsers(load, readByWarpGroupDot);
       if (!encoding)
         continue;
       auto type = cast<RankedTensorType>(load.getType());
@@ -149,7 +173,7 @@ private:
       contiguity = std::min(contiguity, kMaxCopyBytes * 8 / bits);
       if (contiguity * bits < kMinCopyBytes * 8)
         continue;
-      loads.push_back({load, encoding, contiguity, Value()});
+      loads.push_back({load, encoding, contiguity, Value(), readByWarpGroupDot});
     }
     return !loads.empty();
   }
@@ -222,12 +246,12 @@ private:
 
   // Clones stage 0 with `mapping` (the induction variable and stage-0 iter_args of the
   // iteration being prefetched) and starts its copies into buffer `index`, masked off where
-  // `valid` (i1: the iteration exists) is false. Returns the group's token.
-  Value issueIteration(OpBuilder &builder, IRMapping &mapping, Value index, Value valid) {
+  // `valid` (i1: the iteration exists) is false; each load's copy is its own group, as
+  // Triton commits them.
+  void issueIteration(OpBuilder &builder, IRMapping &mapping, Value index, Value valid) {
     Location loc = loop.getLoc();
     for (Operation *op : orderedStageZero)
       builder.clone(*op, mapping);
-    SmallVector<Value> tokens;
     for (PipelinedLoad &entry : loads) {
       tt::LoadOp load = entry.load;
       Value pointers = mapping.lookupOrDefault(load.getPtr());
@@ -239,13 +263,12 @@ private:
         mask = arith::AndIOp::create(builder, loc, mask, mapping.lookupOrDefault(loadMask));
       Value other = load.getOther() ? mapping.lookupOrDefault(load.getOther()) : Value();
       Value view = MemDescIndexOp::create(builder, loc, viewOf(entry.buffer), entry.buffer, index);
-      tokens.push_back(AsyncCopyGlobalToLocalOp::create(builder, loc, pointers, view, mask, other,
-                                                        load.getCache(), load.getEvict(),
-                                                        /*isVolatile=*/false,
-                                                        static_cast<uint32_t>(entry.contiguity)));
+      Value token = AsyncCopyGlobalToLocalOp::create(
+          builder, loc, pointers, view, mask, other, load.getCache(), load.getEvict(),
+          /*isVolatile=*/false, static_cast<uint32_t>(entry.contiguity));
+      AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(loop.getContext()),
+                                 ValueRange{token});
     }
-    return AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(loop.getContext()),
-                                      tokens);
   }
 
   void rewrite() {
@@ -293,16 +316,15 @@ private:
     for (unsigned index : stageArgs)
       loop.getInitArgsMutable()[index].set(current[index]);
 
-    // The loop body: read this iteration's buffers, then prefetch iteration k + D.
+    // The loop body: wait for this iteration's tiles and read its buffers.
     builder.setInsertionPointToStart(body);
     Value sinceStart = arith::SubIOp::create(builder, loc, inductionVar, lower);
     Value iteration = toI32(builder, arith::DivSIOp::create(builder, loc, sinceStart, step));
     Value readIndex =
         arith::RemSIOp::create(builder, loc, iteration, constant(builder, i32, numBuffers));
-    Value ahead = arith::AddIOp::create(builder, loc, iteration, constant(builder, i32, distance));
-    Value writeIndex =
-        arith::RemSIOp::create(builder, loc, ahead, constant(builder, i32, numBuffers));
-    Value wait = AsyncWaitOp::create(builder, loc, ValueRange{}, static_cast<uint32_t>(distance - 1));
+    int64_t pendingGroups = (distance - 1) * static_cast<int64_t>(loads.size());
+    Value wait =
+        AsyncWaitOp::create(builder, loc, ValueRange{}, static_cast<uint32_t>(pendingGroups));
     for (PipelinedLoad &entry : loads) {
       Value view =
           MemDescIndexOp::create(builder, loc, viewOf(entry.buffer), entry.buffer, readIndex);
@@ -314,15 +336,25 @@ private:
           continue;
         }
         auto alloc = cast<LocalAllocOp>(user);
-        for (Operation *reader : llvm::make_early_inc_range(alloc->getUsers())) {
-          auto localLoad = cast<LocalLoadOp>(reader);
-          Value read = LocalLoadOp::create(builder, loc, localLoad.getType(), view, wait);
-          localLoad.replaceAllUsesWith(read);
-          localLoad.erase();
+        for (OpOperand &use : llvm::make_early_inc_range(alloc->getUses())) {
+          if (auto localLoad = dyn_cast<LocalLoadOp>(use.getOwner())) {
+            Value read = LocalLoadOp::create(builder, loc, localLoad.getType(), view, wait);
+            localLoad.replaceAllUsesWith(read);
+            localLoad.erase();
+            continue;
+          }
+          // A warp-group dot reads the buffer itself.
+          use.set(view);
         }
         alloc.erase();
       }
     }
+
+    // At the end of the body: prefetch iteration k + D.
+    builder.setInsertionPoint(yield);
+    Value ahead = arith::AddIOp::create(builder, loc, iteration, constant(builder, i32, distance));
+    Value writeIndex =
+        arith::RemSIOp::create(builder, loc, ahead, constant(builder, i32, numBuffers));
     IRMapping mapping;
     Value stepAhead =
         arith::MulIOp::create(builder, loc, step, constant(builder, ivType, distance));
@@ -343,9 +375,55 @@ private:
       LocalDeallocOp::create(builder, loc, entry.buffer);
   }
 
+  // A warp-group dot whose operands are both in shared memory and whose accumulator is
+  // carried from one iteration to the next and used by nothing else in the loop is only
+  // issued (isAsync); a warp_group_dot_wait {pendings = 1} after it waits for the previous
+  // iteration's dot (so the copies at the end of the body may overwrite what that one read),
+  // and one with {pendings = 0} after the loop collects the last. Other warp-group dots stay
+  // synchronous: one reading A from registers must not outlive them, which the registers'
+  // next use could overwrite.
+  void makeWarpGroupDotsAsync() {
+    Block *body = loop.getBody();
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+    SmallVector<ttng::WarpGroupDotOp> dots;
+    for (Operation &op : *body)
+      if (auto dot = dyn_cast<ttng::WarpGroupDotOp>(&op))
+        dots.push_back(dot);
+    for (ttng::WarpGroupDotOp dot : dots) {
+      if (!isa<MemDescType>(dot.getA().getType()))
+        continue;
+      Value result = dot.getD();
+      if (!result.hasOneUse() || result.getUses().begin()->getOwner() != yield.getOperation())
+        continue;
+      unsigned index = result.getUses().begin()->getOperandNumber();
+      BlockArgument carried = loop.getRegionIterArg(index);
+      if (!carried.hasOneUse() || carried.getUses().begin()->getOwner() != dot.getOperation() ||
+          dot.getC() != carried)
+        continue;
+      dot.setIsAsync(true);
+      OpBuilder builder(dot->getContext());
+      builder.setInsertionPointAfter(dot);
+      SmallVector<Value> inputs{result};
+      for (Value operand : {Value(dot.getA()), Value(dot.getB())})
+        if (isa<MemDescType>(operand.getType()))
+          inputs.push_back(operand);
+      auto wait = ttng::WarpGroupDotWaitOp::create(
+          builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{1});
+      yield->setOperand(index, wait.getResult(0));
+      Value loopResult = loop->getResult(index);
+      if (loopResult.use_empty())
+        continue;
+      builder.setInsertionPointAfter(loop);
+      auto last =
+          ttng::WarpGroupDotWaitOp::create(builder, dot.getLoc(), TypeRange{loopResult.getType()},
+                                           ValueRange{loopResult}, uint32_t{0});
+      loopResult.replaceAllUsesExcept(last.getResult(0), last);
+    }
+  }
+
   scf::ForOp loop;
   int64_t distance;
-  int64_t numBuffers;
+  int64_t numBuffers = 0;
   const ModuleAxisInfoAnalysis &axisInfo;
   SmallVector<PipelinedLoad> loads;
   DenseSet<Operation *> stageZero;

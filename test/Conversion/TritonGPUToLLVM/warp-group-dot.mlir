@@ -1,0 +1,67 @@
+// RUN: trex-opt %s -split-input-file --convert-scf-to-cf --allocate-shared-memory --tritongpu-global-scratch-memory-allocation --convert-triton-gpu-to-llvm --canonicalize --cse | FileCheck %s
+
+// ttng.warp_group_dot to wgmma (sm_90a): a fence, one wgmma.mma_async per accumulator tile
+// and K step with 64-bit shared-memory descriptors (the buffer's 14-bit address field OR-ed
+// with the LBO/SBO/swizzle bits, plus each instruction's offset in 16-byte units), a commit,
+// and for a synchronous dot a wait whose asm statement passes the accumulators through.
+// 64x32x32 f16 on one warp group: A is K-major with 64-byte rows (64-byte swizzle, imm-trans-a
+// 0), B N-major with 64-byte rows (imm-trans-b 1); two K steps of m64n32k16, 16 accumulator
+// values per thread. A's second step starts 32 bytes on (+2), B's 16 rows on (16 * 64 bytes:
+// +64); the SBO is 8 rows of 64 bytes (512 bytes: 32 << 32) and the mode 64-byte (2 << 62).
+// CHECK-LABEL: llvm.func @sync_dot
+// CHECK: llvm.inline_asm has_side_effects "fence.proxy.async.shared::cta;"
+// CHECK: %[[ABASE:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
+// CHECK: %[[BBASE:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: llvm.inline_asm has_side_effects "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {$0,$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15}, $32, $33, $34, 1, 1, 0, 1;", "=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,l,l,b" {{.*}}, %[[ABASE]], %[[BBASE]], %{{.*}} :
+// CHECK: %[[A1:.*]] = llvm.add %[[ABASE]], %{{.*}} : i64
+// CHECK: %[[B1:.*]] = llvm.add %[[BBASE]], %{{.*}} : i64
+// CHECK: "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, %[[A1]], %[[B1]], %{{.*}} :
+// CHECK-NOT: wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: llvm.inline_asm has_side_effects "// wait for regs: $0,$1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15\0A\09wgmma.wait_group.sync.aligned 0;", "=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,=f,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"
+// CHECK: llvm.return
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @sync_dot(%a: tensor<64x32xf16, #blocked>, %b: tensor<32x32xf16, #blocked>, %c: tensor<64x32xf32, #mma>) -> tensor<64x32xf32, #mma> {
+    %sa = ttg.local_alloc %a : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+    %sb = ttg.local_alloc %b : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    %d = ttng.warp_group_dot %sa, %sb, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<64x32xf32, #mma>
+    tt.return %d : tensor<64x32xf32, #mma>
+  }
+}
+
+// -----
+
+// An asynchronous dot has no wait of its own; ttng.warp_group_dot_wait passes its
+// accumulators (and not its shared-memory operands) through wgmma.wait_group <pendings>. A
+// zero accumulator is not added (scale-d false).
+// CHECK-LABEL: llvm.func @async_dot
+// CHECK: %[[FALSE:.*]] = llvm.mlir.constant(false) : i1
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, %[[FALSE]] :
+// CHECK: "wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: wgmma.wait_group.sync.aligned 0
+// CHECK: "// wait for regs: $0,{{.*}}$15\0A\09wgmma.wait_group.sync.aligned 1;"
+// CHECK-NOT: wgmma.wait_group
+// CHECK: llvm.return
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @async_dot(%a: tensor<64x32xf16, #blocked>, %b: tensor<32x32xf16, #blocked>) -> tensor<64x32xf32, #mma> {
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x32xf32, #mma>
+    %sa = ttg.local_alloc %a : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+    %sb = ttg.local_alloc %b : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    %d = ttng.warp_group_dot %sa, %sb, %zero {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<64x32xf32, #mma>
+    %w:3 = ttng.warp_group_dot_wait %d, %sa, %sb {pendings = 1 : i32} : tensor<64x32xf32, #mma>, !ttg.memdesc<64x32xf16, #shared, #smem>, !ttg.memdesc<32x32xf16, #shared, #smem>
+    tt.return %w#0 : tensor<64x32xf32, #mma>
+  }
+}
+
