@@ -2,8 +2,10 @@
 // RUN: trex-opt %s -split-input-file --convert-scf-to-cf --allocate-shared-memory --tritongpu-global-scratch-memory-allocation --convert-triton-gpu-to-llvm --canonicalize --cse | mlir-translate --mlir-to-llvmir -split-input-file | FileCheck %s --check-prefix=LLVMIR
 
 // Shared-memory buffers: a register's element offset is its constant offset XOR, per set bit
-// of the lane (and warp) id, the offset that bit moves to in the buffer's shared layout. All
-// the constants below are worked out by hand from the layouts.
+// of the lane (and warp) id, the offset that bit moves to in the buffer's shared layout; the
+// constant's bits that no lane or warp offset has are added instead (XOR of disjoint bits),
+// so that they fold into the access's immediate offset. All the constants below are worked
+// out by hand from the layouts.
 
 // Identity (unswizzled) 16x16xf16 buffer, 1 warp. Stored from #blocked: lane bits 0..2 step
 // the column by 2, 4, 8; lane bits 3, 4 the row by 2, 4 (offsets 32, 64); registers 0/1 are
@@ -40,24 +42,24 @@
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: %[[P0:.*]] = llvm.getelementptr %[[SMEM]][%[[STORE]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
 // CHECK-NEXT: llvm.store %{{.*}}, %[[P0]] {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
-// CHECK: %[[O1:.*]] = llvm.xor %[[STORE]], %[[C16]]
+// CHECK: %[[O1:.*]] = llvm.add %[[STORE]], %[[C16]]
 // CHECK-NEXT: %[[P1:.*]] = llvm.getelementptr %[[SMEM]][%[[O1]]]
 // CHECK-NEXT: llvm.store %{{.*}}, %[[P1]] {alignment = 4 : i64} : vector<2xf16>
-// CHECK: llvm.xor %[[STORE]], %[[C128]]
+// CHECK: llvm.add %[[STORE]], %[[C128]]
 // CHECK: llvm.store
-// CHECK: llvm.xor %[[STORE]], %[[C144]]
+// CHECK: llvm.add %[[STORE]], %[[C144]]
 // CHECK: llvm.store
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: %[[LOAD:.*]] = llvm.xor %[[L3]], %[[L4]]
 // CHECK-NEXT: %[[Q0:.*]] = llvm.getelementptr %[[SMEM]][%[[LOAD]]]
 // CHECK-NEXT: llvm.load %[[Q0]] {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
-// CHECK: llvm.xor %[[LOAD]], %[[C8]]
+// CHECK: llvm.add %[[LOAD]], %[[C8]]
 // CHECK: llvm.load {{.*}} -> vector<8xf16>
-// CHECK: llvm.xor %[[LOAD]], %[[C16]]
+// CHECK: llvm.add %[[LOAD]], %[[C16]]
 // CHECK: llvm.load {{.*}} -> vector<8xf16>
-// CHECK: llvm.xor %[[LOAD]], %[[C24]]
+// CHECK: llvm.add %[[LOAD]], %[[C24]]
 // CHECK: llvm.load {{.*}} -> vector<8xf16>
-// CHECK: llvm.xor %[[LOAD]], %[[C128]]
+// CHECK: llvm.add %[[LOAD]], %[[C128]]
 // CHECK: llvm.load {{.*}} -> vector<8xf16>
 // CHECK-COUNT-3: llvm.load {{.*}} -> vector<8xf16>
 // CHECK-NOT: llvm.load

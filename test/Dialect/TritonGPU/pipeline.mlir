@@ -55,10 +55,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: ttg.async_commit_group
     // CHECK: ttg.async_copy_global_to_local
     // CHECK: ttg.async_commit_group
-    // CHECK: scf.for
-    // Iteration k reads buffer k % 2 once its groups are complete (iteration k + 1's two may
+    // The loop carries the buffer it reads and the one it writes (k % 2 and (k + 2) % 2).
+    // CHECK: scf.for %{{.*}} iter_args(%{{.*}}, %{{.*}}, %{{.*}}, %[[READ:.*]] = %c0_i32{{.*}}, %[[WRITE:.*]] = %c0_i32{{.*}}) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>, i32, i32)
+    // Iteration k reads its buffer once its groups are complete (iteration k + 1's two may
     // still be in flight) ...
-    // CHECK: %[[READ:.*]] = arith.remsi %{{.*}}, %c2_i32
     // CHECK: %[[WAIT:.*]] = ttg.async_wait {num = 2 : i32}
     // CHECK: %[[AV:.*]] = ttg.memdesc_index %[[A]][%[[READ]]]
     // CHECK: ttg.local_load %[[AV]] token %[[WAIT]] : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
@@ -67,8 +67,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK-NOT: tt.load
     // CHECK: tt.dot
     // ... and after the dot copies iteration k + 2 into the buffer it read, masked off past
-    // the end.
-    // CHECK: %[[WRITE:.*]] = arith.remsi %{{.*}}, %c2_i32
+    // the end; both indices advance modulo 2.
+    // CHECK: %[[NEXTREAD0:.*]] = arith.addi %[[READ]], %c1_i32
+    // CHECK: %[[WRAPS:.*]] = arith.cmpi sge, %[[NEXTREAD0]], %c2_i32
+    // CHECK: %[[NEXTREAD:.*]] = arith.select %[[WRAPS]], %{{.*}}, %[[NEXTREAD0]]
+    // CHECK: %[[NEXTWRITE:.*]] = arith.select
     // CHECK: %[[VALID:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i32
     // CHECK: tt.splat %[[VALID]] : i1 -> tensor<128x64xi1, #blocked>
     // CHECK: ttg.memdesc_index %[[A]][%[[WRITE]]]
@@ -77,7 +80,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: ttg.memdesc_index %[[B]][%[[WRITE]]]
     // CHECK: ttg.async_copy_global_to_local
     // CHECK: ttg.async_commit_group
-    // CHECK: scf.yield
+    // CHECK: scf.yield {{.*}}, %[[NEXTREAD]], %[[NEXTWRITE]] :
     // CHECK: ttg.async_wait {num = 0 : i32}
     // CHECK: ttg.local_dealloc %[[A]]
     // CHECK: ttg.local_dealloc %[[B]]
@@ -247,14 +250,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
   // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #shared, #smem, mutable>
   // CHECK-COUNT-4: ttg.async_commit_group
-  // CHECK: %[[LOOP:.*]]:3 = scf.for
-  // CHECK: %[[READ:.*]] = arith.remsi %{{.*}}, %c3_i32
+  // CHECK: %[[LOOP:.*]]:5 = scf.for {{.*}}, %[[READ:.*]] = %c0_i32{{.*}}, %{{.*}} = %c2_i32{{.*}})
   // CHECK: ttg.async_wait {num = 2 : i32}
   // CHECK: %[[AV:.*]] = ttg.memdesc_index %[[A]][%[[READ]]]
   // CHECK: %[[BV:.*]] = ttg.memdesc_index %[[B]][%[[READ]]]
   // CHECK: %[[DOT:.*]] = ttng.warp_group_dot %[[AV]], %[[BV]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true}
   // CHECK: %[[WAITED:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], %[[AV]], %[[BV]] {pendings = 1 : i32}
-  // CHECK: arith.remsi %{{.*}}, %c3_i32
+  // CHECK: arith.cmpi sge, %{{.*}}, %c3_i32
   // CHECK-COUNT-2: ttg.async_copy_global_to_local
   // CHECK: scf.yield %[[WAITED]]#0
   // CHECK: %[[LAST:.*]] = ttng.warp_group_dot_wait %[[LOOP]]#0 {pendings = 0 : i32}

@@ -75,6 +75,26 @@ Value xorOffset(LLVMBuilder &b, Value thread, int32_t offset) {
   return offset == 0 ? thread : b.xor_(thread, b.i32(offset));
 }
 
+// The bits any thread's offset can have: the OR of its lane and warp offsets.
+int32_t threadOffsetBits(const std::vector<int32_t> &lane, const std::vector<int32_t> &warp) {
+  int32_t bits = 0;
+  for (int32_t offset : lane)
+    bits |= offset;
+  for (int32_t offset : warp)
+    bits |= offset;
+  return bits;
+}
+
+// A register's element index: the thread's offset XOR the register's. The register's bits no
+// thread offset has are added after the XOR of the others (XOR-ing disjoint bits is adding
+// them), so that the access's address is one per-thread register plus a constant, which
+// LLVM and ptxas fold into the instruction's immediate offset, as in Triton's addressing.
+Value registerIndex(LLVMBuilder &b, Value thread, int32_t threadBits, int32_t offset) {
+  int32_t own = offset & ~threadBits;
+  Value index = xorOffset(b, thread, offset & threadBits);
+  return own == 0 ? index : b.add(index, b.i32(own));
+}
+
 FailureOr<LocalMemoryAccess> accessPlan(Operation *op, RankedTensorType tensorType,
                                         ttg::MemDescType memdesc, int32_t elementBytes) {
   if (memdesc.getShape() != memdesc.getAllocShape().take_back(memdesc.getShape().size()))
@@ -127,6 +147,7 @@ LogicalResult storeToShared(Operation *op, ConversionPatternRewriter &rewriter,
     return value;
   };
   Value thread = threadOffset(rewriter, loc, target, *plan);
+  int32_t threadBits = threadOffsetBits(plan->laneOffset, plan->warpOffset);
   int64_t width = int64_t(1) << plan->vectorBits;
   target.barrier(rewriter, loc);
   for (int32_t start : plan->vectorStarts()) {
@@ -138,7 +159,7 @@ LogicalResult storeToShared(Operation *op, ConversionPatternRewriter &rewriter,
       for (int64_t i = 0; i < width; ++i)
         stored = b.insertElement(stored, toStorage(values[start + i]), i);
     }
-    Value index = xorOffset(b, thread, plan->registerOffset[start]);
+    Value index = registerIndex(b, thread, threadBits, plan->registerOffset[start]);
     Value address = b.gep(base.getType(), storage.storage, base, index);
     LLVM::StoreOp::create(rewriter, loc, stored, address, storage.bytes * width);
   }
@@ -156,12 +177,13 @@ SmallVector<Value> loadMatrices(OpBuilder &builder, Location loc, const TargetIn
   Value lane = xorOfSetBits(b, ids.lane, matrix.laneAddressOffset);
   Value warp = xorOfSetBits(b, ids.warp, access.warpOffset);
   Value thread = !lane || !warp ? (lane ? lane : warp) : b.xor_(lane, warp);
+  int32_t threadBits = threadOffsetBits(matrix.laneAddressOffset, access.warpOffset);
   auto pair = VectorType::get(2, elementType);
   SmallVector<Value> loaded;
   int32_t step = matrix.registersPerInstruction();
   for (int32_t start = 0; start < static_cast<int32_t>(access.registerOffset.size());
        start += step) {
-    Value index = xorOffset(b, thread, access.registerOffset[start]);
+    Value index = registerIndex(b, thread, threadBits, access.registerOffset[start]);
     Value address = b.gep(base.getType(), elementType, base, index);
     for (Value word : target.loadMatrix(builder, loc, address, matrix.matrices,
                                         matrix.transposed)) {
@@ -197,10 +219,11 @@ FailureOr<SmallVector<Value>> loadFromShared(Operation *op, ConversionPatternRew
     return value;
   };
   Value thread = threadOffset(rewriter, loc, target, *plan);
+  int32_t threadBits = threadOffsetBits(plan->laneOffset, plan->warpOffset);
   int64_t width = int64_t(1) << plan->vectorBits;
   SmallVector<Value> loaded(plan->registerOffset.size());
   for (int32_t start : plan->vectorStarts()) {
-    Value index = xorOffset(b, thread, plan->registerOffset[start]);
+    Value index = registerIndex(b, thread, threadBits, plan->registerOffset[start]);
     Value address = b.gep(base.getType(), storage.storage, base, index);
     Type type = width == 1 ? storage.storage : VectorType::get(width, storage.storage);
     Value value = LLVM::LoadOp::create(rewriter, loc, type, address, storage.bytes * width);
@@ -336,11 +359,12 @@ struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGloba
     if (needsBarrierBefore(op))
       target.barrier(rewriter, loc);
     Value thread = threadOffset(rewriter, loc, target, *plan);
+    int32_t threadBits = threadOffsetBits(plan->laneOffset, plan->warpOffset);
     int64_t planWidth = int64_t(1) << plan->vectorBits;
     for (int32_t vectorStart : plan->vectorStarts()) {
       for (int64_t part = 0; part < planWidth; part += width) {
         int32_t start = vectorStart + static_cast<int32_t>(part);
-        Value index = xorOffset(b, thread, plan->registerOffset[start]);
+        Value index = registerIndex(b, thread, threadBits, plan->registerOffset[start]);
         Value address = b.gep(adaptor.getDst().getType(), storage, adaptor.getDst(), index);
         target.asyncCopy(rewriter, loc, address, pointers[start],
                          static_cast<int>(width * bytes), masks.empty() ? Value() : masks[start]);

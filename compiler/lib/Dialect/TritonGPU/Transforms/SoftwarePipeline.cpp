@@ -279,13 +279,6 @@ private:
     Value inductionVar = loop.getInductionVar();
     Type ivType = inductionVar.getType();
     Type i32 = IntegerType::get(context, 32);
-    auto toI32 = [&](OpBuilder &builder, Value value) -> Value {
-      if (value.getType() == i32)
-        return value;
-      if (value.getType().isIndex())
-        return arith::IndexCastOp::create(builder, loc, i32, value);
-      return arith::TruncIOp::create(builder, loc, i32, value);
-    };
 
     OpBuilder builder(loop);
     for (PipelinedLoad &entry : loads) {
@@ -316,12 +309,34 @@ private:
     for (unsigned index : stageArgs)
       loop.getInitArgsMutable()[index].set(current[index]);
 
+    // The buffers iteration k reads and its prefetch writes are carried by the loop (as in
+    // Triton's pipeliner), each advanced modulo NB: a select, not a division by NB, per
+    // iteration.
+    IRRewriter rewriter(context);
+    rewriter.setInsertionPoint(loop);
+    SmallVector<Value> firstIndices{constant(rewriter, i32, 0),
+                                    constant(rewriter, i32, distance % numBuffers)};
+    auto advance = [&](OpBuilder &b, Value index) -> Value {
+      Value next = arith::AddIOp::create(b, loc, index, constant(b, i32, 1));
+      Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, next,
+                                          constant(b, i32, numBuffers));
+      return arith::SelectOp::create(b, loc, wraps, constant(b, i32, 0), next);
+    };
+    unsigned indexArg = loop.getNumRegionIterArgs();
+    FailureOr<LoopLikeOpInterface> extended = loop.replaceWithAdditionalYields(
+        rewriter, firstIndices, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &b, Location, ArrayRef<BlockArgument> indices) {
+          return SmallVector<Value>{advance(b, indices[0]), advance(b, indices[1])};
+        });
+    loop = cast<scf::ForOp>(extended->getOperation());
+    body = loop.getBody();
+    yield = cast<scf::YieldOp>(body->getTerminator());
+    inductionVar = loop.getInductionVar();
+    Value readIndex = loop.getRegionIterArgs()[indexArg];
+    Value writeIndex = loop.getRegionIterArgs()[indexArg + 1];
+
     // The loop body: wait for this iteration's tiles and read its buffers.
     builder.setInsertionPointToStart(body);
-    Value sinceStart = arith::SubIOp::create(builder, loc, inductionVar, lower);
-    Value iteration = toI32(builder, arith::DivSIOp::create(builder, loc, sinceStart, step));
-    Value readIndex =
-        arith::RemSIOp::create(builder, loc, iteration, constant(builder, i32, numBuffers));
     int64_t pendingGroups = (distance - 1) * static_cast<int64_t>(loads.size());
     Value wait =
         AsyncWaitOp::create(builder, loc, ValueRange{}, static_cast<uint32_t>(pendingGroups));
@@ -352,9 +367,6 @@ private:
 
     // At the end of the body: prefetch iteration k + D.
     builder.setInsertionPoint(yield);
-    Value ahead = arith::AddIOp::create(builder, loc, iteration, constant(builder, i32, distance));
-    Value writeIndex =
-        arith::RemSIOp::create(builder, loc, ahead, constant(builder, i32, numBuffers));
     IRMapping mapping;
     Value stepAhead =
         arith::MulIOp::create(builder, loc, step, constant(builder, ivType, distance));
