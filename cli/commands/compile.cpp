@@ -210,9 +210,9 @@ void setup(CLI::App &app) {
       ->check(CLI::NonNegativeNumber);
   command
       ->add_option("--mma", options->mma,
-                   "What multiplies tl.dot on NVIDIA: default (mma.sync on sm_80-89 for f16/bf16, "
-                   "else FMA), v2 (mma.sync on any sm_80+, sm_90 included, also tf32 and i8) or "
-                   "fma")
+                   "What multiplies tl.dot: default (mma.sync on sm_80-89 for f16/bf16, MFMA "
+                   "on gfx942, else FMA), v2 (mma.sync on any sm_80+, sm_90 included, also "
+                   "tf32 and i8) or fma")
       ->capture_default_str()
       ->check(CLI::IsMember({"default", "v2", "fma"}));
   command->add_flag("--pipeline", options->pipeline,

@@ -167,6 +167,11 @@ tt::TTIRPipelineOptions ttirOptions(const Target &target) {
   return options;
 }
 
+// The AMD generation whose MFMA instructions trex lowers (gfx940, gfx941, gfx942).
+bool isCdna3(const std::string &arch) {
+  return arch == "gfx940" || arch == "gfx941" || arch == "gfx942";
+}
+
 // The make_ttgir options: the target and the launch shape the user asked for.
 ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
   ttg::TTGIRPipelineOptions ttgir;
@@ -177,22 +182,25 @@ ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
   ttgir.numWarps = options.numWarps;
   ttgir.numCTAs = options.numCTAs;
   ttgir.numStages = options.numStages;
-  // Tensor cores where their lowering exists: mma.sync (not wgmma, not MFMA).
+  // Tensor cores where their lowering exists: mma.sync and CDNA3's MFMA (not wgmma).
   int capability = options.target.computeCapability;
   bool hasMmaSync = options.target.isCUDA() && capability >= 80;
+  bool hasMfma = !options.target.isCUDA() && isCdna3(options.target.arch);
   switch (options.matmulUnit) {
   case CompileOptions::MatmulUnit::Default:
-    ttgir.tensorCores = hasMmaSync && capability < 90;
+    ttgir.tensorCores = (hasMmaSync && capability < 90) || hasMfma;
     ttgir.mmaV2Types = {"f16", "bf16"};
     break;
   case CompileOptions::MatmulUnit::MmaV2:
-    ttgir.tensorCores = hasMmaSync;
+    ttgir.tensorCores = hasMmaSync || hasMfma;
     ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8"};
     break;
   case CompileOptions::MatmulUnit::FMA:
     ttgir.tensorCores = false;
     break;
   }
+  // The instructions MfmaDotOpToLLVM lowers; fp8 (fnuz) and f64 dots stay on FMA.
+  ttgir.mfmaTypes = {"f16", "bf16", "f32", "tf32", "i8"};
   ttgir.maxMmaVersion = 2;
   ttgir.pipeline = options.pipeline && options.target.isCUDA() && capability >= 80;
   return ttgir;

@@ -33,11 +33,14 @@ struct CompileOptions {
   std::optional<int> autotuneConfig;
   bool numWarpsGiven = false;
   bool numStagesGiven = false;
-  // Which unit multiplies tt.dot on NVIDIA targets. Default: mma.sync on sm_80..sm_89 for
-  // f16 and bf16 operands into f32 (other types Triton would put on tensor cores stay on FMA
-  // with a warning), FMA elsewhere: sm_90's wgmma has no lowering yet. MmaV2: mma.sync on
-  // any sm_80+ target (sm_90 runs it too, so it can be measured there), for every type its
-  // lowering takes (also tf32 and i8, not yet checked on a GPU). FMA: never tensor cores.
+  // Which unit multiplies tt.dot. Default: mma.sync on sm_80..sm_89 for f16 and bf16
+  // operands into f32 (other types Triton would put on tensor cores stay on FMA with a
+  // warning), MFMA on CDNA3 (gfx940-gfx942) for f16, bf16, f32 (also at tf32 precision) and
+  // i8 (fp8 and f64 dots stay on FMA with a warning; not checked on an AMD GPU yet), FMA
+  // elsewhere: sm_90's wgmma has no lowering yet. MmaV2: mma.sync on any sm_80+ target
+  // (sm_90 runs it too, so it can be measured there), for every type its lowering takes
+  // (also tf32 and i8, not yet checked on a GPU); MFMA as by default on AMD. FMA: never
+  // tensor cores.
   enum class MatmulUnit { Default, MmaV2, FMA };
   MatmulUnit matmulUnit = MatmulUnit::Default;
   // Software-pipeline loads feeding tt.dot (tritongpu-pipeline, cp.async) on sm_80+ NVIDIA

@@ -239,6 +239,7 @@ struct ConvertTritonGPUToLLVMPass
     populateLocalMemoryOpToLLVMPatterns(converter, patterns, *target);
     populateDotOpToLLVMPatterns(converter, patterns, *target);
     populateMmaV2DotOpToLLVMPatterns(converter, patterns, *target);
+    populateMfmaDotOpToLLVMPatterns(converter, patterns, *target);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

@@ -75,6 +75,8 @@ void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                  mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateMmaV2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                       mlir::RewritePatternSet &patterns, const TargetInfo &target);
+void populateMfmaDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns,
                                            const TargetInfo &target);

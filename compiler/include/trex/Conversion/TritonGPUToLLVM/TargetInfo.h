@@ -34,6 +34,19 @@ enum class MemoryScope { CTA, GPU, System };
 // 32-bit fragment word packs (2, 1, 4). The accumulator is f32, or i32 for S8.
 enum class WarpMmaKind { F16, BF16, TF32, S8 };
 
+// The operand types of one AMD matrix-core instruction (MFMA, CDNA): each lane supplies
+// kBase elements of each operand, 4 for F16 and BF16 (bf16 as the gfx90a+ "_1k" forms), 1 for
+// F32, 2 for XF32 (f32 operands at tf32 precision, gfx942 only) and 8 for I8. The
+// accumulator is f32, or i32 for I8.
+enum class MatrixCoreKind { F16, BF16, F32, XF32, I8 };
+
+// One MFMA: D (nonKDim x nonKDim) = src0 (nonKDim x k) * src1 (k x nonKDim) + C.
+struct MatrixCoreInstruction {
+  MatrixCoreKind kind;
+  int nonKDim;
+  int k;
+};
+
 class TargetInfo {
 public:
   virtual ~TargetInfo() = default;
@@ -109,6 +122,18 @@ public:
   virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   warpMma(mlir::OpBuilder &builder, mlir::Location loc, WarpMmaKind kind, mlir::ValueRange a,
           mlir::ValueRange b, mlir::ValueRange c) const {
+    return mlir::failure();
+  }
+
+  // One wavefront-wide matrix-core instruction (AMD's v_mfma_*; see MfmaPlan.h for which lane
+  // holds what): `src0` and `src1` are the calling lane's kBase = k * nonKDim / 64 operand
+  // elements as one vector (vector<kBase x f16 / bf16 / f32 / i8>), `accumulator` its
+  // nonKDim^2 / 64 values of C as one vector (f32, or i32 for I8); returns its values of D
+  // in the accumulator's type. Fails where the target has no such instruction.
+  virtual mlir::FailureOr<mlir::Value> matrixCoreMma(mlir::OpBuilder &builder, mlir::Location loc,
+                                                     const MatrixCoreInstruction &instruction,
+                                                     mlir::Value src0, mlir::Value src1,
+                                                     mlir::Value accumulator) const {
     return mlir::failure();
   }
 

@@ -21,7 +21,10 @@ def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir:
     Operands become `#ttg.dot_op` with kWidth = the K elements of one
     instruction per lane (times `kpack`); the accumulator is f32 (i32 for
     integers) with casts around the dot when the result type differs.
-    Dots no instruction fits, and other targets, are left on the FMA path.
+    Dots no instruction fits, and other targets, are left on the FMA path;
+    so are, with a warning, dots whose instruction's operand type is not in
+    `mfma-types` when that list is given (trex's compile path names the
+    types its MFMA lowering takes).
 
     Example (gfx942, 8 warps, 128x256x64 f16):
     `#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>`
@@ -31,7 +34,11 @@ def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir:
     Option<"matrixInstructionSize", "matrix-instruction-size", "int", "0",
            "force MFMA tiles of this M = N (16 or 32); 0 chooses from the dot's shape">,
     Option<"kPack", "kpack", "int", "1",
-           "instructions' worth of K each lane reads from shared memory at once (1 or 2)">
+           "instructions' worth of K each lane reads from shared memory at once (1 or 2)">,
+    ListOption<"mfmaTypes", "mfma-types", "std::string",
+               "operand types of the MFMA instructions dots may get: f16 (also fp8 computed as "
+               "f16), bf16, f32, tf32 (f32 at tf32 precision, xf32), i8, fp8, f64; empty: any "
+               "Triton takes">
   ];
   let dependentDialects = ["::trex::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
 }
