@@ -216,8 +216,8 @@ void setup(CLI::App &app) {
       ->capture_default_str()
       ->check(CLI::IsMember({"default", "v2", "fma"}));
   command->add_flag("--pipeline", options->pipeline,
-                    "Software-pipeline the loads that feed tl.dot with cp.async (sm_80+, "
-                    "--num-stages deep; experimental, off by default)");
+                    "Software-pipeline the loads that feed tl.dot, --num-stages deep: cp.async "
+                    "on sm_80+, shared-memory buffers on AMD (experimental, off by default)");
   command
       ->add_option("--emit", options->emit,
                    "Stages to output, comma separated: source, ttir, ttgir, llir, ptx, cubin, amdgcn, "

@@ -173,8 +173,8 @@ size_t occurrences(const std::string &text, const std::string &pattern) {
 
 class TensorCoreFixture : public ::testing::TestWithParam<SpecTarget> {
 protected:
-  trex::CompilationResult compile(const std::string &target,
-                                  trex::CompileOptions::MatmulUnit unit) {
+  trex::CompilationResult compile(const std::string &target, trex::CompileOptions::MatmulUnit unit,
+                                  bool pipeline = false) {
     const nlohmann::json &spec = GetParam().spec;
     trex::CompileOptions options;
     options.target = llvm::cantFail(trex::Target::parse(target));
@@ -184,6 +184,7 @@ protected:
     options.numStages = spec["num_stages"];
     options.numWarpsGiven = options.numStagesGiven = true;
     options.matmulUnit = unit;
+    options.pipeline = pipeline;
     options.lastStage = trex::Stage::Metadata;
     fs::path source = fs::path(TREX_FIXTURES_DIR) / "kernels" / spec["file"].get<std::string>();
     return trex::compileFile(source.string(), options);
@@ -277,6 +278,18 @@ TEST_P(MatrixCoreFixture, Gfx942KeepsFmaWhenAsked) {
   ASSERT_TRUE(fma.succeeded) << fma.renderDiagnostics();
   EXPECT_EQ(occurrences(fma.stages[trex::Stage::AMDGCN], "v_mfma"), 0u);
   EXPECT_GT(occurrences(fma.stages[trex::Stage::AMDGCN], "v_fma_mix_f32"), 0u);
+}
+
+// With the stream pipeliner (--pipeline) the buffers are Triton's: num_stages - 1 per operand,
+// and so is the shared-memory size; the dot keeps Triton's MFMA count.
+TEST_P(MatrixCoreFixture, Gfx942PipelinedUsesTritonsSharedMemory) {
+  trex::CompilationResult result =
+      compile("hip:gfx942", trex::CompileOptions::MatmulUnit::Default, /*pipeline=*/true);
+  ASSERT_TRUE(result.succeeded) << result.renderDiagnostics();
+  nlohmann::json ours = nlohmann::json::parse(result.stages[trex::Stage::Metadata]);
+  nlohmann::json triton = nlohmann::json::parse(tritonStage(".json"));
+  EXPECT_EQ(ours["shared"], triton["shared"]);
+  EXPECT_EQ(occurrences(result.stages[trex::Stage::AMDGCN], kMfmaF16), 32u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Triton36, MatrixCoreFixture, ::testing::ValuesIn(gfx942MatmulSpecs()),

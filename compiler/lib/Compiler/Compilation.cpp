@@ -202,7 +202,7 @@ ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
   // The instructions MfmaDotOpToLLVM lowers; fp8 (fnuz) and f64 dots stay on FMA.
   ttgir.mfmaTypes = {"f16", "bf16", "f32", "tf32", "i8"};
   ttgir.maxMmaVersion = 2;
-  ttgir.pipeline = options.pipeline && options.target.isCUDA() && capability >= 80;
+  ttgir.pipeline = options.pipeline && (!options.target.isCUDA() || capability >= 80);
   return ttgir;
 }
 

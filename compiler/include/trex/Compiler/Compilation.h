@@ -43,8 +43,9 @@ struct CompileOptions {
   // tensor cores.
   enum class MatmulUnit { Default, MmaV2, FMA };
   MatmulUnit matmulUnit = MatmulUnit::Default;
-  // Software-pipeline loads feeding tt.dot (tritongpu-pipeline, cp.async) on sm_80+ NVIDIA
-  // targets. Off until checked on a GPU.
+  // Software-pipeline loads feeding tt.dot: tritongpu-pipeline (cp.async) on sm_80+ NVIDIA
+  // targets, tritonamdgpu-stream-pipeline (num_stages - 1 shared buffers) on AMD ones. Off
+  // until checked on a GPU.
   bool pipeline = false;
   // The last stage to produce; earlier ones are produced on the way.
   Stage lastStage = Stage::TTIR;

@@ -122,7 +122,12 @@ static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &opti
   pm.addPass(createCanonicalizerPass());
   pm.addPass(tt::createTritonLoopInvariantCodeMotion());
   pm.addPass(createCanonicalizerPass());
-  // Loop scheduling and the stream pipeliner go here.
+  // The stream pipeliner: one simplified pass (plain loads into shared buffers).
+  if (options.pipeline) {
+    amdg::TritonAMDGPUStreamPipelineOptions pipelineOptions;
+    pipelineOptions.numStages = options.numStages;
+    pm.addPass(amdg::createTritonAMDGPUStreamPipeline(pipelineOptions));
+  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUReduceDataDuplication());

@@ -19,6 +19,9 @@ namespace trex::amdg {
 // mfma-types option for the names).
 mlir::LogicalResult accelerateAMDMatmul(mlir::ModuleOp module, int forcedNonKDim = 0, int kPack = 1,
                                         llvm::ArrayRef<std::string> mfmaTypes = {});
+// tritonamdgpu-stream-pipeline: pipelines the innermost loops under `module` whose dot
+// operands are loaded in the loop; returns how many.
+int streamPipelineLoops(mlir::ModuleOp module, int numStages);
 // tritonamdgpu-hoist-layout-conversions.
 void hoistDotOperandConversions(mlir::ModuleOp module);
 // tritonamdgpu-sink-layout-conversions.

@@ -43,6 +43,34 @@ def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir:
   let dependentDialects = ["::trex::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
 }
 
+def TritonAMDGPUStreamPipeline : Pass<"tritonamdgpu-stream-pipeline", "mlir::ModuleOp"> {
+  let summary = "software-pipeline the global loads that feed tt.dot through shared memory";
+  let description = [{
+    The tiles a loop loads for its dots stream through num_stages - 1 shared
+    buffers per operand, so that each iteration's global loads are in flight
+    while the previous tiles are multiplied: a prologue loads the first
+    num_stages - 1 iterations' tiles into the buffers (`ttg.local_store`);
+    iteration k reads buffer k % (num_stages - 1) with `ttg.local_load`,
+    loads iteration k + num_stages - 1's tiles into registers (masked off
+    past the end), and after its dot stores them into the buffer it read.
+    A loop qualifies when the loads' only users convert them to dot operand
+    layouts and the ops computing their pointers and masks feed nothing
+    else. A loop's `tt.num_stages` overrides the option; fewer than 2 stages
+    leave it alone. Simplified from Triton 3.6's AMD stream pipeliner (no
+    epilogue peeling, no separate local-store stage).
+
+    Example (num_stages = 4, the 128x128x64 matmul): two
+    `!ttg.memdesc<3x128x64xf16, ...>`-sized buffers, 98304 bytes of shared
+    memory as Triton's.
+  }];
+  let options = [
+    Option<"numStages", "num_stages", "int", "2",
+           "stages of the pipeline (num_stages - 1 buffers per operand)">
+  ];
+  let dependentDialects = ["::trex::ttg::TTGDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TritonAMDGPUHoistLayoutConversions
     : Pass<"tritonamdgpu-hoist-layout-conversions", "mlir::ModuleOp"> {
   let summary = "convert loop-invariant dot operands once, before the loop";

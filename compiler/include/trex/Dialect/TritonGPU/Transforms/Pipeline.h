@@ -26,9 +26,10 @@ struct TTGIRPipelineOptions {
   int numCTAs = 1;
   // Software-pipelining depth (buffers per pipelined operand).
   int numStages = 3;
-  // Run tritongpu-pipeline (cp.async prefetching of dot operands, sm_80 and
-  // later) where Triton runs its pipeliner. Off by default until it is
-  // checked on a GPU.
+  // Run the software pipeliner where Triton runs its own: tritongpu-pipeline
+  // (cp.async prefetching of dot operands, sm_80 and later) on NVIDIA,
+  // tritonamdgpu-stream-pipeline (loads into shared buffers) on AMD. Off by
+  // default until it is checked on a GPU.
   bool pipeline = false;
   // Tensor-core (NVIDIA mma.sync/wgmma) and matrix-core (AMD MFMA) layouts
   // for tt.dot: when set, accelerate-matmul runs and dots get the layouts
