@@ -211,14 +211,14 @@ void setup(CLI::App &app) {
       ->check(CLI::NonNegativeNumber);
   command
       ->add_option("--mma", options->mma,
-                   "What multiplies tl.dot on NVIDIA: default (wgmma on sm_90, mma.sync on sm_80-89 "
-                   "for f16/bf16, else FMA), v2 (mma.sync on any sm_80+, sm_90 included, also "
-                   "tf32 and i8), v3 (wgmma on sm_90) or fma")
+                   "What multiplies tl.dot: default (wgmma on sm_90, mma.sync on sm_80-89 for "
+                   "f16/bf16, MFMA on gfx942, else FMA), v2 (mma.sync on any sm_80+, sm_90 "
+                   "included, also tf32 and i8), v3 (wgmma on sm_90) or fma")
       ->capture_default_str()
       ->check(CLI::IsMember({"default", "v2", "v3", "fma"}));
   command->add_flag("--pipeline,!--no-pipeline", options->pipeline,
-                    "Software-pipeline the loads that feed tl.dot with cp.async, --num-stages deep "
-                    "(sm_80+; on by default, as in Triton)");
+                    "Software-pipeline the loads that feed tl.dot, --num-stages deep: cp.async "
+                    "on sm_80+, shared-memory buffers on AMD (on by default, as in Triton)");
   command
       ->add_option("--emit", options->emit,
                    "Stages to output, comma separated: source, ttir, ttgir, llir, ptx, cubin, amdgcn, "

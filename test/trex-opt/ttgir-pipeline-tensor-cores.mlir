@@ -2,8 +2,8 @@
 // RUN: trex-opt %s --trex-ttgir-pipeline="target=cuda:80 num-warps=4 tensor-cores=false" | FileCheck %s --check-prefix=FMA
 // RUN: trex-opt %s --trex-ttgir-pipeline="target=hip:gfx942 num-warps=4" | FileCheck %s --check-prefix=MFMA
 // --trex-ttgir-pipeline selects tensor-core layouts by default (as Triton's
-// make_ttgir does); tensor-cores=false keeps the FMA layouts that trex's
-// compile path uses until the MMA lowering exists.
+// make_ttgir does); tensor-cores=false keeps the FMA layouts (trex compile
+// --mma fma).
 
 // MMA: #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // MMA: tt.dot {{.*}} -> tensor<64x64xf32, #mma>

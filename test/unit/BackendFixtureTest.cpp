@@ -173,8 +173,8 @@ size_t occurrences(const std::string &text, const std::string &pattern) {
 
 class TensorCoreFixture : public ::testing::TestWithParam<SpecTarget> {
 protected:
-  trex::CompilationResult compile(const std::string &target,
-                                  trex::CompileOptions::MatmulUnit unit) {
+  trex::CompilationResult compile(const std::string &target, trex::CompileOptions::MatmulUnit unit,
+                                  bool pipeline = false) {
     const nlohmann::json &spec = GetParam().spec;
     trex::CompileOptions options;
     options.target = llvm::cantFail(trex::Target::parse(target));
@@ -184,6 +184,7 @@ protected:
     options.numStages = spec["num_stages"];
     options.numWarpsGiven = options.numStagesGiven = true;
     options.matmulUnit = unit;
+    options.pipeline = pipeline;
     options.lastStage = trex::Stage::Metadata;
     fs::path source = fs::path(TREX_FIXTURES_DIR) / "kernels" / spec["file"].get<std::string>();
     return trex::compileFile(source.string(), options);
@@ -230,5 +231,69 @@ TEST_P(TensorCoreFixture, Sm90TakesMmaSyncOnlyWhenForced) {
 INSTANTIATE_TEST_SUITE_P(Triton36, TensorCoreFixture, ::testing::ValuesIn(sm80MatmulSpecs()),
                          caseName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TensorCoreFixture);
+
+// The matmul specs Triton compiled for gfx942, where it uses MFMA.
+std::vector<SpecTarget> gfx942MatmulSpecs() {
+  std::vector<SpecTarget> cases;
+  for (const SpecTarget &param : specTargets())
+    if (param.directory == "gfx942" && sharedSizeDependsOnTensorCores(param.spec))
+      cases.push_back(param);
+  return cases;
+}
+
+class MatrixCoreFixture : public TensorCoreFixture {
+protected:
+  std::string tritonStage(const std::string &extension) {
+    std::string name = GetParam().spec["name"];
+    return readFile(fs::path(TREX_FIXTURES_DIR) / name / "gfx942" / (name + extension));
+  }
+};
+
+constexpr const char *kMfmaF16 = "v_mfma_f32_32x32x8_f16";
+
+// On gfx942 trex multiplies with Triton's MFMA instruction, as many per tt.dot as Triton
+// (same #mma layout, same tiles per warp; Triton's pipeliner peels dots into its epilogue,
+// trex has one dot), no FMA, without warnings, and ld.lld links the code object.
+TEST_P(MatrixCoreFixture, Gfx942MultipliesWithTritonsMfmaCountPerDot) {
+  trex::CompilationResult result = compile("hip:gfx942", trex::CompileOptions::MatmulUnit::Default);
+  ASSERT_TRUE(result.succeeded) << result.renderDiagnostics();
+  EXPECT_TRUE(result.diagnostics.empty()) << result.renderDiagnostics();
+  const std::string &amdgcn = result.stages[trex::Stage::AMDGCN];
+  size_t tritonDots = occurrences(tritonStage(".ttgir"), " = tt.dot ");
+  size_t ourDots = occurrences(result.stages[trex::Stage::TTGIR], " = tt.dot ");
+  ASSERT_GT(tritonDots, 0u);
+  ASSERT_GT(ourDots, 0u);
+  size_t tritonPerDot = occurrences(tritonStage(".amdgcn"), kMfmaF16) / tritonDots;
+  EXPECT_EQ(tritonPerDot, 32u);
+  EXPECT_EQ(occurrences(amdgcn, kMfmaF16), tritonPerDot * ourDots);
+  EXPECT_EQ(occurrences(amdgcn, "v_mfma"), occurrences(amdgcn, kMfmaF16));
+  EXPECT_EQ(occurrences(amdgcn, "v_fma_mix_f32"), 0u);
+  if (trex::hip::findLinker())
+    EXPECT_EQ(result.stages.count(trex::Stage::HSACO), 1u) << result.renderDiagnostics();
+}
+
+// --mma fma keeps gfx942's dots off the matrix cores.
+TEST_P(MatrixCoreFixture, Gfx942KeepsFmaWhenAsked) {
+  trex::CompilationResult fma = compile("hip:gfx942", trex::CompileOptions::MatmulUnit::FMA);
+  ASSERT_TRUE(fma.succeeded) << fma.renderDiagnostics();
+  EXPECT_EQ(occurrences(fma.stages[trex::Stage::AMDGCN], "v_mfma"), 0u);
+  EXPECT_GT(occurrences(fma.stages[trex::Stage::AMDGCN], "v_fma_mix_f32"), 0u);
+}
+
+// With the stream pipeliner (--pipeline) the buffers are Triton's: num_stages - 1 per operand,
+// and so is the shared-memory size; the dot keeps Triton's MFMA count.
+TEST_P(MatrixCoreFixture, Gfx942PipelinedUsesTritonsSharedMemory) {
+  trex::CompilationResult result =
+      compile("hip:gfx942", trex::CompileOptions::MatmulUnit::Default, /*pipeline=*/true);
+  ASSERT_TRUE(result.succeeded) << result.renderDiagnostics();
+  nlohmann::json ours = nlohmann::json::parse(result.stages[trex::Stage::Metadata]);
+  nlohmann::json triton = nlohmann::json::parse(tritonStage(".json"));
+  EXPECT_EQ(ours["shared"], triton["shared"]);
+  EXPECT_EQ(occurrences(result.stages[trex::Stage::AMDGCN], kMfmaF16), 32u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Triton36, MatrixCoreFixture, ::testing::ValuesIn(gfx942MatmulSpecs()),
+                         caseName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MatrixCoreFixture);
 
 } // namespace

@@ -1,6 +1,7 @@
 // Every kernel in samples/ (listed with its launch spec in samples/specs.json) compiles to
 // machine code for each target, and its entry takes the specialised user arguments (the
-// constexprs are gone) followed by the two hidden scratch pointers.
+// constexprs are gone) followed by the two hidden scratch pointers; on gfx942 its dots use
+// MFMA.
 #include "trex/Compiler/Compilation.h"
 
 #include "gtest/gtest.h"
@@ -89,6 +90,9 @@ TEST_P(Samples, CompileWithHiddenScratchParameters) {
     ASSERT_EQ(kinds.size(), expected) << arguments;
     EXPECT_EQ(kinds[expected - 2], "global_buffer");
     EXPECT_EQ(kinds[expected - 1], "global_buffer");
+    // gfx942 multiplies the samples' f16 dots (matmul, attention) on its matrix cores.
+    if (result.stages[trex::Stage::TTGIR].find(" = tt.dot ") != std::string::npos)
+      EXPECT_NE(amdgcn.find("v_mfma_f32_32x32x8_f16"), std::string::npos);
   }
 }
 

@@ -167,6 +167,11 @@ tt::TTIRPipelineOptions ttirOptions(const Target &target) {
   return options;
 }
 
+// The AMD generation whose MFMA instructions trex lowers (gfx940, gfx941, gfx942).
+bool isCdna3(const std::string &arch) {
+  return arch == "gfx940" || arch == "gfx941" || arch == "gfx942";
+}
+
 // The make_ttgir options: the target and the launch shape the user asked for.
 ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
   ttg::TTGIRPipelineOptions ttgir;
@@ -177,32 +182,36 @@ ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
   ttgir.numWarps = options.numWarps;
   ttgir.numCTAs = options.numCTAs;
   ttgir.numStages = options.numStages;
-  // Tensor cores where their lowering exists: wgmma on sm_90, mma.sync on sm_80+ (not MFMA).
+  // Tensor cores where their lowering exists: wgmma on sm_90, mma.sync on sm_80+, MFMA on
+  // CDNA3.
   int capability = options.target.computeCapability;
   bool hasMmaSync = options.target.isCUDA() && capability >= 80;
   bool hasWgmma = options.target.isCUDA() && capability == 90;
+  bool hasMfma = !options.target.isCUDA() && isCdna3(options.target.arch);
   ttgir.maxMmaVersion = 2;
   switch (options.matmulUnit) {
   case CompileOptions::MatmulUnit::Default:
     // Dots wgmma does not take (shapes, f16 accumulators) fall back to mma.sync, which
     // takes f16 and bf16 into f32 here.
-    ttgir.tensorCores = hasMmaSync;
+    ttgir.tensorCores = hasMmaSync || hasMfma;
     ttgir.maxMmaVersion = hasWgmma ? 3 : 2;
     ttgir.mmaV2Types = {"f16", "bf16"};
     break;
   case CompileOptions::MatmulUnit::MmaV2:
-    ttgir.tensorCores = hasMmaSync;
+    ttgir.tensorCores = hasMmaSync || hasMfma;
     ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8"};
     break;
   case CompileOptions::MatmulUnit::MmaV3:
-    ttgir.tensorCores = hasMmaSync;
+    ttgir.tensorCores = hasMmaSync || hasMfma;
     ttgir.maxMmaVersion = hasWgmma ? 3 : 2;
     break;
   case CompileOptions::MatmulUnit::FMA:
     ttgir.tensorCores = false;
     break;
   }
-  ttgir.pipeline = options.pipeline && options.target.isCUDA() && capability >= 80;
+  // The instructions MfmaDotOpToLLVM lowers; fp8 (fnuz) and f64 dots stay on FMA.
+  ttgir.mfmaTypes = {"f16", "bf16", "f32", "tf32", "i8"};
+  ttgir.pipeline = options.pipeline && (!options.target.isCUDA() || capability >= 80);
   return ttgir;
 }
 

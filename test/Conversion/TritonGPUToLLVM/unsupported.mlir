@@ -64,6 +64,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// MFMA dots trex has no instruction for say which types and instrShape they have.
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], instrShape = [32, 32, 16], isTransposed = false}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @mfma_fp8(%a: tensor<32x16xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>>, %b: tensor<16x32xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>>, %c: tensor<32x32xf32, #mma>) -> tensor<32x32xf32, #mma> {
+    // expected-error @+2 {{trex's MFMA lowering takes f16 x f16 and bf16 x bf16 into f32 (instrShape 32x32x8, 16x16x16), f32 x f32 into f32 (32x32x2, 16x16x4; at tf32 precision 32x32x4, 16x16x8) and i8 x i8 into i32 (32x32x16, 16x16x32), not 'f8E4M3FNUZ' x 'f8E4M3FNUZ' -> 'f32' with instrShape 32x32x16 for hip:gfx942}}
+    // expected-error @+1 {{failed to legalize operation 'tt.dot'}}
+    %d = tt.dot %a, %b, %c : tensor<32x16xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>> * tensor<16x32xf8E4M3FNUZ, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 8}>> -> tensor<32x32xf32, #mma>
+    tt.return %d : tensor<32x32xf32, #mma>
+  }
+}
+
+// -----
+
 // A warp-group dot whose B buffer is not #ttg.nvmma_shared cannot be read by a descriptor.
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
@@ -75,5 +88,43 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // expected-error @+1 {{failed to legalize operation 'ttng.warp_group_dot'}}
     %d = ttng.warp_group_dot %sa, %sb, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x32xf16, #shared1, #smem> -> tensor<64x32xf32, #mma>
     tt.return %d : tensor<64x32xf32, #mma>
+  }
+}
+
+// -----
+
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], instrShape = [64, 4, 4], isTransposed = false}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @mfma_64x4(%a: tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<16x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<16x16xf32, #mma>) -> tensor<16x16xf32, #mma> {
+    // expected-error @+2 {{trex lowers #ttg.amd_mfma dots with 32x32xK and 16x16xK instructions, not instrShape 64x4x4 (for hip:gfx942)}}
+    // expected-error @+1 {{failed to legalize operation 'tt.dot'}}
+    %d = tt.dot %a, %b, %c : tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<16x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<16x16xf32, #mma>
+    tt.return %d : tensor<16x16xf32, #mma>
+  }
+}
+
+// -----
+
+// A K step needs 4 K elements per lane (32x32x8 f16); a 32x32x4 dot has only 2.
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], instrShape = [32, 32, 8], isTransposed = true}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @mfma_k_below_one_step(%a: tensor<32x4xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<4x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf32, #mma>) -> tensor<32x32xf32, #mma> {
+    // expected-error @+2 {{trex cannot lower this dot to MFMA instructions: the A operand holds fewer K elements per lane (2) than one MFMA takes (4)}}
+    // expected-error @+1 {{failed to legalize operation 'tt.dot'}}
+    %d = tt.dot %a, %b, %c : tensor<32x4xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<4x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+    tt.return %d : tensor<32x32xf32, #mma>
+  }
+}
+
+// -----
+
+// trex lowers CDNA3's MFMA instructions only.
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], instrShape = [32, 32, 8], isTransposed = true}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "hip:gfx90a", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func public @mfma_on_gfx90a(%a: tensor<32x8xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<8x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<32x32xf32, #mma>) -> tensor<32x32xf32, #mma> {
+    // expected-error @+2 {{trex has no MFMA instruction of hip:gfx90a for 'f16' x 'f16' -> 'f32' with instrShape 32x32x8}}
+    // expected-error @+1 {{failed to legalize operation 'tt.dot'}}
+    %d = tt.dot %a, %b, %c : tensor<32x8xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<8x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<32x32xf32, #mma>
+    tt.return %d : tensor<32x32xf32, #mma>
   }
 }

@@ -78,14 +78,15 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tt::DotOp> {
     auto resultType = cast<RankedTensorType>(op.getType());
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
-    // mma.sync dots are MmaV2DotOpToLLVM's.
-    if (isa<ttg::NvidiaMmaEncodingAttr>(resultType.getEncoding()))
+    // mma.sync dots are MmaV2DotOpToLLVM's, MFMA dots MfmaDotOpToLLVM's.
+    if (isa<ttg::NvidiaMmaEncodingAttr, ttg::AMDMfmaEncodingAttr>(resultType.getEncoding()))
       return rewriter.notifyMatchFailure(op, "a tensor-core dot");
     if (!isa<ttg::BlockedEncodingAttr>(resultType.getEncoding()))
-      return op.emitError() << "trex lowers tt.dot on the FMA path (a #ttg.blocked result) or "
-                               "with mma.sync (#ttg.nvidia_mma v2) for "
-                            << target.targetName() << "; other tensor-core layouts are not "
-                                                      "lowered yet";
+      return op.emitError() << "trex lowers tt.dot on the FMA path (a #ttg.blocked result), "
+                               "with mma.sync (#ttg.nvidia_mma v2) or with MFMA (#ttg.amd_mfma) "
+                               "for "
+                            << target.targetName()
+                            << "; other tensor-core layouts are not lowered yet";
     std::optional<layoutviz::LinearLayout> resultLayout = linearLayoutOf(resultType);
     std::optional<layoutviz::LinearLayout> aLayout = linearLayoutOf(aType);
     std::optional<layoutviz::LinearLayout> bLayout = linearLayoutOf(bType);

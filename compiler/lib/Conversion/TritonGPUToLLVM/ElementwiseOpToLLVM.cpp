@@ -13,6 +13,8 @@
 // 4-element vectors then computes one compare per vector, not four.
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
 
+#include "trex/Conversion/TritonGPUToLLVM/Fp8Conversion.h"
+
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 
@@ -71,11 +73,20 @@ Value lowerScalarTritonOp(Operation *original, OpBuilder &builder, Location loc,
     Type destination = getElementTypeOrSelf(convert.getType());
     unsigned sourceBits = source.getIntOrFloatBitWidth();
     unsigned destinationBits = destination.getIntOrFloatBitWidth();
-    // Standard widths only here; fp8 conversions are emitted elsewhere.
     if (sourceBits > 8 && destinationBits > 8) {
       if (sourceBits > destinationBits)
         return LLVM::FPTruncOp::create(builder, loc, scalarType, operands[0]);
       return LLVM::FPExtOp::create(builder, loc, scalarType, operands[0]);
+    }
+    // Widening fp8 (AMD's fp8 dots before gfx950 are computed in f16): through f32, which
+    // holds every fp8 value exactly, as do f16 and bf16, so the final cast does not round.
+    if (sourceBits == 8 && destinationBits > 8 && isSupportedFp8(source)) {
+      Value wide = fp8ToF32(builder, loc, operands[0], source);
+      if (destination.isF32())
+        return wide;
+      if (destinationBits < 32)
+        return LLVM::FPTruncOp::create(builder, loc, scalarType, wide);
+      return LLVM::FPExtOp::create(builder, loc, scalarType, wide);
     }
     emitError(loc) << "trex cannot yet lower fp8 conversions (" << source << " to "
                    << destination << ") for " << target.targetName();

@@ -242,6 +242,7 @@ struct ConvertTritonGPUToLLVMPass
     populateDotOpToLLVMPatterns(converter, patterns, *target);
     populateMmaV2DotOpToLLVMPatterns(converter, patterns, *target);
     populateWarpGroupDotOpToLLVMPatterns(converter, patterns, *target);
+    populateMfmaDotOpToLLVMPatterns(converter, patterns, *target);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

@@ -46,6 +46,102 @@ LLVM::AtomicOrdering atLeastMonotonic(LLVM::AtomicOrdering ordering) {
              : ordering;
 }
 
+// The CDNA3 MFMA of `instruction` on operands in the intrinsic's types, if there is one.
+template <typename Mfma>
+Value createMfma(OpBuilder &builder, Location loc, Value src0, Value src1, Value accumulator) {
+  LLVMBuilder b(builder, loc);
+  // cbsz, abid, blgp: no broadcast between blocks, no lane-group swizzle of B.
+  Value zero = b.i32(0);
+  return Mfma::create(builder, loc, accumulator.getType(),
+                      ValueRange{src0, src1, accumulator, zero, zero, zero});
+}
+
+// K of CDNA3's nonKDim x nonKDim MFMA of `kind` (64 lanes times kBase elements over
+// nonKDim rows); 0 where it has none.
+int cdna3K(MatrixCoreKind kind, int nonKDim) {
+  if (nonKDim != 32 && nonKDim != 16)
+    return 0;
+  int lanesPerRow = 64 / nonKDim;
+  switch (kind) {
+  case MatrixCoreKind::F16:
+  case MatrixCoreKind::BF16:
+    return 4 * lanesPerRow;
+  case MatrixCoreKind::F32:
+    return lanesPerRow;
+  case MatrixCoreKind::XF32:
+    return 2 * lanesPerRow;
+  case MatrixCoreKind::I8:
+    return 8 * lanesPerRow;
+  }
+  return 0;
+}
+
+// The CDNA3 MFMA of `instruction` (one cdna3K accepts) on operands in the intrinsic's types.
+Value cdna3Mfma(OpBuilder &builder, Location loc, const MatrixCoreInstruction &instruction,
+                Value src0, Value src1, Value accumulator) {
+  bool large = instruction.nonKDim == 32;
+  switch (instruction.kind) {
+  case MatrixCoreKind::F16:
+    return large ? createMfma<ROCDL::mfma_f32_32x32x8f16>(builder, loc, src0, src1, accumulator)
+                 : createMfma<ROCDL::mfma_f32_16x16x16f16>(builder, loc, src0, src1, accumulator);
+  case MatrixCoreKind::BF16:
+    return large
+               ? createMfma<ROCDL::mfma_f32_32x32x8bf16_1k>(builder, loc, src0, src1, accumulator)
+               : createMfma<ROCDL::mfma_f32_16x16x16bf16_1k>(builder, loc, src0, src1, accumulator);
+  case MatrixCoreKind::F32:
+    return large ? createMfma<ROCDL::mfma_f32_32x32x2f32>(builder, loc, src0, src1, accumulator)
+                 : createMfma<ROCDL::mfma_f32_16x16x4f32>(builder, loc, src0, src1, accumulator);
+  case MatrixCoreKind::XF32:
+    return large ? createMfma<ROCDL::mfma_f32_32x32x4_xf32>(builder, loc, src0, src1, accumulator)
+                 : createMfma<ROCDL::mfma_f32_16x16x8_xf32>(builder, loc, src0, src1, accumulator);
+  case MatrixCoreKind::I8:
+    return large ? createMfma<ROCDL::mfma_i32_32x32x16_i8>(builder, loc, src0, src1, accumulator)
+                 : createMfma<ROCDL::mfma_i32_16x16x32_i8>(builder, loc, src0, src1, accumulator);
+  }
+  return accumulator;
+}
+
+// A lane's operand elements (vector<kBase x T>) in the type the MFMA intrinsic takes: bf16
+// as i16 (the "_1k" intrinsics predate LLVM's bf16), one f32 as a scalar, 8 i8 as one i64.
+Value mfmaOperand(OpBuilder &builder, Location loc, MatrixCoreKind kind, Value elements) {
+  LLVMBuilder b(builder, loc);
+  auto vector = cast<VectorType>(elements.getType());
+  switch (kind) {
+  case MatrixCoreKind::BF16:
+    return b.bitcast(elements, VectorType::get(vector.getShape(), builder.getI16Type()));
+  case MatrixCoreKind::F32:
+    return b.extractElement(elements, 0);
+  case MatrixCoreKind::I8:
+    return b.bitcast(elements, builder.getI64Type());
+  case MatrixCoreKind::F16:
+  case MatrixCoreKind::XF32:
+    return elements;
+  }
+  return elements;
+}
+
+// Whether `elements` has the kBase and element type `kind` takes.
+bool isMfmaOperand(Value elements, MatrixCoreKind kind) {
+  auto vector = dyn_cast<VectorType>(elements.getType());
+  if (!vector || vector.getRank() != 1)
+    return false;
+  Type element = vector.getElementType();
+  int64_t count = vector.getNumElements();
+  switch (kind) {
+  case MatrixCoreKind::F16:
+    return element.isF16() && count == 4;
+  case MatrixCoreKind::BF16:
+    return element.isBF16() && count == 4;
+  case MatrixCoreKind::F32:
+    return element.isF32() && count == 1;
+  case MatrixCoreKind::XF32:
+    return element.isF32() && count == 2;
+  case MatrixCoreKind::I8:
+    return element.isInteger(8) && count == 8;
+  }
+  return false;
+}
+
 class TargetInfoHIP : public TargetInfo {
 public:
   explicit TargetInfoHIP(std::string arch) : arch(std::move(arch)) {}
@@ -191,6 +287,27 @@ public:
         builder, loc, b.insertElement(b.undef(VectorType::get({1}, type)), value, 0), pointer,
         b.insertElement(b.undef(VectorType::get({1}, builder.getI1Type())), predicate, 0),
         type.getIntOrFloatBitWidth() / 8);
+  }
+
+  // The MFMA instructions of CDNA3 (gfx940, gfx941, gfx942); other generations differ in
+  // which exist (gfx90a lacks xf32 and the 64-bit i8 forms, gfx950 drops xf32).
+  FailureOr<Value> matrixCoreMma(OpBuilder &builder, Location loc,
+                                 const MatrixCoreInstruction &instruction, Value src0, Value src1,
+                                 Value accumulator) const override {
+    if (arch != "gfx940" && arch != "gfx941" && arch != "gfx942")
+      return failure();
+    if (instruction.k != cdna3K(instruction.kind, instruction.nonKDim))
+      return failure();
+    if (!isMfmaOperand(src0, instruction.kind) || !isMfmaOperand(src1, instruction.kind))
+      return failure();
+    auto accumulatorType = dyn_cast<VectorType>(accumulator.getType());
+    Type accumulatorElement = instruction.kind == MatrixCoreKind::I8 ? Type(builder.getI32Type())
+                                                                     : Type(builder.getF32Type());
+    if (!accumulatorType || accumulatorType.getElementType() != accumulatorElement ||
+        accumulatorType.getNumElements() != instruction.nonKDim * instruction.nonKDim / 64)
+      return failure();
+    return cdna3Mfma(builder, loc, instruction, mfmaOperand(builder, loc, instruction.kind, src0),
+                     mfmaOperand(builder, loc, instruction.kind, src1), accumulator);
   }
 
   Value exp2Approx(OpBuilder &builder, Location loc, Value x) const override {

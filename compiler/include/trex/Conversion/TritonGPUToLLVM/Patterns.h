@@ -79,6 +79,8 @@ void populateMmaV2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateWarpGroupDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                           mlir::RewritePatternSet &patterns,
                                           const TargetInfo &target);
+void populateMfmaDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                     mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                            mlir::RewritePatternSet &patterns,
                                            const TargetInfo &target);

@@ -48,6 +48,19 @@ struct WarpGroupMmaShape {
   bool transposedB = false;
 };
 
+// The operand types of one AMD matrix-core instruction (MFMA, CDNA): each lane supplies
+// kBase elements of each operand, 4 for F16 and BF16 (bf16 as the gfx90a+ "_1k" forms), 1 for
+// F32, 2 for XF32 (f32 operands at tf32 precision, gfx942 only) and 8 for I8. The
+// accumulator is f32, or i32 for I8.
+enum class MatrixCoreKind { F16, BF16, F32, XF32, I8 };
+
+// One MFMA: D (nonKDim x nonKDim) = src0 (nonKDim x k) * src1 (k x nonKDim) + C.
+struct MatrixCoreInstruction {
+  MatrixCoreKind kind;
+  int nonKDim;
+  int k;
+};
+
 class TargetInfo {
 public:
   virtual ~TargetInfo() = default;
@@ -154,6 +167,18 @@ public:
   // of the CTA, or of the cluster; fails where the target has no async proxy.
   virtual mlir::LogicalResult asyncProxyFence(mlir::OpBuilder &builder, mlir::Location loc,
                                               bool cluster) const {
+    return mlir::failure();
+  }
+
+  // One wavefront-wide matrix-core instruction (AMD's v_mfma_*; see MfmaPlan.h for which lane
+  // holds what): `src0` and `src1` are the calling lane's kBase = k * nonKDim / 64 operand
+  // elements as one vector (vector<kBase x f16 / bf16 / f32 / i8>), `accumulator` its
+  // nonKDim^2 / 64 values of C as one vector (f32, or i32 for I8); returns its values of D
+  // in the accumulator's type. Fails where the target has no such instruction.
+  virtual mlir::FailureOr<mlir::Value> matrixCoreMma(mlir::OpBuilder &builder, mlir::Location loc,
+                                                     const MatrixCoreInstruction &instruction,
+                                                     mlir::Value src0, mlir::Value src1,
+                                                     mlir::Value accumulator) const {
     return mlir::failure();
   }
 

@@ -102,7 +102,8 @@ SmallVector<std::pair<unsigned, unsigned>, 2> mfmaKChoices(int version, unsigned
 // The MFMA instruction for `dot` (Triton's chooseMfmaInstruction with
 // nonKDim 0 unless forced): 32x32 tiles when both M and N reach 32, 16x16
 // from 16; K per instruction must divide the dot's K (else FMA is cheaper).
-FailureOr<MfmaInstruction> selectMfmaInstruction(tt::DotOp dot, int version, int forcedNonKDim) {
+FailureOr<MfmaInstruction> selectMfmaInstruction(tt::DotOp dot, int version, int forcedNonKDim,
+                                                 bool remarkOnEmulation = true) {
   RankedTensorType resultType = dot.getType();
   ArrayRef<int64_t> shape = resultType.getShape();
   int64_t m = shape[shape.size() - 2], n = shape[shape.size() - 1];
@@ -127,8 +128,9 @@ FailureOr<MfmaInstruction> selectMfmaInstruction(tt::DotOp dot, int version, int
   // Before CDNA4 the OCP fp8 formats have no instruction: they are
   // computed as f16.
   if (aKind == OperandKind::OcpFp8 && version <= 3) {
-    dot.emitRemark() << "missing native support for fp8 variant on current architecture; "
-                        "emulated with fp16 so low performance";
+    if (remarkOnEmulation)
+      dot.emitRemark() << "missing native support for fp8 variant on current architecture; "
+                          "emulated with fp16 so low performance";
     aType = bType = Float16Type::get(dot.getContext());
     aKind = OperandKind::F16;
   }
@@ -144,6 +146,44 @@ FailureOr<MfmaInstruction> selectMfmaInstruction(tt::DotOp dot, int version, int
   if (forcedNonKDim == 0 && inputK % chosen.first != 0)
     return failure();
   return MfmaInstruction{mnDim, mnDim, chosen.first, chosen.second, aType, bType};
+}
+
+// The mfma-types name of an instruction's operands (the instruction's, so fp8 computed as
+// f16 is "f16").
+StringRef mfmaTypeName(const MfmaInstruction &instruction, tt::DotOp dot, int version) {
+  bool useTF32 = dot.getInputPrecision() == tt::InputPrecision::TF32 && version == 3;
+  switch (kindOf(instruction.aType, useTF32)) {
+  case OperandKind::F64:
+    return "f64";
+  case OperandKind::F32:
+    return "f32";
+  case OperandKind::XF32:
+    return "tf32";
+  case OperandKind::F16:
+    return "f16";
+  case OperandKind::BF16:
+    return "bf16";
+  case OperandKind::I8:
+    return "i8";
+  case OperandKind::OcpFp8:
+  case OperandKind::FnuzFp8:
+    return "fp8";
+  case OperandKind::Other:
+    break;
+  }
+  return "";
+}
+
+// "f16 x f16 -> f32", with the input precision of f32 operands.
+std::string dotTypesText(tt::DotOp dot) {
+  std::string text;
+  llvm::raw_string_ostream stream(text);
+  Type a = dot.getA().getType().getElementType();
+  stream << a << " x " << dot.getB().getType().getElementType() << " -> "
+         << dot.getType().getElementType();
+  if (a.isF32())
+    stream << " (" << tt::stringifyInputPrecision(dot.getInputPrecision()) << ")";
+  return text;
 }
 
 //===----------------------------------------------------------------------===//
@@ -253,14 +293,18 @@ int mfmaVersionOf(StringRef arch) {
 }
 
 struct BlockedDotToMfma : OpRewritePattern<tt::DotOp> {
-  BlockedDotToMfma(MLIRContext *context, int version, int forcedNonKDim, int kPack)
-      : OpRewritePattern(context), version(version), forcedNonKDim(forcedNonKDim), kPack(kPack) {}
+  BlockedDotToMfma(MLIRContext *context, int version, int forcedNonKDim, int kPack,
+                   const DenseSet<Operation *> &keptOnFma)
+      : OpRewritePattern(context), version(version), forcedNonKDim(forcedNonKDim), kPack(kPack),
+        keptOnFma(keptOnFma) {}
 
   LogicalResult matchAndRewrite(tt::DotOp dot, PatternRewriter &rewriter) const override {
     RankedTensorType oldType = dot.getType();
     auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(oldType.getEncoding());
     if (!blocked)
       return rewriter.notifyMatchFailure(dot, "expected a blocked result");
+    if (keptOnFma.contains(dot.getOperation()))
+      return rewriter.notifyMatchFailure(dot, "its MFMA operand types are not lowered");
     FailureOr<MfmaInstruction> instruction = selectMfmaInstruction(dot, version, forcedNonKDim);
     if (failed(instruction))
       return rewriter.notifyMatchFailure(dot, "no MFMA instruction fits");
@@ -302,11 +346,13 @@ struct BlockedDotToMfma : OpRewritePattern<tt::DotOp> {
   int version;
   int forcedNonKDim;
   int kPack;
+  const DenseSet<Operation *> &keptOnFma;
 };
 
 } // namespace
 
-LogicalResult accelerateAMDMatmul(ModuleOp module, int forcedNonKDim, int kPack) {
+LogicalResult accelerateAMDMatmul(ModuleOp module, int forcedNonKDim, int kPack,
+                                  ArrayRef<std::string> mfmaTypes) {
   auto target = module->getAttrOfType<StringAttr>(ttg::kTargetAttr);
   if (!target)
     return success();
@@ -315,8 +361,24 @@ LogicalResult accelerateAMDMatmul(ModuleOp module, int forcedNonKDim, int kPack)
   // RDNA's WMMA is not supported: dots there stay on the FMA path.
   if (version == 0)
     return success();
+  // Dots whose instruction takes operand types outside mfmaTypes: decided before the rewrite,
+  // which may visit a dot more than once, so that each is reported once.
+  DenseSet<Operation *> keptOnFma;
+  if (!mfmaTypes.empty())
+    module.walk([&](tt::DotOp dot) {
+      if (!isa_and_nonnull<ttg::BlockedEncodingAttr>(dot.getType().getEncoding()))
+        return;
+      FailureOr<MfmaInstruction> instruction =
+          selectMfmaInstruction(dot, version, forcedNonKDim, /*remarkOnEmulation=*/false);
+      if (failed(instruction) ||
+          llvm::is_contained(mfmaTypes, mfmaTypeName(*instruction, dot, version).str()))
+        return;
+      keptOnFma.insert(dot.getOperation());
+      dot.emitWarning() << "tl.dot with " << dotTypesText(dot) << " has no matrix-core path on "
+                        << arch << " yet; using FMA";
+    });
   RewritePatternSet patterns(module.getContext());
-  patterns.add<BlockedDotToMfma>(module.getContext(), version, forcedNonKDim, kPack);
+  patterns.add<BlockedDotToMfma>(module.getContext(), version, forcedNonKDim, kPack, keptOnFma);
   return applyPatternsGreedily(module, std::move(patterns));
 }
 
@@ -326,7 +388,8 @@ struct TritonAMDGPUAccelerateMatmulPass
     : impl::TritonAMDGPUAccelerateMatmulBase<TritonAMDGPUAccelerateMatmulPass> {
   using Base::Base;
   void runOnOperation() override {
-    if (failed(accelerateAMDMatmul(getOperation(), matrixInstructionSize, kPack)))
+    std::vector<std::string> types(mfmaTypes.begin(), mfmaTypes.end());
+    if (failed(accelerateAMDMatmul(getOperation(), matrixInstructionSize, kPack, types)))
       signalPassFailure();
   }
 };

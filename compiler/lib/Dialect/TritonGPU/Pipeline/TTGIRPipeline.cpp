@@ -109,8 +109,11 @@ static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &opti
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUOptimizeThreadLocality());
   // Without matrix cores dots keep the blocked FMA layout of the conversion.
-  if (options.tensorCores)
-    pm.addPass(amdg::createTritonAMDGPUAccelerateMatmul());
+  if (options.tensorCores) {
+    amdg::TritonAMDGPUAccelerateMatmulOptions accelerate;
+    accelerate.mfmaTypes.assign(options.mfmaTypes.begin(), options.mfmaTypes.end());
+    pm.addPass(amdg::createTritonAMDGPUAccelerateMatmul(accelerate));
+  }
   // The epilogue and operand optimizations for MFMA layouts go here.
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(amdg::createTritonAMDGPUHoistLayoutConversions());
@@ -119,7 +122,12 @@ static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &opti
   pm.addPass(createCanonicalizerPass());
   pm.addPass(tt::createTritonLoopInvariantCodeMotion());
   pm.addPass(createCanonicalizerPass());
-  // Loop scheduling and the stream pipeliner go here.
+  // The stream pipeliner: one simplified pass (plain loads into shared buffers).
+  if (options.pipeline) {
+    amdg::TritonAMDGPUStreamPipelineOptions pipelineOptions;
+    pipelineOptions.numStages = options.numStages;
+    pm.addPass(amdg::createTritonAMDGPUStreamPipeline(pipelineOptions));
+  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUReduceDataDuplication());
@@ -174,6 +182,10 @@ struct TTGIRPipelineCommandLine : PassPipelineOptions<TTGIRPipelineCommandLine> 
   ListOption<std::string> mmaV2Types{
       *this, "mma-v2-types",
       llvm::cl::desc("operand types mma.sync may take (f16, bf16, tf32, i8); default any")};
+  ListOption<std::string> mfmaTypes{
+      *this, "mfma-types",
+      llvm::cl::desc("operand types MFMA instructions may take (f16, bf16, f32, tf32, i8, fp8, "
+                     "f64); default any")};
 };
 
 } // namespace
@@ -203,6 +215,7 @@ void registerTritonGPUTransforms() {
         options->maxMmaVersion = commandLine.maxMmaVersion;
         options->mmaV2Types.assign(commandLine.mmaV2Types.begin(),
                                    commandLine.mmaV2Types.end());
+        options->mfmaTypes.assign(commandLine.mfmaTypes.begin(), commandLine.mfmaTypes.end());
         buildTTGIRPipeline(pm, *options);
         return success();
       },

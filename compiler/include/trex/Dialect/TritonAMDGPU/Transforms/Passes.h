@@ -14,9 +14,14 @@ namespace trex::amdg {
 
 // tritonamdgpu-accelerate-matmul: MFMA layouts for the dots under `module`
 // (reads the target from ttg.target; no-op off CDNA). `forcedNonKDim` 0
-// chooses the tile from the dot's shape; `kPack` multiplies kWidth.
-mlir::LogicalResult accelerateAMDMatmul(mlir::ModuleOp module, int forcedNonKDim = 0,
-                                        int kPack = 1);
+// chooses the tile from the dot's shape; `kPack` multiplies kWidth; a non-empty `mfmaTypes`
+// keeps dots whose instruction takes other operand types on the FMA path (see the pass's
+// mfma-types option for the names).
+mlir::LogicalResult accelerateAMDMatmul(mlir::ModuleOp module, int forcedNonKDim = 0, int kPack = 1,
+                                        llvm::ArrayRef<std::string> mfmaTypes = {});
+// tritonamdgpu-stream-pipeline: pipelines the innermost loops under `module` whose dot
+// operands are loaded in the loop; returns how many.
+int streamPipelineLoops(mlir::ModuleOp module, int numStages);
 // tritonamdgpu-hoist-layout-conversions.
 void hoistDotOperandConversions(mlir::ModuleOp module);
 // tritonamdgpu-sink-layout-conversions.

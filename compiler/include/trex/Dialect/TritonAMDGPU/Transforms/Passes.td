@@ -21,7 +21,10 @@ def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir:
     Operands become `#ttg.dot_op` with kWidth = the K elements of one
     instruction per lane (times `kpack`); the accumulator is f32 (i32 for
     integers) with casts around the dot when the result type differs.
-    Dots no instruction fits, and other targets, are left on the FMA path.
+    Dots no instruction fits, and other targets, are left on the FMA path;
+    so are, with a warning, dots whose instruction's operand type is not in
+    `mfma-types` when that list is given (trex's compile path names the
+    types its MFMA lowering takes).
 
     Example (gfx942, 8 warps, 128x256x64 f16):
     `#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>`
@@ -31,9 +34,41 @@ def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir:
     Option<"matrixInstructionSize", "matrix-instruction-size", "int", "0",
            "force MFMA tiles of this M = N (16 or 32); 0 chooses from the dot's shape">,
     Option<"kPack", "kpack", "int", "1",
-           "instructions' worth of K each lane reads from shared memory at once (1 or 2)">
+           "instructions' worth of K each lane reads from shared memory at once (1 or 2)">,
+    ListOption<"mfmaTypes", "mfma-types", "std::string",
+               "operand types of the MFMA instructions dots may get: f16 (also fp8 computed as "
+               "f16), bf16, f32, tf32 (f32 at tf32 precision, xf32), i8, fp8, f64; empty: any "
+               "Triton takes">
   ];
   let dependentDialects = ["::trex::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
+}
+
+def TritonAMDGPUStreamPipeline : Pass<"tritonamdgpu-stream-pipeline", "mlir::ModuleOp"> {
+  let summary = "software-pipeline the global loads that feed tt.dot through shared memory";
+  let description = [{
+    The tiles a loop loads for its dots stream through num_stages - 1 shared
+    buffers per operand, so that each iteration's global loads are in flight
+    while the previous tiles are multiplied: a prologue loads the first
+    num_stages - 1 iterations' tiles into the buffers (`ttg.local_store`);
+    iteration k reads buffer k % (num_stages - 1) with `ttg.local_load`,
+    loads iteration k + num_stages - 1's tiles into registers (masked off
+    past the end), and after its dot stores them into the buffer it read.
+    A loop qualifies when the loads' only users convert them to dot operand
+    layouts and the ops computing their pointers and masks feed nothing
+    else. A loop's `tt.num_stages` overrides the option; fewer than 2 stages
+    leave it alone. Simplified from Triton 3.6's AMD stream pipeliner (no
+    epilogue peeling, no separate local-store stage).
+
+    Example (num_stages = 4, the 128x128x64 matmul): two
+    `!ttg.memdesc<3x128x64xf16, ...>`-sized buffers, 98304 bytes of shared
+    memory as Triton's.
+  }];
+  let options = [
+    Option<"numStages", "num_stages", "int", "2",
+           "stages of the pipeline (num_stages - 1 buffers per operand)">
+  ];
+  let dependentDialects = ["::trex::ttg::TTGDialect", "::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
 }
 
 def TritonAMDGPUHoistLayoutConversions

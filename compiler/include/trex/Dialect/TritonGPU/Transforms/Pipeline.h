@@ -26,25 +26,28 @@ struct TTGIRPipelineOptions {
   int numCTAs = 1;
   // Software-pipelining depth (buffers per pipelined operand).
   int numStages = 3;
-  // Run tritongpu-pipeline (cp.async prefetching of dot operands, sm_80 and
-  // later) where Triton runs its pipeliner. Off by default until it is
-  // checked on a GPU.
+  // Run the software pipeliner where Triton runs its own: tritongpu-pipeline
+  // (cp.async prefetching of dot operands, sm_80 and later) on NVIDIA,
+  // tritonamdgpu-stream-pipeline (loads into shared buffers) on AMD. Off by
+  // default until it is checked on a GPU.
   bool pipeline = false;
   // Tensor-core (NVIDIA mma.sync/wgmma) and matrix-core (AMD MFMA) layouts
   // for tt.dot: when set, accelerate-matmul runs and dots get the layouts
-  // Triton 3.6 gives them. Off by default because only #ttg.nvidia_mma v2
-  // (mma.sync) has a lowering to LLVM so far, not wgmma (v3,
-  // ttng.warp_group_dot) nor #ttg.amd_mfma: the compile path turns it on
-  // for sm_80..sm_89 with the types mma.sync is lowered for (see
-  // CompileOptions::matmulUnit), while the fixture tests and trex-opt's
-  // --trex-ttgir-pipeline (option tensor-cores, default true) compare the
-  // layouts with Triton's.
+  // Triton 3.6 gives them. Off by default because wgmma (#ttg.nvidia_mma v3,
+  // ttng.warp_group_dot) has no lowering to LLVM yet: the compile path turns
+  // it on for sm_80..sm_89 (mma.sync) and CDNA3 (MFMA) with the types those
+  // lowerings take (see CompileOptions::matmulUnit), while the fixture tests
+  // and trex-opt's --trex-ttgir-pipeline (option tensor-cores, default true)
+  // compare the layouts with Triton's.
   bool tensorCores = false;
   // With tensorCores, what accelerate-matmul may choose (its max-mma-version and
   // mma-v2-types): the newest NVIDIA MMA generation, and the operand types mma.sync may
   // take (empty: any, as Triton).
   int maxMmaVersion = 3;
   std::vector<std::string> mmaV2Types;
+  // With tensorCores on AMD: the operand types of the MFMA instructions dots may get
+  // (tritonamdgpu-accelerate-matmul's mfma-types; empty: any, as Triton).
+  std::vector<std::string> mfmaTypes;
 
   // Parses Triton's target spelling, "cuda:90" or "hip:gfx942"; the other
   // fields keep their defaults.
@@ -100,7 +103,7 @@ void buildTTGIRPipeline(mlir::OpPassManager &pm, const TTGIRPipelineOptions &opt
 
 // Registers the ttgir passes (TritonGPU, NVIDIA and AMD) and
 // --trex-ttgir-pipeline=target=...,num-warps=...,num-ctas=...,num-stages=...,
-// tensor-cores=...,max-mma-version=...,mma-v2-types=... for trex-opt.
+// tensor-cores=...,max-mma-version=...,mma-v2-types=...,mfma-types=... for trex-opt.
 void registerTritonGPUTransforms();
 
 } // namespace trex::ttg
