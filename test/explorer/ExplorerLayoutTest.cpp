@@ -262,6 +262,23 @@ private Q_SLOTS:
     QVERIFY2(panel->statusText().contains(QLatin1String("buffer 1 of 2")),
              qPrintable(panel->statusText()));
 
+    // The first cp.async's destination operand: the view of buffer [%c0_i32] it writes; and the
+    // memdesc type the copy prints without its dialect prefix.
+    const QString copyText = lineText(ttgir, copyLines.front());
+    const int destination =
+        copyText.indexOf(QLatin1String(", %"), copyText.indexOf(QLatin1String("async_copy"))) + 3;
+    QVERIFY(destination > 3);
+    window.selectLine(QStringLiteral("ttgir"), copyLines.front(), destination);
+    QVERIFY2(panel->problem().isEmpty(), qPrintable(panel->problem()));
+    QVERIFY2(panel->statusText().contains(QLatin1String("buffer 0 of 2")),
+             qPrintable(panel->statusText()));
+    QCOMPARE(conflicts->rowCount(), static_cast<int>(copyLines.size()) + 1);
+    window.selectLine(QStringLiteral("ttgir"), copyLines.front(),
+                      copyText.indexOf(QLatin1String("-> <")) + 6);
+    QVERIFY2(panel->problem().isEmpty(), qPrintable(panel->problem()));
+    QVERIFY2(panel->statusText().startsWith(QLatin1String("#shared1, 32x64xf16")),
+             qPrintable(panel->statusText()));
+
     // The value the read produces: the mma.sync B operand layout, drawn as layoutviz places it.
     window.selectLine(QStringLiteral("ttgir"), loadLine, text.indexOf('%') + 1);
     QVERIFY2(panel->problem().isEmpty(), qPrintable(panel->problem()));
