@@ -1,6 +1,6 @@
-// MultiBuffering: the software pipeliner's multi-buffered allocations (`!ttg.memdesc<3x128x64xf16,
-// #shared, ...>`, one 128x64 buffer per stage) reduced to the one buffer their shared layout
-// describes, and which buffer a `ttg.memdesc_index` view is.
+// MultiBuffering: a pipelined allocation's buffers drawn one at a time, and which one a view is.
+// The software pipeliner allocates `!ttg.memdesc<3x128x64xf16, #shared, ...>`, one 128x64 buffer
+// per stage; its shared layout describes one buffer.
 #pragma once
 
 #include "LayoutReferences.h"

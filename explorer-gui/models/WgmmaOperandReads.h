@@ -1,5 +1,5 @@
-// WgmmaOperandReads: a bank-conflict figure for wgmma reading one operand of a ttng.warp_group_dot
-// straight from shared memory.
+// WgmmaOperandReads: the bank-conflict figure of wgmma reading a warp_group_dot operand from smem.
+// (wgmma reads A and B straight from shared memory, not through registers.)
 //
 // wgmma has no lanes that address shared memory: the instruction reads its A (64 x K) and B
 // (N x K) tiles through matrix descriptors, in units of 8 x 16-byte "core matrices" (8 rows of

@@ -1,7 +1,8 @@
-// The explorer's layout panel on Triton's sm_90 benchmark matmul (128x256x64 tiles, 8 warps,
-// 3 stages: cp.async into triple-buffered nvmma_shared tiles that wgmma reads): the shared
-// layout, the wgmma accumulator and the bank-conflict table of every access of the buffers,
-// each recomputed here through layoutviz and compared with real Triton's ttgir.
+// explorer-hopper-layout-test: the layout panel on Triton's sm_90 wgmma benchmark matmul.
+// 128x256x64 tiles, 8 warps, 3 stages: cp.async into triple-buffered nvmma_shared tiles that
+// wgmma reads. The shared layout, the wgmma accumulator and the bank-conflict table of every
+// access of the buffers are each recomputed here through layoutviz and compared with real
+// Triton's ttgir.
 #include "LayoutCanvas.h"
 #include "LayoutPanel.h"
 #include "LayoutTestSupport.h"

@@ -1,6 +1,6 @@
-// Helpers of the explorer's window layout tests: finding lines and alias definitions in ttgir
-// independently of the explorer's own scanner, and recomputing what the layout panel shows
-// through layoutviz alone.
+// LayoutTestSupport: helpers of the explorer's window layout tests.
+// They find lines and alias definitions in ttgir independently of the explorer's own scanner,
+// and recompute what the layout panel shows through layoutviz alone.
 #pragma once
 
 #include "LayoutCanvas.h"
