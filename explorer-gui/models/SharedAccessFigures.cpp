@@ -160,6 +160,10 @@ void wgmmaFigure(const SharedAccess &access, SharedAccessFigure &figure) {
                                     : QStringLiteral("K-major"))
                            .arg(reads->descriptor.swizzleBytes);
   figure.coreMatricesPerInstruction = reads->coreMatricesPerInstruction;
+  if (reads->report.instructions.empty()) {
+    figure.problem = QStringLiteral("the dot has no wgmma instructions to count");
+    return;
+  }
   const lv::InstructionWavefronts &worst = reads->report.instructions[reads->worst.instruction];
   // A core matrix spans 8 rows of 16 bytes: along K for K-major operands, along M / N otherwise.
   const int32_t rowsSpan = reads->descriptor.mnMajor ? 16 / elementBytes : 8;
