@@ -455,6 +455,8 @@ void MainWindow::setTarget(const QString &target) {
   targetChooser->setCurrentIndex(index);
 }
 
+void MainWindow::setNumWarps(int warps) { warpsField->setValue(warps); }
+
 void MainWindow::chooseKernel(const QString &kernel) {
   QSettings settings;
   QString remembered = settings.value(settingsKey(inputPath, "signature/") + kernel).toString();

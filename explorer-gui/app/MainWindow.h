@@ -39,6 +39,8 @@ public:
   // Triton cache directory; compiles at once. False (with a message) when it cannot be read.
   bool openPath(const QString &path, const QString &kernel = QString(), const QString &signature = QString());
   void setTarget(const QString &target);
+  // The num_warps field (compiles after the usual debounce, or at compileAndWait).
+  void setNumWarps(int warps);
   // Compiles now (no debounce) and waits for the result; for --screenshot and tests.
   bool compileAndWait(int timeoutMilliseconds = 120000);
   // Shows `count` panes with the stages in pipeline order (python first).

@@ -8,6 +8,24 @@ namespace trex::explorer {
 
 namespace lv = trex::layoutviz;
 
+namespace {
+
+QString direction(const SharedAccess &access) {
+  switch (access.kind) {
+  case SharedAccessKind::Store:
+    return QStringLiteral("store");
+  case SharedAccessKind::Load:
+    return QStringLiteral("load");
+  case SharedAccessKind::AsyncCopy:
+    return QStringLiteral("write from global");
+  case SharedAccessKind::WarpGroupDotOperand:
+    return access.operandIndex == 0 ? QStringLiteral("read A") : QStringLiteral("read B");
+  }
+  return {};
+}
+
+} // namespace
+
 BankConflictModel::BankConflictModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void BankConflictModel::setFigures(std::vector<SharedAccessFigure> figures) {
@@ -38,6 +56,8 @@ QVariant BankConflictModel::headerData(int section, Qt::Orientation orientation,
     return QStringLiteral("Vector");
   case InstructionColumn:
     return QStringLiteral("Instruction");
+  case CountedPerColumn:
+    return QStringLiteral("Counted per");
   case WorstColumn:
     return QStringLiteral("Wavefronts/instr");
   case IdealColumn:
@@ -62,15 +82,20 @@ QVariant BankConflictModel::data(const QModelIndex &index, int role) const {
   case LineColumn:
     return figure.access.line;
   case OperationColumn:
-    return QStringLiteral("%1 (%2)").arg(figure.access.operation, figure.access.isStore ? QStringLiteral("store") : QStringLiteral("load"));
+    return QStringLiteral("%1 (%2)").arg(figure.access.operation, direction(figure.access));
   case RegistersColumn:
-    return figure.access.registers.name;
+    // wgmma reads into no register tensor; its accumulator is what the instructions fill.
+    return figure.access.kind == SharedAccessKind::WarpGroupDotOperand
+               ? QStringLiteral("accumulator ") + figure.access.registers.name
+               : figure.access.registers.name;
   case ElementColumn:
     return QStringLiteral("%1 (%2-bit)").arg(figure.elementType).arg(figure.elementBits);
   case VectorColumn:
     return figure.vectorWidth ? QVariant(figure.vectorWidth) : QVariant();
   case InstructionColumn:
     return figure.instruction;
+  case CountedPerColumn:
+    return figure.countedPer;
   case WorstColumn:
     return figure.report ? QVariant(figure.report->maxWavefronts) : QVariant(figure.problem);
   case IdealColumn:
@@ -90,12 +115,27 @@ QString BankConflictModel::details(int row) const {
     return {};
   const SharedAccessFigure &figure = rows[row];
   QStringList lines;
-  lines << QStringLiteral("line %1 %2 with %3; access plan: %4 x %5 (%6 bytes) contiguous per lane")
-               .arg(figure.access.line)
-               .arg(figure.access.operation, figure.instruction)
-               .arg(figure.vectorWidth)
-               .arg(figure.elementType)
-               .arg(figure.bytesPerLane);
+  if (figure.access.kind == SharedAccessKind::WarpGroupDotOperand)
+    lines << QStringLiteral("line %1 %2 with %3; %4 core matrices of 8 rows x 16 bytes (%5 x %6 "
+                            "per row) per instruction")
+                 .arg(figure.access.line)
+                 .arg(figure.access.operation, figure.instruction)
+                 .arg(figure.coreMatricesPerInstruction)
+                 .arg(figure.vectorWidth)
+                 .arg(figure.elementType);
+  else
+    lines << QStringLiteral(
+                 "line %1 %2 with %3; access plan: %4 x %5 (%6 bytes) contiguous per lane%7")
+                 .arg(figure.access.line)
+                 .arg(figure.access.operation, figure.instruction)
+                 .arg(figure.vectorWidth)
+                 .arg(figure.elementType)
+                 .arg(figure.bytesPerLane)
+                 .arg(figure.access.kind == SharedAccessKind::AsyncCopy &&
+                              figure.access.contiguity > 0
+                          ? QStringLiteral(" (contiguity %1)").arg(figure.access.contiguity)
+                          : QString());
+  lines << QStringLiteral("model: ") + figure.model;
   if (!figure.report) {
     lines << figure.problem;
     return lines.join('\n');
@@ -107,14 +147,22 @@ QString BankConflictModel::details(int row) const {
                .arg(report.totalWavefronts)
                .arg(report.instructions.size());
   if (const lv::InstructionWavefronts *worst = figure.worstInstruction()) {
-    lines << QStringLiteral("worst: warp %1, registers from %2").arg(worst->warp).arg(worst->firstRegister);
+    if (figure.access.kind == SharedAccessKind::WarpGroupDotOperand)
+      lines << QStringLiteral("worst: ") + figure.worstPlace;
+    else
+      lines << QStringLiteral("worst: warp %1, registers from %2")
+                   .arg(worst->warp)
+                   .arg(worst->firstRegister);
     for (const lv::BankCollision &collision : worst->collisions) {
       QStringList lanes, words;
       for (int lane : collision.lanes)
         lanes << QString::number(lane);
       for (int64_t word : collision.words)
         words << QString::number(word);
-      lines << QStringLiteral("  bank %1: lanes %2 ask for words %3").arg(collision.bank).arg(lanes.join(QStringLiteral(", ")), words.join(QStringLiteral(", ")));
+      lines << QStringLiteral("  bank %1: %2 %3 ask for words %4")
+                   .arg(collision.bank)
+                   .arg(figure.collisionUnit, lanes.join(QStringLiteral(", ")),
+                        words.join(QStringLiteral(", ")));
     }
   }
   if (figure.plainReport)

@@ -1,6 +1,7 @@
 // BankConflictModel: one row per shared-memory access of the selected buffer or shared layout —
-// the operation, its element type and vector width, the instruction, wavefronts per
-// instruction against the conflict-free ideal, and the lanes that collide in the worst one.
+// the operation, its element type and vector width, the instruction, what one counted unit is
+// (a warp instruction, or a wgmma core matrix), wavefronts per instruction against the
+// conflict-free ideal, and the lanes (or core-matrix rows) that collide in the worst one.
 #pragma once
 
 #include "SharedAccessFigures.h"
@@ -19,6 +20,7 @@ public:
     ElementColumn,
     VectorColumn,
     InstructionColumn,
+    CountedPerColumn,
     WorstColumn,
     IdealColumn,
     TotalColumn,

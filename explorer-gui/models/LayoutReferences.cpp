@@ -2,11 +2,11 @@
 // layoutviz, which knows every family.
 #include "LayoutReferences.h"
 
+#include "MultiBuffering.h"
+
 #include <QRegularExpression>
 #include <QSet>
 #include <QStringList>
-
-#include <optional>
 
 namespace trex::explorer {
 
@@ -123,7 +123,9 @@ QString expandLayoutAliases(const QString &text, const QMap<QString, QString> &a
 
 std::vector<LayoutSelection> tensorTypesIn(const QString &line, const QMap<QString, QString> &aliases) {
   std::vector<LayoutSelection> types;
-  static const QRegularExpression opener(QStringLiteral(R"((?<![\w.])(tensor|!ttg\.memdesc)<)"));
+  // An async copy prints its memdesc result type without the dialect prefix, after "->".
+  static const QRegularExpression opener(
+      QStringLiteral(R"((?<![\w.])(tensor|!ttg\.memdesc)<|(?<=->\s)<)"));
   QRegularExpressionMatchIterator it = opener.globalMatch(line);
   while (it.hasNext()) {
     QRegularExpressionMatch match = it.next();
@@ -162,7 +164,7 @@ LayoutSelection layoutOfAlias(const QString &ir, const QString &alias) {
     for (LayoutSelection &type : tensorTypesIn(lines[i], aliases))
       if (type.name == alias) {
         type.line = i + 1;
-        return type;
+        return oneBuffer(ir, type);
       }
   }
   LayoutSelection unshaped;
@@ -190,7 +192,7 @@ LayoutSelection layoutOfValue(const QString &ir, const QString &valueName) {
         LayoutSelection result = types.back();
         result.valueName = valueName;
         result.line = i + 1;
-        return result;
+        return oneBuffer(ir, result);
       }
     }
     QRegularExpressionMatch match = argument.match(line);
@@ -200,7 +202,7 @@ LayoutSelection layoutOfValue(const QString &ir, const QString &valueName) {
         LayoutSelection result = types.front();
         result.valueName = valueName;
         result.line = i + 1;
-        return result;
+        return oneBuffer(ir, result);
       }
     }
   }
@@ -238,7 +240,7 @@ LayoutSelection layoutAt(const QString &ir, int line, int column) {
     }
   }
   chosen.line = line;
-  return chosen;
+  return oneBuffer(ir, chosen);
 }
 
 namespace {
@@ -275,16 +277,58 @@ bool isBufferView(const QString &operation) {
   return operation.startsWith(QLatin1String("ttg.memdesc_"));
 }
 
-// The access an operation line makes, if it is one: local_alloc with a source, local_store,
-// local_load, each pairing a register tensor with a descriptor.
-std::optional<SharedAccess> accessOn(const QString &line, int lineNumber, const QMap<QString, QString> &aliases) {
+// The `contiguity = N` attribute of an async copy, 0 when absent.
+int contiguityOf(const QString &operands) {
+  static const QRegularExpression contiguity(QStringLiteral(R"(\bcontiguity\s*=\s*(\d+))"));
+  QRegularExpressionMatch match = contiguity.match(operands);
+  return match.hasMatch() ? match.captured(1).toInt() : 0;
+}
+
+SharedAccess accessOf(const QString &operation, SharedAccessKind kind, int lineNumber,
+                      const LayoutSelection &registers, const LayoutSelection &shared,
+                      const QString &bufferValue) {
+  SharedAccess access;
+  access.line = lineNumber;
+  access.operation = operation;
+  access.kind = kind;
+  access.isStore = kind == SharedAccessKind::Store || kind == SharedAccessKind::AsyncCopy;
+  access.registers = registers;
+  access.registers.line = lineNumber;
+  access.shared = shared;
+  access.shared.line = lineNumber;
+  access.bufferValue = bufferValue;
+  return access;
+}
+
+} // namespace
+
+std::vector<SharedAccess> sharedAccessesOn(const QString &line, int lineNumber,
+                                           const QMap<QString, QString> &aliases) {
   OperationLine op = operationLine(line);
-  bool isStore = op.operation == QLatin1String("ttg.local_alloc") || op.operation == QLatin1String("ttg.local_store");
-  if (!isStore && op.operation != QLatin1String("ttg.local_load"))
-    return std::nullopt;
+  if (op.operation.isEmpty())
+    return {};
+  const QStringList operands = operandNames(op.operands);
+  const std::vector<LayoutSelection> types = tensorTypesIn(line, aliases);
+  if (op.operation == QLatin1String("ttng.warp_group_dot")) {
+    // "%d = ttng.warp_group_dot %a, %b, %c ... : A * B -> D": each operand in shared memory is
+    // read by the wgmma instructions themselves.
+    if (types.size() < 3 || operands.size() < 2 || types[2].isMemDesc || !types[1].isMemDesc)
+      return {};
+    std::vector<SharedAccess> accesses;
+    for (int index = 0; index < 2; ++index) {
+      if (!types[index].isMemDesc)
+        continue;
+      SharedAccess access = accessOf(op.operation, SharedAccessKind::WarpGroupDotOperand,
+                                     lineNumber, types[2], types[index], operands[index]);
+      access.operandIndex = index;
+      access.otherOperand = types[1 - index];
+      access.otherOperand.line = lineNumber;
+      accesses.push_back(access);
+    }
+    return accesses;
+  }
   const LayoutSelection *shared = nullptr;
   const LayoutSelection *registers = nullptr;
-  std::vector<LayoutSelection> types = tensorTypesIn(line, aliases);
   for (const LayoutSelection &type : types) {
     if (type.isMemDesc)
       shared = &type;
@@ -293,19 +337,28 @@ std::optional<SharedAccess> accessOn(const QString &line, int lineNumber, const 
   }
   // A local_alloc without a source only reserves the buffer.
   if (!shared || !registers)
-    return std::nullopt;
-  SharedAccess access;
-  access.line = lineNumber;
-  access.operation = op.operation;
-  access.isStore = isStore;
-  access.registers = *registers;
-  access.registers.line = lineNumber;
-  access.shared = *shared;
-  access.shared.line = lineNumber;
-  return access;
+    return {};
+  if (op.operation == QLatin1String("ttg.local_alloc"))
+    return {accessOf(op.operation, SharedAccessKind::Store, lineNumber, *registers, *shared,
+                     op.result)};
+  if (op.operation == QLatin1String("ttg.local_store") && operands.size() >= 2)
+    return {accessOf(op.operation, SharedAccessKind::Store, lineNumber, *registers, *shared,
+                     operands[1])};
+  if (op.operation == QLatin1String("ttg.local_load") && !operands.isEmpty())
+    return {accessOf(op.operation, SharedAccessKind::Load, lineNumber, *registers, *shared,
+                     operands.front())};
+  if (op.operation == QLatin1String("ttg.async_copy_global_to_local") && operands.size() >= 2) {
+    // The source holds pointers; what lands in shared memory are the buffer's elements.
+    LayoutSelection elements = *registers;
+    elements.elementType = shared->elementType;
+    elements.elementBits = shared->elementBits;
+    SharedAccess access = accessOf(op.operation, SharedAccessKind::AsyncCopy, lineNumber, elements,
+                                   *shared, operands[1]);
+    access.contiguity = contiguityOf(op.operands);
+    return {access};
+  }
+  return {};
 }
-
-} // namespace
 
 std::vector<SharedAccess> sharedAccesses(const QString &ir, const QString &sharedName) {
   std::vector<SharedAccess> accesses;
@@ -315,9 +368,9 @@ std::vector<SharedAccess> sharedAccesses(const QString &ir, const QString &share
   for (int i = 0; i < lines.size(); ++i) {
     if (lines[i].startsWith('#'))
       continue;
-    std::optional<SharedAccess> access = accessOn(lines[i], i + 1, aliases);
-    if (access && access->shared.attribute == wanted)
-      accesses.push_back(*access);
+    for (const SharedAccess &access : sharedAccessesOn(lines[i], i + 1, aliases))
+      if (access.shared.attribute == wanted)
+        accesses.push_back(access);
   }
   return accesses;
 }
@@ -346,17 +399,9 @@ std::vector<SharedAccess> sharedAccessesOfBuffer(const QString &ir, const QStrin
     QStringList operands = operandNames(op.operands);
     if (isBufferView(op.operation) && !operands.isEmpty() && buffer.contains(operands.front()))
       buffer.insert(op.result);
-    bool touches = false;
-    if (op.operation == QLatin1String("ttg.local_alloc"))
-      touches = buffer.contains(op.result);
-    else if (op.operation == QLatin1String("ttg.local_store"))
-      touches = operands.size() >= 2 && buffer.contains(operands[1]);
-    else if (op.operation == QLatin1String("ttg.local_load"))
-      touches = !operands.isEmpty() && buffer.contains(operands.front());
-    if (!touches)
-      continue;
-    if (std::optional<SharedAccess> access = accessOn(lines[i], i + 1, aliases))
-      accesses.push_back(*access);
+    for (const SharedAccess &access : sharedAccessesOn(lines[i], i + 1, aliases))
+      if (buffer.contains(access.bufferValue))
+        accesses.push_back(access);
   }
   return accesses;
 }

@@ -2,6 +2,8 @@
 // operation name matches are the candidates; only their locations are resolved.
 #include "ValueHistory.h"
 
+#include "MultiBuffering.h"
+
 #include <QHash>
 #include <QRegularExpression>
 #include <QStringList>
@@ -163,7 +165,8 @@ LayoutSelection anchoredValue(const QString &ir, const ValueAnchor &anchor) {
       aliases = layoutAliases(ir);
       aliasesRead = true;
     }
-    LayoutSelection selection = selectionOnLine(lines, index, name, aliases);
+    // A multi-buffered allocation is drawn as one of its buffers, as a click draws it.
+    LayoutSelection selection = oneBuffer(ir, selectionOnLine(lines, index, name, aliases));
     return selection.isValid() ? selection : LayoutSelection();
   };
   if (!anchor.hasLocation()) {

@@ -4,6 +4,7 @@
 
 #include "LayoutCanvas.h"
 #include "LayoutParameters.h"
+#include "MultiBuffering.h"
 
 #include "layoutviz/AttributeText.h"
 #include "layoutviz/LayoutSvg.h"
@@ -189,9 +190,12 @@ void LayoutPanel::showSelection(const LayoutSelection &selection, const std::vec
   QString origin = selection.valueName.isEmpty() ? selection.name : selection.valueName + QStringLiteral(" : ") + selection.name;
   if (status->text().isEmpty() || !problem().isEmpty())
     return;
-  status->setText(QStringLiteral("%1, %2x%3 (%4-bit elements), line %5")
+  // One buffer of a pipelined allocation is drawn; say which, or how many there are.
+  const QString buffers = bufferDescription(selection);
+  status->setText(QStringLiteral("%1, %2x%3 (%4-bit elements)%5, line %6")
                       .arg(origin.left(80), shapeText(selection.shape), selection.elementType)
                       .arg(selection.elementBits)
+                      .arg(buffers.isEmpty() ? QString() : QStringLiteral(", ") + buffers)
                       .arg(selection.line));
 }
 
@@ -218,10 +222,14 @@ void LayoutPanel::showHistoryEntry(int row) {
     return;
   const LayoutHistoryEntry &entry = historyModel->entries()[row];
   if (showAttribute(entry.value.attribute, entry.value.shape, entry.value.elementBits))
-    status->setText(QStringLiteral("%1 after pass %2 %3: %4, %5x%6")
+    status->setText(QStringLiteral("%1 after pass %2 %3: %4, %5x%6%7")
                         .arg(entry.value.valueName)
                         .arg(entry.passRow + 1)
-                        .arg(entry.passName, entry.value.name.left(60), shapeText(entry.value.shape), entry.value.elementType));
+                        .arg(entry.passName, entry.value.name.left(60),
+                             shapeText(entry.value.shape), entry.value.elementType,
+                             entry.value.bufferCount > 0
+                                 ? QStringLiteral(", ") + bufferDescription(entry.value)
+                                 : QString()));
   tabs->setCurrentIndex(0);
 }
 
@@ -267,23 +275,31 @@ void LayoutPanel::refreshBankConflicts(const QString &attribute, bool isShared) 
     return;
   }
   if (currentAccesses.empty()) {
-    conflictNote->setText(QStringLiteral("No ttg.local_alloc, local_store or local_load in this stage moves a register "
-                                         "tensor to or from this buffer."));
+    conflictNote->setText(
+        QStringLiteral("No ttg.local_alloc, local_store, local_load, async_copy_global_to_local or "
+                       "ttng.warp_group_dot in this stage accesses this buffer."));
     return;
   }
   // An edited shared layout stands in for the selection's in the accesses of that buffer, so
   // the figures answer "what if the buffer were laid out like this".
   std::vector<SharedAccess> accesses = currentAccesses;
   bool edited = attribute != selectedAttribute;
-  for (SharedAccess &access : accesses)
+  for (SharedAccess &access : accesses) {
     if (edited && access.shared.attribute == selectedAttribute)
       access.shared.attribute = attribute;
+    // A dot reading both operands from buffers of this layout: both follow the edit.
+    if (edited && access.otherOperand.isMemDesc &&
+        access.otherOperand.attribute == selectedAttribute)
+      access.otherOperand.attribute = attribute;
+  }
   conflictModel->setFigures(sharedAccessFigures(accesses, sharedMemoryTarget(currentTarget)));
   conflictView->resizeColumnsToContents();
-  conflictNote->setText(QStringLiteral("Wavefronts per warp-wide instruction (32 banks of 4 bytes) for %1, with the "
-                                       "vector width and instruction the lowering uses; ideal = conflict-free.%2")
-                            .arg(currentTarget.isEmpty() ? QStringLiteral("the target") : currentTarget,
-                                 edited ? QStringLiteral(" The edited layout replaces the buffer's.") : QString()));
+  conflictNote->setText(
+      QStringLiteral("Wavefronts per instruction (32 banks of 4 bytes) for %1, with the vector "
+                     "width and instruction the lowering uses; ideal = conflict-free. wgmma reads "
+                     "are a model: counted per 8x16-byte core matrix (see a row's details).%2")
+          .arg(currentTarget.isEmpty() ? QStringLiteral("the target") : currentTarget,
+               edited ? QStringLiteral(" The edited layout replaces the buffer's.") : QString()));
   if (conflictModel->rowCount() > 0)
     conflictView->selectRow(0);
 }

@@ -74,9 +74,26 @@ void GlfwImGuiSession::beginFrame(bool waitForEvents) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
   // After the backend, which would otherwise set the position from the (absent) real cursor.
+  ImGuiIO &io = ImGui::GetIO();
   if (simulatedMouse_)
-    ImGui::GetIO().MousePos = ImVec2(mouseX_, mouseY_);
+    io.MousePos = ImVec2(mouseX_, mouseY_);
+  // Down for one frame, then up: ImGui sees one press. The key index is the GLFW key code,
+  // which for a letter is its upper-case ASCII code (as the backend fills io.KeysDown).
+  if (shortcutLetter_) {
+    io.KeysDown[static_cast<unsigned char>(shortcutLetter_)] = shortcutPending_;
+    io.KeyCtrl = shortcutPending_;
+    io.KeyShift = shortcutPending_ && shortcutShift_;
+    if (!shortcutPending_)
+      shortcutLetter_ = 0;
+    shortcutPending_ = false;
+  }
   ImGui::NewFrame();
+}
+
+void GlfwImGuiSession::simulateShortcut(char letter, bool shift) {
+  shortcutLetter_ = letter;
+  shortcutShift_ = shift;
+  shortcutPending_ = true;
 }
 
 void GlfwImGuiSession::simulateMouseAt(float x, float y) {
@@ -86,14 +103,20 @@ void GlfwImGuiSession::simulateMouseAt(float x, float y) {
 }
 
 void GlfwImGuiSession::endFrame(bool present) {
+  render();
+  if (present)
+    this->present();
+}
+
+void GlfwImGuiSession::render() {
   ImGui::Render();
   glViewport(0, 0, framebufferWidth(), framebufferHeight());
   glClearColor(0.08f, 0.08f, 0.10f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  if (present)
-    glfwSwapBuffers(window_);
 }
+
+void GlfwImGuiSession::present() { glfwSwapBuffers(window_); }
 
 int GlfwImGuiSession::framebufferWidth() const {
   int width = 0, height = 0;

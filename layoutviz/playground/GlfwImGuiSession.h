@@ -23,8 +23,13 @@ public:
   void beginFrame(bool waitForEvents);
   // From now on every frame sees the mouse at (x, y) instead of the real cursor (screenshots).
   void simulateMouseAt(float x, float y);
+  // The next frame sees Ctrl (+ Shift) + `letter` pressed (screenshots of shortcuts).
+  void simulateShortcut(char letter, bool shift);
   // Renders the frame into the bound framebuffer; shows it when `present`.
   void endFrame(bool present);
+  // endFrame in two steps, so that the rendered pixels can be read before they are shown.
+  void render();
+  void present();
   int framebufferWidth() const;
   int framebufferHeight() const;
 
@@ -33,6 +38,11 @@ private:
   bool imguiReady_ = false;
   bool simulatedMouse_ = false;
   float mouseX_ = 0, mouseY_ = 0;
+  // The simulated shortcut: its letter (0: none) and whether it is still to be pressed or to
+  // be released.
+  char shortcutLetter_ = 0;
+  bool shortcutShift_ = false;
+  bool shortcutPending_ = false;
   std::string error_;
 };
 

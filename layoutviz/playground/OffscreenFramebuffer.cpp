@@ -85,14 +85,14 @@ void OffscreenFramebuffer::bind() {
     functions().bindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
 }
 
-std::vector<uint8_t> OffscreenFramebuffer::readRgb() {
-  const size_t rowBytes = static_cast<size_t>(width_) * 3;
-  std::vector<uint8_t> bottomUp(rowBytes * height_);
+std::vector<uint8_t> readFramebufferRgb(int width, int height) {
+  const size_t rowBytes = static_cast<size_t>(width) * 3;
+  std::vector<uint8_t> bottomUp(rowBytes * height);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width_, height_, GL_RGB, GL_UNSIGNED_BYTE, bottomUp.data());
+  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, bottomUp.data());
   std::vector<uint8_t> topDown(bottomUp.size());
-  for (int row = 0; row < height_; ++row)
-    std::memcpy(topDown.data() + row * rowBytes, bottomUp.data() + (height_ - 1 - row) * rowBytes,
+  for (int row = 0; row < height; ++row)
+    std::memcpy(topDown.data() + row * rowBytes, bottomUp.data() + (height - 1 - row) * rowBytes,
                 rowBytes);
   return topDown;
 }

@@ -3,6 +3,7 @@
 
 #include "layoutviz/AttributeText.h"
 
+#include <cctype>
 #include <exception>
 
 namespace trex::playground {
@@ -37,6 +38,31 @@ void setupPlaygroundOptions(CLI::App &app, PlaygroundOptions &options) {
                  "With --screenshot: pretend the mouse is at X,Y (window pixels)")
       ->delimiter(',')
       ->expected(2);
+  app.add_option("--export-name", options.exportName,
+                 "The 'Save as' name to start with (default: layout; .svg, .png or .txt is added)");
+  app.add_option(
+         "--press", options.press,
+         "With --screenshot: press these shortcuts in the rendered frame, e.g. ctrl+s,ctrl+p")
+      ->delimiter(',');
+}
+
+std::string parseShortcut(const std::string &text, Shortcut &shortcut) {
+  std::string lower;
+  for (char c : text)
+    lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  shortcut = {};
+  std::string rest = lower;
+  if (rest.rfind("ctrl+", 0) != 0)
+    return "shortcut '" + text + "' must start with ctrl+";
+  rest = rest.substr(5);
+  if (rest.rfind("shift+", 0) == 0) {
+    shortcut.shift = true;
+    rest = rest.substr(6);
+  }
+  if (rest.size() != 1 || !std::isalpha(static_cast<unsigned char>(rest[0])))
+    return "shortcut '" + text + "' must end in one letter";
+  shortcut.letter = static_cast<char>(std::toupper(static_cast<unsigned char>(rest[0])));
+  return "";
 }
 
 std::string resolvePlaygroundOptions(const PlaygroundOptions &options,

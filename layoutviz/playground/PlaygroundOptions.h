@@ -37,7 +37,20 @@ struct PlaygroundOptions {
   // Print "#playground = <attribute>" (or the error) and exit without a window: the attribute
   // text the controls make, for other tools to read.
   bool printAttribute = false;
+  // The window's "Save as" field to start with (empty: kDefaultExportName).
+  std::string exportName;
+  // Screenshots only: shortcuts ("ctrl+s", "ctrl+shift+c") pressed in the rendered frame, so
+  // the saving they trigger is exercised as a user's key press would.
+  std::vector<std::string> press;
 };
+
+// A keyboard shortcut of the playground: Ctrl (+ Shift) + a letter.
+struct Shortcut {
+  char letter = 0; // upper case
+  bool shift = false;
+};
+// "ctrl+s", "Ctrl+Shift+C" -> the shortcut; returns an error message (empty on success).
+std::string parseShortcut(const std::string &text, Shortcut &shortcut);
 
 void setupPlaygroundOptions(CLI::App &app, PlaygroundOptions &options);
 

@@ -12,7 +12,15 @@ namespace trex::playground {
 namespace {
 
 const ImVec4 kErrorColour(1.0f, 0.45f, 0.45f, 1.0f);
+const ImVec4 kSuccessColour(0.55f, 0.85f, 0.55f, 1.0f);
 constexpr float kControlsWidth = 430.0f;
+
+// Ctrl (+ Shift) + a letter, pressed this frame. ImGui 1.86's GLFW backend fills io.KeysDown by
+// GLFW key code, which for letters is the upper-case ASCII code.
+bool shortcutPressed(char letter, bool shift = false) {
+  const ImGuiIO &io = ImGui::GetIO();
+  return io.KeyCtrl && io.KeyShift == shift && !io.KeyAlt && ImGui::IsKeyPressed(letter, false);
+}
 
 std::string shapeText(const std::vector<int64_t> &shape) {
   std::string text;
@@ -45,6 +53,7 @@ void PlaygroundWindow::draw() {
   ImGui::Begin("trex layout playground", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
+  handleShortcuts();
   ImGui::BeginChild("controls", ImVec2(kControlsWidth, 0), true);
   drawControls();
   ImGui::EndChild();
@@ -72,9 +81,85 @@ void PlaygroundWindow::drawControls() {
   }
   if (!attributeInputError_.empty())
     ImGui::TextColored(kErrorColour, "%s", attributeInputError_.c_str());
+  drawExportControls();
+}
+
+void PlaygroundWindow::drawExportControls() {
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::TextUnformatted("Save as (the extension follows the button):");
+  ImGui::SetNextItemWidth(-1.0f);
+  ImGui::InputText("##export-name", &exportName_);
+  if (ImGui::Button("SVG (Ctrl+S)"))
+    saveFile(ExportFormat::Svg);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("layoutviz's picture of the current tab, as %s",
+                      exportPath(exportName_, ExportFormat::Svg).c_str());
+  ImGui::SameLine();
+  if (ImGui::Button("PNG (Ctrl+P)"))
+    saveFile(ExportFormat::Png);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("the views pane as drawn, as %s",
+                      exportPath(exportName_, ExportFormat::Png).c_str());
+  ImGui::SameLine();
+  if (ImGui::Button("Text (Ctrl+T)"))
+    saveFile(ExportFormat::AttributeText);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("the attribute text, as %s",
+                      exportPath(exportName_, ExportFormat::AttributeText).c_str());
+  ImGui::TextDisabled("Ctrl+Shift+C copies the attribute");
+  if (lastExport_)
+    ImGui::TextColored(lastExport_->ok ? kSuccessColour : kErrorColour, "%s",
+                       lastExport_->message.c_str());
+}
+
+void PlaygroundWindow::handleShortcuts() {
+  if (shortcutPressed('S'))
+    saveFile(ExportFormat::Svg);
+  if (shortcutPressed('P'))
+    saveFile(ExportFormat::Png);
+  if (shortcutPressed('T'))
+    saveFile(ExportFormat::AttributeText);
+  if (shortcutPressed('C', /*shift=*/true) && state_.ok())
+    ImGui::SetClipboardText(state_.attributeText().c_str());
+}
+
+void PlaygroundWindow::saveFile(ExportFormat format) {
+  const std::string path = exportPath(exportName_, format);
+  switch (format) {
+  case ExportFormat::Svg:
+    reportExport(exportSvg(state_, shownView_, path));
+    break;
+  case ExportFormat::AttributeText:
+    reportExport(exportAttributeText(state_, path));
+    break;
+  case ExportFormat::Png:
+    if (path.empty())
+      reportExport({false, "enter a file name to save to"});
+    else
+      pngRequest_ = path;
+    break;
+  }
+}
+
+void PlaygroundWindow::reportExport(const ExportResult &result) { lastExport_ = result; }
+
+std::optional<std::string> PlaygroundWindow::takePngRequest() {
+  std::optional<std::string> request = std::move(pngRequest_);
+  pngRequest_.reset();
+  return request;
 }
 
 void PlaygroundWindow::drawViews() {
+  {
+    // The pane's place on screen, for saving it as a PNG.
+    const ImGuiIO &io = ImGui::GetIO();
+    ImVec2 position = ImGui::GetWindowPos(), size = ImGui::GetWindowSize();
+    viewRect_ = {static_cast<int>(position.x * io.DisplayFramebufferScale.x),
+                 static_cast<int>(position.y * io.DisplayFramebufferScale.y),
+                 static_cast<int>(size.x * io.DisplayFramebufferScale.x),
+                 static_cast<int>(size.y * io.DisplayFramebufferScale.y)};
+  }
   // The attribute as Triton prints it; read-only but selectable, and one click copies it.
   std::string attribute = state_.ok() ? state_.attributeText() : std::string();
   ImGui::SetNextItemWidth(-70.0f);
@@ -82,6 +167,8 @@ void PlaygroundWindow::drawViews() {
   ImGui::SameLine();
   if (ImGui::Button("Copy") && state_.ok())
     ImGui::SetClipboardText(state_.attributeText().c_str());
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Copy the attribute to the clipboard (Ctrl+Shift+C)");
 
   if (!state_.ok()) {
     ImGui::PushStyleColor(ImGuiCol_Text, kErrorColour);
@@ -109,6 +196,7 @@ void PlaygroundWindow::drawViews() {
     return viewRequestPending_ && requestedView_ == view ? ImGuiTabItemFlags_SetSelected : 0;
   };
   if (ImGui::BeginTabItem("Tensor view", nullptr, tabFlags(PlaygroundView::Tensor))) {
+    shownView_ = PlaygroundView::Tensor;
     if (state_.isShared()) {
       drawBankConflictSummary(state_, settings_);
       beginScrollingView("tensor", settings_);
@@ -122,12 +210,15 @@ void PlaygroundWindow::drawViews() {
     ImGui::EndTabItem();
   }
   if (ImGui::BeginTabItem("Hardware view", nullptr, tabFlags(PlaygroundView::Hardware))) {
+    shownView_ = PlaygroundView::Hardware;
     beginScrollingView("hardware", settings_);
     drawHardwareView(state_, settings_);
     ImGui::EndChild();
     ImGui::EndTabItem();
   }
   if (ImGui::BeginTabItem("Text")) {
+    // The text is the hardware view's; so is the SVG saved from here.
+    shownView_ = PlaygroundView::Hardware;
     // triton-tensor-layout's hardware view, byte for byte, to copy into notes or tests.
     // Read-only, so ImGui never writes through the pointer; no per-frame copy of a long text.
     const std::string &text = state_.hardwareText();

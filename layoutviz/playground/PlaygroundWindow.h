@@ -2,9 +2,11 @@
 #pragma once
 
 #include "LayoutViews.h"
+#include "PlaygroundExport.h"
 #include "PlaygroundOptions.h"
 #include "PlaygroundState.h"
 
+#include <optional>
 #include <string>
 
 namespace trex::playground {
@@ -18,9 +20,26 @@ public:
 
   const PlaygroundState &state() const { return state_; }
 
+  // Saving: the "Save as" field's text, and the outcome of the last save (shown under the
+  // buttons until the next one).
+  void setExportName(const std::string &name) { exportName_ = name; }
+  const std::string &exportName() const { return exportName_; }
+  void reportExport(const ExportResult &result);
+  void clearExport() { lastExport_.reset(); }
+  const std::optional<ExportResult> &lastExport() const { return lastExport_; }
+  // A PNG of the drawn view needs the frame's pixels, which only exist after rendering: the
+  // window asks for it (Save PNG / Ctrl+P) and the caller, once the frame is rendered, takes
+  // the path, reads the framebuffer and saves viewRect() of it with exportPng.
+  std::optional<std::string> takePngRequest();
+  // The views pane (attribute, tabs, drawing) in framebuffer pixels, as last drawn.
+  PixelRect viewRect() const { return viewRect_; }
+
 private:
   void drawControls();
+  void drawExportControls();
+  void handleShortcuts();
   void drawViews();
+  void saveFile(ExportFormat format);
 
   PlaygroundState state_;
   // What the widgets edit; handed to the state whenever a widget changes it.
@@ -30,6 +49,12 @@ private:
   bool viewRequestPending_ = true;
   std::string attributeInput_;
   std::string attributeInputError_;
+  std::string exportName_ = kDefaultExportName;
+  std::optional<ExportResult> lastExport_;
+  std::optional<std::string> pngRequest_;
+  PixelRect viewRect_;
+  // The tab drawn last: what a saved SVG shows.
+  PlaygroundView shownView_ = PlaygroundView::Tensor;
 };
 
 } // namespace trex::playground

@@ -1,6 +1,7 @@
 // LayoutReferences: what a click in ttgir refers to, on a small matmul-like fixture.
-#include "IrFixtures.h"
 #include "LayoutReferences.h"
+#include "IrFixtures.h"
+#include "MultiBuffering.h"
 
 #include <QtTest>
 
@@ -8,6 +9,33 @@ using namespace trex::explorer;
 
 namespace {
 const QString kSmallTtgir = QString::fromLatin1(fixtures::kSmallTtgir);
+
+// The software pipeliner's shape of a matmul loop (trimmed from trex's sm_90 ttgir): 3-buffer
+// allocations, memdesc_index views by constant and by loop index, cp.async into them, wgmma
+// reading them; plus a 2-buffer swizzled allocation whose layout states its rank.
+const QString kPipelinedTtgir = QStringLiteral(
+    R"(#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared2 = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @k(%ptrs: tensor<64x32x!tt.ptr<f16>, #blocked>, %acc: tensor<64x64xf32, #mma>, %i: i32) {
+    %c1_i32 = arith.constant 1 : i32
+    %a = ttg.local_alloc : () -> !ttg.memdesc<3x64x32xf16, #shared, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<3x32x64xf16, #shared1, #smem, mutable>
+    %a1 = ttg.memdesc_index %a[%c1_i32] : !ttg.memdesc<3x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    %copy = ttg.async_copy_global_to_local %ptrs, %a1 mask %m other %z {contiguity = 8 : i32} : tensor<64x32x!tt.ptr<f16>, #blocked> -> <64x32xf16, #shared, #smem, mutable>
+    %ai = ttg.memdesc_index %a[%i] : !ttg.memdesc<3x64x32xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x32xf16, #shared, #smem, mutable>
+    %bi = ttg.memdesc_index %b[%i] : !ttg.memdesc<3x32x64xf16, #shared1, #smem, mutable> -> !ttg.memdesc<32x64xf16, #shared1, #smem, mutable>
+    %d = ttng.warp_group_dot %ai, %bi, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x32xf16, #shared, #smem, mutable> * !ttg.memdesc<32x64xf16, #shared1, #smem, mutable> -> tensor<64x64xf32, #mma>
+    %s = ttg.local_alloc : () -> !ttg.memdesc<2x64x32xf16, #shared2, #smem, mutable>
+    %batched = ttg.local_alloc : () -> !ttg.memdesc<2x64x32xf16, #shared1, #smem, mutable>
+    tt.return
+  }
+}
+)");
 } // namespace
 
 class LayoutReferencesTest : public QObject {
@@ -74,6 +102,97 @@ private Q_SLOTS:
     QCOMPARE(accesses[1].operation, QStringLiteral("ttg.local_load"));
     QCOMPARE(accesses[1].line, 10);
     QVERIFY(accesses[1].registers.attribute.startsWith(QLatin1String("#ttg.dot_op")));
+  }
+
+  void asyncCopiesPrintTheirMemdescBare() {
+    const QString line = kPipelinedTtgir.split('\n')[12];
+    std::vector<LayoutSelection> types = tensorTypesIn(line, layoutAliases(kPipelinedTtgir));
+    QCOMPARE(types.size(), size_t(2));
+    QVERIFY(!types[0].isMemDesc);
+    QVERIFY(types[1].isMemDesc);
+    QCOMPARE(types[1].name, QStringLiteral("#shared"));
+    QCOMPARE(types[1].shape, std::vector<int64_t>({64, 32}));
+    QCOMPARE(types[1].elementType, QStringLiteral("f16"));
+    // The access writes f16 elements (not the source's pointers) into the view %a1.
+    std::vector<SharedAccess> accesses = sharedAccessesOn(line, 13, layoutAliases(kPipelinedTtgir));
+    QCOMPARE(accesses.size(), size_t(1));
+    QCOMPARE(accesses[0].kind, SharedAccessKind::AsyncCopy);
+    QVERIFY(accesses[0].isStore);
+    QCOMPARE(accesses[0].bufferValue, QStringLiteral("%a1"));
+    QCOMPARE(accesses[0].contiguity, 8);
+    QCOMPARE(accesses[0].registers.name, QStringLiteral("#blocked"));
+    QCOMPARE(accesses[0].registers.elementType, QStringLiteral("f16"));
+    QCOMPARE(accesses[0].registers.elementBits, 16);
+  }
+
+  void warpGroupDotsReadBothOperands() {
+    const QString line = kPipelinedTtgir.split('\n')[15];
+    std::vector<SharedAccess> accesses = sharedAccessesOn(line, 16, layoutAliases(kPipelinedTtgir));
+    QCOMPARE(accesses.size(), size_t(2));
+    for (int operand = 0; operand < 2; ++operand) {
+      QCOMPARE(accesses[operand].kind, SharedAccessKind::WarpGroupDotOperand);
+      QCOMPARE(accesses[operand].operandIndex, operand);
+      QVERIFY(!accesses[operand].isStore);
+      QCOMPARE(accesses[operand].registers.name, QStringLiteral("#mma"));
+    }
+    QCOMPARE(accesses[0].bufferValue, QStringLiteral("%ai"));
+    QCOMPARE(accesses[0].shared.name, QStringLiteral("#shared"));
+    QCOMPARE(accesses[0].otherOperand.name, QStringLiteral("#shared1"));
+    QCOMPARE(accesses[1].bufferValue, QStringLiteral("%bi"));
+    QCOMPARE(accesses[1].shared.shape, std::vector<int64_t>({32, 64}));
+    // Through views: A's allocation has the copy and the read; B's only the read.
+    std::vector<SharedAccess> ofA = sharedAccessesOfBuffer(kPipelinedTtgir, QStringLiteral("%a"));
+    QCOMPARE(ofA.size(), size_t(2));
+    QCOMPARE(ofA[0].kind, SharedAccessKind::AsyncCopy);
+    QCOMPARE(ofA[1].operandIndex, 0);
+    std::vector<SharedAccess> ofB = sharedAccessesOfBuffer(kPipelinedTtgir, QStringLiteral("%bi"));
+    QCOMPARE(ofB.size(), size_t(1));
+    QCOMPARE(ofB[0].operandIndex, 1);
+    // A register A operand is not a shared-memory access.
+    QString registerA = line;
+    registerA.replace(
+        QStringLiteral("!ttg.memdesc<64x32xf16, #shared, #smem, mutable> *"),
+        QStringLiteral("tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> *"));
+    accesses = sharedAccessesOn(registerA, 16, layoutAliases(kPipelinedTtgir));
+    QCOMPARE(accesses.size(), size_t(1));
+    QCOMPARE(accesses[0].operandIndex, 1);
+    QVERIFY(!accesses[0].otherOperand.isMemDesc);
+  }
+
+  void multiBufferedAllocationsDrawOneBuffer() {
+    // nvmma_shared states no rank: the memdesc_index views of %a say its first dim counts buffers.
+    LayoutSelection a = layoutOfValue(kPipelinedTtgir, QStringLiteral("%a"));
+    QCOMPARE(a.shape, std::vector<int64_t>({64, 32}));
+    QCOMPARE(a.bufferCount, int64_t(3));
+    QVERIFY(a.bufferIndex.isEmpty());
+    QCOMPARE(bufferDescription(a), QStringLiteral("3 buffers, one drawn"));
+    // The alias, clicked: the first type written with it is the allocation's.
+    const QString allocLine = kPipelinedTtgir.split('\n')[10];
+    LayoutSelection alias =
+        layoutAt(kPipelinedTtgir, 11, allocLine.indexOf(QLatin1String("#shared1")) + 2);
+    QCOMPARE(alias.name, QStringLiteral("#shared1"));
+    QCOMPARE(alias.shape, std::vector<int64_t>({32, 64}));
+    QCOMPARE(alias.bufferCount, int64_t(3));
+    // Views: a constant index is named by its value, a loop index by its name.
+    LayoutSelection byConstant = layoutOfValue(kPipelinedTtgir, QStringLiteral("%a1"));
+    QCOMPARE(byConstant.shape, std::vector<int64_t>({64, 32}));
+    QCOMPARE(bufferDescription(byConstant), QStringLiteral("buffer 1 of 3"));
+    QCOMPARE(bufferDescription(layoutOfValue(kPipelinedTtgir, QStringLiteral("%bi"))),
+             QStringLiteral("buffer %i of 3"));
+    // swizzled_shared states its rank (order): 2 buffers of 64x32 without any view.
+    LayoutSelection swizzled = layoutOfValue(kPipelinedTtgir, QStringLiteral("%s"));
+    QCOMPARE(swizzled.shape, std::vector<int64_t>({64, 32}));
+    QCOMPARE(swizzled.bufferCount, int64_t(2));
+    QCOMPARE(bufferDims(kPipelinedTtgir, swizzled), 0);
+    // An nvmma_shared memdesc of rank 3 that no view indexes is a 3-d tile, left as it is.
+    LayoutSelection batched = layoutOfValue(kPipelinedTtgir, QStringLiteral("%batched"));
+    QCOMPARE(batched.shape, std::vector<int64_t>({2, 64, 32}));
+    QCOMPARE(batched.bufferCount, int64_t(0));
+    QVERIFY(bufferDescription(batched).isEmpty());
+    // Register tensors are never buffers.
+    LayoutSelection accumulator = layoutOfValue(kPipelinedTtgir, QStringLiteral("%d"));
+    QCOMPARE(accumulator.shape, std::vector<int64_t>({64, 64}));
+    QCOMPARE(accumulator.bufferCount, int64_t(0));
   }
 };
 

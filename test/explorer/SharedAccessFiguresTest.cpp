@@ -1,8 +1,9 @@
 // SharedAccessFigures, BankConflictModel and the buffer-following access search on small ttgir
 // texts: every figure is recomputed here through layoutviz.
+#include "SharedAccessFigures.h"
 #include "BankConflictModel.h"
 #include "LayoutReferences.h"
-#include "SharedAccessFigures.h"
+#include "WgmmaOperandReads.h"
 
 #include "layoutviz/AttributeText.h"
 #include "layoutviz/BankConflicts.h"
@@ -66,25 +67,30 @@ private Q_SLOTS:
   void targetsWithLdmatrix() {
     QVERIFY(sharedMemoryTarget(QStringLiteral("cuda:80")).hasMatrixLoad);
     QVERIFY(sharedMemoryTarget(QStringLiteral("cuda:90")).hasMatrixLoad);
+    QVERIFY(sharedMemoryTarget(QStringLiteral("cuda:80")).hasAsyncCopy);
+    QVERIFY(!sharedMemoryTarget(QStringLiteral("cuda:75")).hasAsyncCopy);
+    QVERIFY(!sharedMemoryTarget(QStringLiteral("hip:gfx942")).hasAsyncCopy);
     QVERIFY(!sharedMemoryTarget(QStringLiteral("cuda:70")).hasMatrixLoad);
     QVERIFY(!sharedMemoryTarget(QStringLiteral("hip:gfx942")).hasMatrixLoad);
     QCOMPARE(moduleTarget(kHopperMatmul), QStringLiteral("cuda:90"));
     QCOMPARE(moduleTarget(kBufferedTtgir), QStringLiteral("hip:gfx942"));
   }
 
-  void nvmmaSharedStores() {
-    // wgmma reads the tiles itself: only the local_allocs move registers to shared memory.
+  void nvmmaSharedStoresAndWgmmaReads() {
+    // The local_alloc stores the tile; wgmma reads it as the dot's B operand.
     std::vector<SharedAccess> accesses = sharedAccesses(kHopperMatmul, QStringLiteral("#shared1"));
-    QCOMPARE(accesses.size(), size_t(1));
+    QCOMPARE(accesses.size(), size_t(2));
     QCOMPARE(accesses[0].operation, QStringLiteral("ttg.local_alloc"));
     QVERIFY(accesses[0].isStore);
+    QCOMPARE(accesses[1].kind, SharedAccessKind::WarpGroupDotOperand);
     std::vector<SharedAccessFigure> figures = sharedAccessFigures(accesses, sharedMemoryTarget(QStringLiteral("cuda:90")));
-    QCOMPARE(figures.size(), size_t(1));
+    QCOMPARE(figures.size(), size_t(2));
     QVERIFY2(figures[0].report, qPrintable(figures[0].problem));
     // 8 f16 contiguous per lane along the 128-byte swizzled rows: 16-byte stores.
     QCOMPARE(figures[0].vectorWidth, 8);
     QCOMPARE(figures[0].bytesPerLane, 16);
     QCOMPARE(figures[0].instruction, QStringLiteral("st.shared 16 B/lane"));
+    QCOMPARE(figures[0].countedPer, QStringLiteral("warp instruction"));
     lv::BankConflictReport expected = lv::analyzeBankConflicts(
         linearOf("#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>",
                  {32, 64}),
@@ -94,6 +100,148 @@ private Q_SLOTS:
     QCOMPARE(figures[0].report->idealWavefronts, expected.idealWavefronts);
     QCOMPARE(figures[0].report->totalWavefronts, expected.totalWavefronts);
     QVERIFY(figures[0].report->isConflictFree());
+
+    // wgmma m64n64k16 over K = 32: one warp group, one tile, two K steps. B is N-contiguous:
+    // each instruction reads 16 K-rows x 128 bytes = 16 core matrices, one wavefront each
+    // under the 128-byte swizzle.
+    const SharedAccessFigure &read = figures[1];
+    QVERIFY2(read.report, qPrintable(read.problem));
+    QCOMPARE(read.instruction, QStringLiteral("wgmma.m64n64k16 B (N-major, 128B swizzle)"));
+    QCOMPARE(read.countedPer, QStringLiteral("8x16 B core matrix"));
+    QCOMPARE(read.collisionUnit, QStringLiteral("rows"));
+    QCOMPARE(read.elementBits, 16);
+    QCOMPARE(read.coreMatricesPerInstruction, 16);
+    QCOMPARE(read.report->instructions.size(), size_t(2));
+    QCOMPARE(read.report->idealWavefronts, 16);
+    QCOMPARE(read.report->maxWavefronts, 16);
+    QCOMPARE(read.report->totalWavefronts, int64_t(32));
+    QVERIFY(read.model.startsWith(QLatin1String("a model:")));
+    // A (64-byte swizzle, K-major): 64 rows x 32 bytes = 16 core matrices per instruction.
+    std::vector<SharedAccessFigure> aFigures =
+        sharedAccessFigures(sharedAccesses(kHopperMatmul, QStringLiteral("#shared")),
+                            sharedMemoryTarget(QStringLiteral("cuda:90")));
+    QCOMPARE(aFigures.size(), size_t(2));
+    QVERIFY2(aFigures[1].report, qPrintable(aFigures[1].problem));
+    QCOMPARE(aFigures[1].instruction, QStringLiteral("wgmma.m64n64k16 A (K-major, 64B swizzle)"));
+    QCOMPARE(aFigures[1].report->idealWavefronts, 16);
+    QVERIFY(aFigures[1].report->isConflictFree());
+  }
+
+  void wgmmaReadsOfUnswizzledOrRegisterOperands() {
+    std::vector<SharedAccess> accesses = sharedAccesses(kHopperMatmul, QStringLiteral("#shared1"));
+    // wgmma's descriptors need a swizzled buffer: the lowering's refusal is the row's problem.
+    SharedAccess read = accesses[1];
+    read.shared.attribute = QStringLiteral(
+        "#ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>");
+    std::vector<SharedAccessFigure> figures =
+        sharedAccessFigures({read}, sharedMemoryTarget(QStringLiteral("cuda:90")));
+    QVERIFY(!figures[0].report);
+    QVERIFY2(figures[0].problem.startsWith(
+                 QLatin1String("the lowering cannot read this operand with wgmma: wgmma operands "
+                               "need a swizzled")),
+             qPrintable(figures[0].problem));
+    // A held in registers (a v3 dot operand): only B is read from shared memory, and the plan
+    // takes A's register layout.
+    read = accesses[1];
+    read.otherOperand.attribute =
+        QStringLiteral("#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 3, "
+                       "versionMinor = 0, warpsPerCTA = [4, 1], "
+                       "instrShape = [16, 64, 16]}>, kWidth = 2}>");
+    read.otherOperand.isMemDesc = false;
+    read.otherOperand.shape = {64, 32};
+    figures = sharedAccessFigures({read}, sharedMemoryTarget(QStringLiteral("cuda:90")));
+    QVERIFY2(figures[0].report, qPrintable(figures[0].problem));
+    QCOMPARE(figures[0].report->totalWavefronts, int64_t(32));
+    // A swizzled_shared B is not something wgmma reads.
+    read = accesses[1];
+    read.shared.attribute = QStringLiteral(
+        "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>");
+    figures = sharedAccessFigures({read}, sharedMemoryTarget(QStringLiteral("cuda:90")));
+    QVERIFY(!figures[0].report);
+    QVERIFY2(figures[0].problem.contains(QLatin1String("nvmma_shared")),
+             qPrintable(figures[0].problem));
+  }
+
+  void coreMatrixWavefronts() {
+    // 8 rows of 8 f16 (16 bytes) each; rows `stride` bytes apart.
+    auto rowsAt = [](int64_t stride, std::vector<int64_t> &addresses, std::vector<int> &rows) {
+      for (int row = 0; row < 8; ++row)
+        for (int element = 0; element < 8; ++element) {
+          addresses.push_back(row * stride + 2 * element);
+          rows.push_back(row);
+        }
+    };
+    std::vector<lv::BankCollision> collisions;
+    std::vector<int64_t> addresses;
+    std::vector<int> rows;
+    // Packed rows cover the 32 banks once.
+    rowsAt(16, addresses, rows);
+    QCOMPARE(trex::explorer::coreMatrixWavefronts(addresses, rows, 2, collisions), 1);
+    QVERIFY(collisions.empty());
+    // Rows 128 bytes apart, unswizzled: every row in banks 0-3.
+    addresses.clear();
+    rows.clear();
+    rowsAt(128, addresses, rows);
+    QCOMPARE(trex::explorer::coreMatrixWavefronts(addresses, rows, 2, collisions), 8);
+    QCOMPARE(collisions.size(), size_t(4));
+    QCOMPARE(collisions[0].bank, 0);
+    QCOMPARE(collisions[0].lanes, std::vector<int>({0, 1, 2, 3, 4, 5, 6, 7}));
+    QCOMPARE(collisions[0].words, std::vector<int64_t>({0, 32, 64, 96, 128, 160, 192, 224}));
+    // 64 bytes apart: even rows in banks 0-3, odd rows in 16-19.
+    addresses.clear();
+    rows.clear();
+    rowsAt(64, addresses, rows);
+    QCOMPARE(trex::explorer::coreMatrixWavefronts(addresses, rows, 2, collisions), 4);
+    QCOMPARE(collisions.size(), size_t(8));
+    QCOMPARE(collisions[4].bank, 16);
+    QCOMPARE(collisions[4].lanes, std::vector<int>({1, 3, 5, 7}));
+  }
+
+  void asyncCopyWidths() {
+    // cp.async takes the plan's contiguous registers, at most `contiguity`, 4 to 16 bytes.
+    const QString base =
+        QStringLiteral("%c = ttg.async_copy_global_to_local %p, %view {contiguity = %1 : i32} : "
+                       "tensor<64x32x!tt.ptr<f16>, #ttg.blocked<{sizePerThread = [1, 8], "
+                       "threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], "
+                       "order = [1, 0]}>> -> <64x32xf16, #ttg.swizzled_shared<{vec = 8, perPhase = "
+                       "2, maxPhase = 4, order = [1, 0]}>, #smem, mutable>");
+    const SharedMemoryTarget ampere = sharedMemoryTarget(QStringLiteral("cuda:80"));
+    QVERIFY(ampere.hasAsyncCopy);
+    struct Case {
+      int contiguity;
+      int width;
+      const char *instruction;
+    };
+    for (const Case &expected :
+         {Case{8, 8, "cp.async.cg 16 B/lane"}, Case{4, 4, "cp.async.ca 8 B/lane"},
+          Case{2, 2, "cp.async.ca 4 B/lane"}}) {
+      std::vector<SharedAccess> accesses = sharedAccessesOn(base.arg(expected.contiguity), 1, {});
+      QCOMPARE(accesses.size(), size_t(1));
+      QCOMPARE(accesses[0].contiguity, expected.contiguity);
+      std::vector<SharedAccessFigure> figures = sharedAccessFigures(accesses, ampere);
+      QVERIFY2(figures[0].report, qPrintable(figures[0].problem));
+      QCOMPARE(figures[0].vectorWidth, expected.width);
+      QCOMPARE(figures[0].instruction, QString::fromLatin1(expected.instruction));
+      lv::BankConflictReport report = lv::analyzeBankConflicts(
+          linearOf("#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = "
+                   "[4, 1], order = [1, 0]}>",
+                   {64, 32}),
+          linearOf("#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>",
+                   {64, 32}),
+          {16, static_cast<unsigned>(expected.width)});
+      QCOMPARE(figures[0].report->totalWavefronts, report.totalWavefronts);
+      QCOMPARE(figures[0].report->maxWavefronts, report.maxWavefronts);
+    }
+    // One f16 per copy is below cp.async's 4 bytes; before sm_80 there is no cp.async at all.
+    std::vector<SharedAccess> narrow = sharedAccessesOn(base.arg(1), 1, {});
+    std::vector<SharedAccessFigure> figures = sharedAccessFigures(narrow, ampere);
+    QVERIFY(!figures[0].report);
+    QCOMPARE(figures[0].problem,
+             QStringLiteral("cp.async moves 4 to 16 bytes; this copy's vectors have 2"));
+    figures = sharedAccessFigures(sharedAccessesOn(base.arg(8), 1, {}),
+                                  sharedMemoryTarget(QStringLiteral("cuda:75")));
+    QVERIFY(!figures[0].report);
+    QVERIFY(figures[0].problem.contains(QLatin1String("cp.async needs sm_80")));
   }
 
   void buffersAreFollowedThroughViews() {
@@ -151,6 +299,9 @@ private Q_SLOTS:
     QVERIFY(model.details(0).contains(QStringLiteral("bank %1: lanes").arg(first.bank)));
     // AMD has no ldmatrix: the load is a plain one.
     QCOMPARE(model.figures()[1].instruction, QStringLiteral("ld.shared 2 B/lane"));
+    QCOMPARE(model.data(model.index(0, BankConflictModel::CountedPerColumn)).toString(),
+             QStringLiteral("warp instruction"));
+    QVERIFY(model.details(0).contains(QLatin1String("model: each warp-wide instruction")));
   }
 
   void unplannableAccessesSayWhy() {

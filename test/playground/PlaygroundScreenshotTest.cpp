@@ -1,11 +1,18 @@
 // PlaygroundScreenshotTest: trex-layout-playground renders one frame under Xvfb; the PNG is decoded and checked.
 #include "OwnershipColours.h"
+#include "PlaygroundState.h"
 #include "PngReader.h"
+
+#include "layoutviz/LayoutSvg.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <map>
+#include <regex>
+#include <sstream>
 
 namespace trex::playground {
 namespace {
@@ -23,6 +30,24 @@ testing::DecodedPng screenshot(const std::string &name, const std::string &flags
   EXPECT_TRUE(testing::decodePng(testing::readFileBytes(path), image, error))
       << path << ": " << error;
   return image;
+}
+
+// Runs `command`, returning its exit status and what it printed (stdout and stderr).
+int runCapturing(const std::string &command, std::string &output) {
+  FILE *pipe = popen((command + " 2>&1").c_str(), "r");
+  if (!pipe)
+    return -1;
+  char buffer[512];
+  while (size_t read = fread(buffer, 1, sizeof buffer, pipe))
+    output.append(buffer, read);
+  return pclose(pipe);
+}
+
+std::string readText(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 uint32_t rgbAt(const testing::DecodedPng &image, size_t pixel) {
@@ -102,6 +127,69 @@ TEST_F(PlaygroundScreenshot, InvalidLayoutShowsTheErrorInsteadOfTheGrid) {
   auto counts = histogram(image);
   EXPECT_GT(counts.size(), 4u); // the controls are still drawn
   EXPECT_EQ(counts.count(rgbOf(ownerColour(0, 0, 32))), 0u);
+}
+
+TEST_F(PlaygroundScreenshot, ShortcutsSaveTheLayoutTheViewAndTheAttribute) {
+  // Ctrl+S, Ctrl+P and Ctrl+T pressed in the window, one frame each, saving under the name
+  // given for the "Save as" field.
+  const std::string name = ::testing::TempDir() + "playground-saved";
+  const std::string shot = ::testing::TempDir() + "playground-saved-shot.png";
+  for (const char *extension : {".svg", ".png", ".txt"})
+    std::remove((name + extension).c_str());
+  std::string output;
+  const std::string command = std::string("xvfb-run -a -s '-screen 0 1280x1024x24' '") +
+                              TREX_PLAYGROUND_EXE + "' --screenshot '" + shot +
+                              "' --width 1000 --height 700 --export-name '" + name +
+                              "' --press ctrl+s,ctrl+p,ctrl+t";
+  ASSERT_EQ(runCapturing(command, output), 0) << command << "\n" << output;
+  EXPECT_NE(output.find("wrote " + name + ".svg"), std::string::npos) << output;
+
+  // The SVG and the text are layoutviz's for the layout the window shows (the defaults).
+  PlaygroundState state;
+  ASSERT_TRUE(state.ok());
+  EXPECT_EQ(readText(name + ".svg"), layoutviz::renderLayoutSvg(state.layout(), state.shape(),
+                                                                layoutviz::LayoutView::Tensor));
+  EXPECT_EQ(readText(name + ".txt"), state.attributeText() + "\n");
+
+  // The PNG is the views pane of the frame: the same pixels as that part of the screenshot.
+  std::smatch place;
+  ASSERT_TRUE(
+      std::regex_search(output, place, std::regex(R"(: (\d+)x(\d+) pixels from \((\d+), (\d+)\))")))
+      << output;
+  const int width = std::stoi(place[1]), height = std::stoi(place[2]);
+  const int left = std::stoi(place[3]), top = std::stoi(place[4]);
+  testing::DecodedPng view, frame;
+  std::string error;
+  ASSERT_TRUE(testing::decodePng(testing::readFileBytes(name + ".png"), view, error)) << error;
+  ASSERT_TRUE(testing::decodePng(testing::readFileBytes(shot), frame, error)) << error;
+  ASSERT_EQ(view.width, width);
+  ASSERT_EQ(view.height, height);
+  // Right of the 430-pixel controls, most of the window's height.
+  EXPECT_GT(left, 430);
+  EXPECT_GT(width, 400);
+  EXPECT_GT(height, 600);
+  ASSERT_LE(left + width, frame.width);
+  ASSERT_LE(top + height, frame.height);
+  size_t different = 0;
+  for (int y = 0; y < height; ++y)
+    for (int x = 0; x < width; ++x)
+      different += rgbAt(view, static_cast<size_t>(y) * width + x) !=
+                   rgbAt(frame, static_cast<size_t>(top + y) * frame.width + left + x);
+  EXPECT_EQ(different, 0u);
+  // And it shows the grid: warp 0's colour fills cells.
+  EXPECT_GT(histogram(view)[rgbOf(ownerColour(0, 0, 32))], 200u);
+}
+
+TEST_F(PlaygroundScreenshot, ASaveThatCannotBeWrittenSaysWhy) {
+  const std::string name = ::testing::TempDir() + "no-such-directory/layout";
+  std::string output;
+  const std::string command = std::string("xvfb-run -a -s '-screen 0 1280x1024x24' '") +
+                              TREX_PLAYGROUND_EXE + "' --screenshot '" + ::testing::TempDir() +
+                              "playground-unsaved.png' --export-name '" + name + "' --press ctrl+s";
+  EXPECT_NE(runCapturing(command, output), 0) << command;
+  EXPECT_NE(output.find("cannot write " + name + ".svg: No such file or directory"),
+            std::string::npos)
+      << output;
 }
 
 } // namespace
