@@ -10,6 +10,7 @@
 #   python3 test/gpu/gpu_check.py samples OUT/side_by_side OUT/trex-runner \
 #       --specs test/bench/side_by_side.json --no-check
 #   python3 test/gpu/mma_check.py check --artifacts OUT/v3 --runner OUT/trex-runner
+#   python3 test/gpu/matmul_ab.py OUT
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:?usage: build_artifacts.sh OUT [TARGET]}
@@ -39,3 +40,20 @@ compile_specs samples/specs.json "$out/samples"
 compile_specs test/bench/side_by_side.json "$out/side_by_side"
 python3 test/gpu/mma_check.py build --trex "$trex" --out "$out/v3" --mma v3
 python3 test/gpu/mma_check.py build --trex "$trex" --out "$out/v2" --mma v2
+
+# Real Triton's PTX for the two benchmark matmuls (the fixtures, compiled by Triton 3.6 for
+# the same specialisation), assembled by the same ptxas as trex's and run by trex-runner with
+# trex's metadata: matmul_ab.py times both in one process, so code differences show apart
+# from the runner, the ptxas version and the clock.
+fixtures=${TREX_SHARED_DIR:-../shared}/fixtures/triton-3.6
+ptxas=${TRITON_PTXAS_PATH:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
+if [ -x "$ptxas" ] && [ -d "$fixtures" ]; then
+  for pair in matmul_fp16_8192x8192x8192_b128x256x64_w8:matmul_f16_128x256x64_w8_s3 \
+              matmul_fp16_4096x4096x4096_b128x128x64_w4_s4:matmul_f16_128x128x64_w4_s4; do
+    case_name=${pair%%:*}; fixture=${pair##*:}
+    mkdir -p "$out/triton_ptx/$case_name"
+    cp "$out/v3/$case_name/matmul_kernel.json" "$out/triton_ptx/$case_name/"
+    "$ptxas" -arch=sm_90a "$fixtures/$fixture/sm90/$fixture.ptx" \
+      -o "$out/triton_ptx/$case_name/matmul_kernel.cubin"
+  done
+fi

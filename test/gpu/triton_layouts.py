@@ -6,6 +6,9 @@ names), compiles it with triton.compile and compares its ttgir with the one trex
 TREX_DIR/<file>/<kernel>/<target>.ttgir: the layout definitions (`#name = #ttg...`, compared as a
 multiset, so only the choices count, not their numbering) and `ttg.shared`. Prints one line per
 case and a summary; --save keeps Triton's ttgir for each case.
+
+  --build TREX (on the build machine): compiles every case with trex into
+  TREX_DIR/<file>/<kernel>/<target>.ttgir first (cases trex refuses are listed and skipped).
 """
 import argparse
 import importlib.util
@@ -50,12 +53,35 @@ def layouts(ttgir):
     return definitions, int(shared.group(1)) if shared else None
 
 
+def build(args):
+    import subprocess
+    refused = 0
+    for file, kernel, signature, target, warps in cases(args.frontend_dir):
+        folder = os.path.join(args.trex_dir, file, kernel)
+        os.makedirs(folder, exist_ok=True)
+        out = os.path.join(folder, target.replace(":", "_") + ".ttgir")
+        run = subprocess.run([args.build, "compile", os.path.join(args.frontend_dir, file), "--kernel", kernel,
+                              "--signature", signature, "--target", target, "--num-warps", str(warps),
+                              "--emit", "ttgir"], capture_output=True, text=True)
+        if run.returncode != 0:
+            refused += 1
+            print(f"{file}:{kernel}@{target}: trex refuses: {run.stderr.strip().splitlines()[0][:120] if run.stderr.strip() else ''}")
+            continue
+        with open(out, "w") as ttgir:
+            ttgir.write(run.stdout)
+    print(f"built; {refused} refused")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("frontend_dir")
     parser.add_argument("trex_dir")
     parser.add_argument("--save", help="also write Triton's ttgir to SAVE/<file>/<kernel>/<target>.ttgir")
+    parser.add_argument("--build", metavar="TREX", help="compile the cases with this trex instead")
     args = parser.parse_args()
+    if args.build:
+        build(args)
+        return
     import triton
     from triton.backends.compiler import GPUTarget
     targets = {"cuda:90": GPUTarget("cuda", 90, 32), "cuda:80": GPUTarget("cuda", 80, 32),

@@ -29,7 +29,9 @@ namespace trex {
 namespace {
 
 // The scalar form of a tt element-wise op on LLVM values. `original` gives types and
-// attributes; `scalarType` is the converted element type of the result.
+// attributes; `scalarType` is the converted element type of the result. Null, with an error
+// at the op's location, for what trex cannot lower (the pattern then fails, and so does the
+// compilation: no placeholder value ever reaches the output).
 Value lowerScalarTritonOp(Operation *original, OpBuilder &builder, Location loc,
                           ArrayRef<Value> operands, Type scalarType, const TargetInfo &target) {
   LLVMBuilder b(builder, loc);
@@ -88,12 +90,24 @@ Value lowerScalarTritonOp(Operation *original, OpBuilder &builder, Location loc,
         return LLVM::FPTruncOp::create(builder, loc, scalarType, wide);
       return LLVM::FPExtOp::create(builder, loc, scalarType, wide);
     }
+    // Narrowing to fp8 (from f16, bf16, f32 or another fp8 format): exactly through f32,
+    // then one rounding (f32ToFp8).
+    if (destinationBits == 8 && isSupportedFp8(destination) && sourceBits <= 32 &&
+        (sourceBits > 8 || isSupportedFp8(source))) {
+      Value wide = operands[0];
+      if (sourceBits == 8)
+        wide = fp8ToF32(builder, loc, wide, source);
+      else if (sourceBits < 32)
+        wide = LLVM::FPExtOp::create(builder, loc, builder.getF32Type(), wide);
+      bool nearestEven = !convert.getRounding() || *convert.getRounding() == tt::RoundingMode::RTNE;
+      return f32ToFp8(builder, loc, wide, destination, nearestEven);
+    }
     emitError(loc) << "trex cannot yet lower fp8 conversions (" << source << " to "
                    << destination << ") for " << target.targetName();
-    return b.undef(scalarType);
+    return Value();
   }
   emitError(loc) << "unexpected element-wise op " << original->getName();
-  return b.undef(scalarType);
+  return Value();
 }
 
 bool isTritonElementwise(Operation *op) {
@@ -180,8 +194,10 @@ struct TensorElementwiseConversion : public ConversionPattern {
         state.addAttributes(op->getAttrs());
         results.push_back(rewriter.create(state)->getResult(0));
       } else {
-        results.push_back(
-            lowerScalarTritonOp(op, rewriter, loc, elementOperands, scalarType, target));
+        Value result = lowerScalarTritonOp(op, rewriter, loc, elementOperands, scalarType, target);
+        if (!result)
+          return failure();
+        results.push_back(result);
       }
     }
     rewriter.replaceOp(op, packElements(loc, *getTypeConverter(), results, resultType, rewriter));
@@ -203,8 +219,10 @@ template <typename Op> struct ScalarTritonOpConversion : public ConvertOpToLLVMP
       return failure();
     Type scalarType = this->getTypeConverter()->convertType(op->getResult(0).getType());
     SmallVector<Value> operands(adaptor.getOperands().begin(), adaptor.getOperands().end());
-    rewriter.replaceOp(op, lowerScalarTritonOp(op, rewriter, op.getLoc(), operands, scalarType,
-                                               target));
+    Value result = lowerScalarTritonOp(op, rewriter, op.getLoc(), operands, scalarType, target);
+    if (!result)
+      return failure();
+    rewriter.replaceOp(op, result);
     return success();
   }
 

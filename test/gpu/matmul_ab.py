@@ -1,0 +1,46 @@
+"""trex's wgmma matmul against real Triton's PTX for the same kernel, both run by trex-runner.
+
+build_artifacts.sh puts next to trex's two benchmark matmuls (OUT/v3/<case>) real Triton's
+PTX for the same specialisation, assembled by the same ptxas (OUT/triton_ptx/<case>). Here
+both run through trex-runner on the same inputs, alternating, several rounds: what differs is
+only the code the two compilers generated, not the runner, the ptxas version or the GPU clock
+of the moment. Prints one line per run and the medians.
+"""
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+CASES = ["matmul_fp16_8192x8192x8192_b128x256x64_w8", "matmul_fp16_4096x4096x4096_b128x128x64_w4_s4"]
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else "gpu-artifacts"
+    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    cases = {case["name"]: case for case in json.load(open(os.path.join(root, "v3", "cases.json")))}
+    for name in CASES:
+        case = cases[name]
+        flops = 2.0 * case["M"] * case["N"] * case["K"]
+        times = {"trex": [], "triton": []}
+        for _ in range(rounds):
+            for label, kind in (("trex", "v3"), ("triton", "triton_ptx")):
+                command = [os.path.join(root, "trex-runner"), os.path.join(root, kind, name), "--grid", case["grid"],
+                           "--json", "--signature", case["signature"],
+                           "--names", "a_ptr,b_ptr,c_ptr,M,N,K,stride_am,stride_bk,stride_cm",
+                           "--bench", "--rep", "200"] + [f"--arg={arg}" for arg in case["args"]]
+                run = subprocess.run(command, capture_output=True, text=True)
+                if run.returncode != 0:
+                    print(f"{name} {label}: trex-runner failed: {run.stderr[:300]}")
+                    continue
+                ms = json.loads(run.stdout)["timing_ms"]["median"]
+                times[label].append(ms)
+                print(f"{name} {label:6} {ms:8.4f} ms {flops / ms / 1e9:7.1f} TFLOP/s", flush=True)
+        if times["trex"] and times["triton"]:
+            ours, theirs = statistics.median(times["trex"]), statistics.median(times["triton"])
+            print(f"{name} median: trex {flops / ours / 1e9:.1f} TFLOP/s, Triton's PTX "
+                  f"{flops / theirs / 1e9:.1f} TFLOP/s, trex/Triton {theirs / ours:.2f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
