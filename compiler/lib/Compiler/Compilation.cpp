@@ -247,7 +247,16 @@ LogicalResult runPipeline(ModuleOp module, llvm::function_ref<void(OpPassManager
   }
   passManager.addInstrumentation(std::make_unique<PassSnapshotRecorder>(
       result.passes, options.captureIRAfterEachPass, pipeline, firstStep));
-  return passManager.run(module);
+  auto errors = [&] {
+    return llvm::count_if(result.diagnostics, [](const CompileDiagnostic &diagnostic) {
+      return diagnostic.severity == CompileDiagnostic::Severity::Error;
+    });
+  };
+  auto errorsBefore = errors();
+  if (failed(passManager.run(module)))
+    return failure();
+  // A pass that reports an error without failing leaves IR that must not reach the output.
+  return success(errors() == errorsBefore);
 }
 
 } // namespace driver
