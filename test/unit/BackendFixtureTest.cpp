@@ -27,11 +27,8 @@ void PrintTo(const SpecTarget &param, std::ostream *out) {
   *out << param.spec["name"].get<std::string>() << "/" << param.directory;
 }
 
-// Triton compiles the matmul specs with tensor cores and a software pipeline (the matmul
-// issue's); trex has no pipeliner yet (and keeps sm_90 dots on the FMA path until wgmma is
-// lowered), so it stages operands differently and the shared-memory size cannot agree yet.
-// Everything else about the entry and the metadata must.
-bool sharedSizeDependsOnTensorCores(const nlohmann::json &spec) {
+// The matmul specs (tensor cores, software pipelining).
+bool isMatmul(const nlohmann::json &spec) {
   return spec["name"].get<std::string>().rfind("matmul", 0) == 0;
 }
 
@@ -114,13 +111,12 @@ TEST_P(BackendFixture, CompilesToMachineCodeWithTritonsEntryAndMetadata) {
   ASSERT_TRUE(result.succeeded) << result.renderDiagnostics();
   ASSERT_TRUE(result.metadata.has_value());
 
-  // The metadata JSON: every key and value Triton wrote.
+  // The metadata JSON: every key and value Triton wrote, the matmuls' shared-memory size (the
+  // pipelined buffers and the epilogue's conversion scratch) included.
   ASSERT_EQ(result.stages.count(trex::Stage::Metadata), 1u);
   nlohmann::json ours = nlohmann::json::parse(result.stages[trex::Stage::Metadata]);
   nlohmann::json triton = nlohmann::json::parse(readFile(fixtureDir / (name + ".json")));
   for (auto &[key, value] : triton.items()) {
-    if (key == "shared" && sharedSizeDependsOnTensorCores(param.spec))
-      continue;
     ASSERT_TRUE(ours.contains(key)) << "metadata lacks '" << key << "'";
     EXPECT_EQ(ours[key], value) << "metadata key '" << key << "'";
   }
@@ -159,7 +155,7 @@ GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(BackendFixture);
 std::vector<SpecTarget> sm80MatmulSpecs() {
   std::vector<SpecTarget> cases;
   for (const SpecTarget &param : specTargets())
-    if (param.directory == "sm80" && sharedSizeDependsOnTensorCores(param.spec))
+    if (param.directory == "sm80" && isMatmul(param.spec))
       cases.push_back(param);
   return cases;
 }
@@ -213,16 +209,29 @@ TEST_P(TensorCoreFixture, Sm80MultipliesWithTritonsMmaSyncCount) {
         << "ptxas rejected the PTX:\n" << result.renderDiagnostics();
 }
 
-// sm_90 keeps FMA by default (wgmma has no lowering yet); --mma v2 gives it sm_80's mma.sync.
-TEST_P(TensorCoreFixture, Sm90TakesMmaSyncOnlyWhenForced) {
-  trex::CompilationResult fma = compile("cuda:90", trex::CompileOptions::MatmulUnit::Default);
-  ASSERT_TRUE(fma.succeeded) << fma.renderDiagnostics();
-  EXPECT_EQ(occurrences(fma.stages[trex::Stage::PTX], "mma.sync"), 0u);
+// sm_90 multiplies with wgmma by default, as many per K tile as Triton's sm_90 PTX (same #mma
+// layout, same m64nNk16 instructions); --mma v2 gives it sm_80's mma.sync instead.
+TEST_P(TensorCoreFixture, Sm90MultipliesWithTritonsWgmmaCount) {
+  trex::CompilationResult wgmma = compile("cuda:90", trex::CompileOptions::MatmulUnit::Default,
+                                          /*pipeline=*/true);
+  ASSERT_TRUE(wgmma.succeeded) << wgmma.renderDiagnostics();
+  EXPECT_TRUE(wgmma.diagnostics.empty()) << wgmma.renderDiagnostics();
+  std::string name = GetParam().spec["name"];
+  std::string tritonSm90 = readFile(fs::path(TREX_FIXTURES_DIR) / name / "sm90" / (name + ".ptx"));
+  const std::string &ptx = wgmma.stages[trex::Stage::PTX];
+  EXPECT_GT(occurrences(tritonSm90, "wgmma.mma_async"), 0u);
+  EXPECT_EQ(occurrences(ptx, "wgmma.mma_async"), occurrences(tritonSm90, "wgmma.mma_async"));
+  EXPECT_EQ(occurrences(ptx, "mma.sync"), 0u);
+  EXPECT_EQ(occurrences(ptx, "fma.rn.f32"), 0u);
+  if (trex::cuda::findPtxas())
+    EXPECT_EQ(wgmma.stages.count(trex::Stage::CUBIN), 1u)
+        << "ptxas rejected the PTX:\n" << wgmma.renderDiagnostics();
   trex::CompilationResult forced = compile("cuda:90", trex::CompileOptions::MatmulUnit::MmaV2);
   ASSERT_TRUE(forced.succeeded) << forced.renderDiagnostics();
-  const std::string &ptx = forced.stages[trex::Stage::PTX];
-  EXPECT_EQ(occurrences(ptx, kMmaF16), occurrences(tritonPTX(), kMmaF16));
-  EXPECT_EQ(occurrences(ptx, "fma.rn.f32"), 0u);
+  const std::string &forcedPtx = forced.stages[trex::Stage::PTX];
+  EXPECT_EQ(occurrences(forcedPtx, kMmaF16), occurrences(tritonPTX(), kMmaF16));
+  EXPECT_EQ(occurrences(forcedPtx, "wgmma"), 0u);
+  EXPECT_EQ(occurrences(forcedPtx, "fma.rn.f32"), 0u);
   if (trex::cuda::findPtxas())
     EXPECT_EQ(forced.stages.count(trex::Stage::CUBIN), 1u)
         << "ptxas rejected the PTX:\n" << forced.renderDiagnostics();
@@ -236,7 +245,7 @@ GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(TensorCoreFixture);
 std::vector<SpecTarget> gfx942MatmulSpecs() {
   std::vector<SpecTarget> cases;
   for (const SpecTarget &param : specTargets())
-    if (param.directory == "gfx942" && sharedSizeDependsOnTensorCores(param.spec))
+    if (param.directory == "gfx942" && isMatmul(param.spec))
       cases.push_back(param);
   return cases;
 }
