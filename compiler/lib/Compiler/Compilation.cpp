@@ -191,11 +191,12 @@ ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
   ttgir.maxMmaVersion = 2;
   switch (options.matmulUnit) {
   case CompileOptions::MatmulUnit::Default:
-    // Dots wgmma does not take (shapes, f16 accumulators) fall back to mma.sync, which
-    // takes f16 and bf16 into f32 here.
+    // Dots wgmma does not take (shapes) fall back to mma.sync, which takes f16, bf16 and
+    // tf32 into f32 and i8 into i32 (checked against Triton on an H100: mma_check.py --mma
+    // v2); f16 accumulators and fp8 operands stay on FMA with a warning.
     ttgir.tensorCores = hasMmaSync || hasMfma;
     ttgir.maxMmaVersion = hasWgmma ? 3 : 2;
-    ttgir.mmaV2Types = {"f16", "bf16"};
+    ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8"};
     break;
   case CompileOptions::MatmulUnit::MmaV2:
     ttgir.tensorCores = hasMmaSync || hasMfma;

@@ -34,13 +34,13 @@ struct CompileOptions {
   bool numWarpsGiven = false;
   bool numStagesGiven = false;
   // Which unit multiplies tt.dot. Default: wgmma on sm_90 (warp-group dots, the types
-  // Triton puts there: f16, bf16, tf32, fp8, i8), mma.sync on sm_80..sm_89 for f16 and bf16
-  // operands into f32 (other types Triton would put on tensor cores stay on FMA with a
-  // warning), MFMA on CDNA3 (gfx940-gfx942) for f16, bf16, f32 (also at tf32 precision) and
-  // i8 (fp8 and f64 dots stay on FMA with a warning; not checked on an AMD GPU yet), FMA
-  // elsewhere. MmaV2: mma.sync on any sm_80+ target (sm_90 runs it too, so it can be
-  // measured there), for every type its lowering takes (also tf32 and i8); MFMA as by
-  // default on AMD. MmaV3: wgmma on sm_90 (as Default there). FMA: never tensor cores.
+  // Triton puts there: f16, bf16, tf32, fp8, i8); mma.sync on sm_80..sm_89, and for the dots
+  // wgmma does not take, for f16, bf16 and tf32 into f32 and i8 into i32 (f16 accumulators and
+  // fp8 operands, which Triton would put on tensor cores, stay on FMA with a warning); MFMA on
+  // CDNA3 (gfx940-gfx942) for f16, bf16, f32 (also at tf32 precision) and i8 (fp8 and f64 dots
+  // stay on FMA with a warning; not checked on an AMD GPU yet); FMA elsewhere. MmaV2: mma.sync
+  // on any sm_80+ target (sm_90 runs it too, so it can be measured there); MFMA as by default
+  // on AMD. MmaV3: wgmma on sm_90 (as Default there). FMA: never tensor cores.
   enum class MatmulUnit { Default, MmaV2, MmaV3, FMA };
   MatmulUnit matmulUnit = MatmulUnit::Default;
   // Software-pipeline the loads feeding dots, as Triton does: tritongpu-pipeline (cp.async,
