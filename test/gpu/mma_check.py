@@ -24,7 +24,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 SAMPLE = os.path.join(ROOT, "samples", "kernels", "matmul.py")
 INT8 = os.path.join(HERE, "kernels", "matmul_i8.py")
-BOUNDS = {"fp16": 1e-3, "bf16": 1e-2, "fp32": 5e-3, "i8": 0.0}
+F16ACC = os.path.join(HERE, "kernels", "matmul_f16acc.py")
+# f16acc: f16 operands accumulated in f16 (its rounding error grows with K; Triton's own error
+# on the same inputs is printed beside it).
+BOUNDS = {"fp16": 1e-3, "bf16": 1e-2, "fp32": 5e-3, "i8": 0.0, "f16acc": 1e-2}
 
 # (element type, M, N, K, BLOCK_M, BLOCK_N, BLOCK_K, num_warps, check[, num_stages]): the
 # sample's 64x64x32 tile, the fixtures' 128x128x64 (4 warps) and 128x256x64 (8 warps) tiles,
@@ -47,6 +50,9 @@ CASES = [
     ("fp32", 1000, 1000, 1000, 64, 64, 32, 4, True),   # tf32 (tl.dot's default for f32)
     ("i8", 1000, 1000, 1000, 64, 64, 64, 4, True),
     ("i8", 257, 129, 77, 64, 64, 64, 4, True),
+    ("f16acc", 1024, 1024, 1024, 128, 128, 64, 4, True),
+    ("f16acc", 1000, 1000, 1000, 128, 128, 64, 4, True),
+    ("f16acc", 257, 129, 77, 64, 64, 32, 4, True),
     ("fp16", 4096, 4096, 4096, 128, 128, 64, 4, False),
     ("bf16", 4096, 4096, 4096, 128, 256, 64, 8, False),
     ("fp16", 8192, 8192, 8192, 128, 256, 64, 8, False, 3),
@@ -65,10 +71,11 @@ def scalar(value):
 
 def make_case(dtype, m, n, k, bm, bn, bk, warps, check, stages=3):
     name = f"matmul_{dtype}_{m}x{n}x{k}_b{bm}x{bn}x{bk}_w{warps}" + (f"_s{stages}" if stages != 3 else "")
-    if dtype == "i8":
-        signature = ", ".join(["*i8:16", "*i8:16", "*i32:16", scalar(m), scalar(n), scalar(k),
-                               scalar(k), scalar(n), scalar(n), str(bm), str(bn), str(bk)])
-        kernel, path = "matmul_i8_kernel", INT8
+    if dtype in ("i8", "f16acc"):
+        element, output = ("i8", "i32") if dtype == "i8" else ("fp16", "fp16")
+        signature = ", ".join([f"*{element}:16", f"*{element}:16", f"*{output}:16", scalar(m), scalar(n),
+                               scalar(k), scalar(k), scalar(n), scalar(n), str(bm), str(bn), str(bk)])
+        kernel, path = ("matmul_i8_kernel", INT8) if dtype == "i8" else ("matmul_f16acc_kernel", F16ACC)
         grid = cdiv(m, bm) * cdiv(n, bn)
     else:
         signature = ", ".join([f"*{dtype}:16"] * 3 + [scalar(m), scalar(n), scalar(k), scalar(k), "1",

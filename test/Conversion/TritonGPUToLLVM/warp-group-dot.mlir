@@ -65,3 +65,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }
 
+
+// -----
+
+// f16 accumulators (tl.dot(..., out_dtype=tl.float16)): wgmma's .f16.f16.f16 form with two
+// values per 32-bit register, tied in and out as f16x2 words; the wait passes the same words.
+// CHECK-LABEL: llvm.func @f16_accumulator
+// CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+// CHECK: "wgmma.mma_async.sync.aligned.m64n32k16.f16.f16.f16 {$0,$1,$2,$3,$4,$5,$6,$7}, $16, $17, $18, 1, 1, 0, 1;", "=r,=r,=r,=r,=r,=r,=r,=r,0,1,2,3,4,5,6,7,l,l,b"
+// CHECK: "wgmma.mma_async.sync.aligned.m64n32k16.f16.f16.f16
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: "// wait for regs: $0,$1,$2,$3,$4,$5,$6,$7\0A\09wgmma.wait_group.sync.aligned 0;", "=r,=r,=r,=r,=r,=r,=r,=r,0,1,2,3,4,5,6,7"
+// CHECK: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @f16_accumulator(%a: tensor<64x32xf16, #blocked>, %b: tensor<32x32xf16, #blocked>, %c: tensor<64x32xf16, #mma>) -> tensor<64x32xf16, #mma> {
+    %sa = ttg.local_alloc %a : (tensor<64x32xf16, #blocked>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+    %sb = ttg.local_alloc %b : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
+    %d = ttng.warp_group_dot %sa, %sb, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<64x32xf16, #mma>
+    tt.return %d : tensor<64x32xf16, #mma>
+  }
+}

@@ -33,6 +33,8 @@ std::optional<WarpGroupMmaKind> warpGroupMmaKind(ttng::WarpGroupDotOp op, Type a
   if (a != b &&
       !(isa<Float8E4M3FNType, Float8E5M2Type>(a) && isa<Float8E4M3FNType, Float8E5M2Type>(b)))
     return std::nullopt;
+  if (result.isF16() && a.isF16())
+    return WarpGroupMmaKind::F16; // accumulating in f16
   if (result.isF32()) {
     if (a.isF16())
       return WarpGroupMmaKind::F16;
@@ -108,7 +110,8 @@ struct WarpGroupDotOpConversion : public ConvertOpToLLVMPattern<ttng::WarpGroupD
     std::optional<WarpGroupMmaKind> kind = warpGroupMmaKind(op, aElement, bMemory.getElementType());
     if (!kind)
       return op.emitError() << "trex's wgmma lowering takes f16, bf16, tf32 (f32 x f32), e4m3 "
-                               "or e5m2 dots into f32 and i8 x i8 into i32, not "
+                               "or e5m2 dots into f32, f16 x f16 into f16 and i8 x i8 into "
+                               "i32, not "
                             << aElement << " x " << bMemory.getElementType() << " -> "
                             << resultType.getElementType();
     ArrayRef<unsigned> instrShape = mma.getInstrShape();
@@ -177,6 +180,7 @@ struct WarpGroupDotOpConversion : public ConvertOpToLLVMPattern<ttng::WarpGroupD
 
     WarpGroupMmaShape shape;
     shape.kind = *kind;
+    shape.accumulatorF16 = resultType.getElementType().isF16();
     shape.n = plan->instrN;
     shape.aInRegisters = plan->aInRegisters;
     shape.transposedA = !plan->aInRegisters && plan->a.mnMajor;

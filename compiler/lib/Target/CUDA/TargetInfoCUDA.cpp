@@ -464,12 +464,14 @@ public:
     if (!hasWarpGroupMma() || accumulator.size() != static_cast<size_t>(shape.n / 2) ||
         a.size() != (shape.aInRegisters ? 4u : 1u))
       return failure();
+    if (shape.accumulatorF16 && shape.kind != WarpGroupMmaKind::F16)
+      return failure();
     StringRef types;
     int k = 16;
     bool floatKind = true, transposable = false;
     switch (shape.kind) {
     case WarpGroupMmaKind::F16:
-      types = "f32.f16.f16", transposable = true;
+      types = shape.accumulatorF16 ? "f16.f16.f16" : "f32.f16.f16", transposable = true;
       break;
     case WarpGroupMmaKind::BF16:
       types = "f32.bf16.bf16", transposable = true;
@@ -489,7 +491,10 @@ public:
     }
     if (!transposable && (shape.transposedA || shape.transposedB))
       return failure();
-    int values = shape.n / 2;
+    // f16 accumulators travel as f16x2 registers: values 2j and 2j + 1 share register j.
+    SmallVector<Value> registers = shape.accumulatorF16 ? packHalves(builder, loc, accumulator)
+                                                        : SmallVector<Value>(accumulator);
+    int values = static_cast<int>(registers.size());
     std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(shape.n) + "k" +
                        std::to_string(k) + "." + types.str() + " {";
     int operand = 0;
@@ -516,7 +521,7 @@ public:
     }
     text += ";";
 
-    char reg = floatKind ? 'f' : 'r';
+    char reg = floatKind && !shape.accumulatorF16 ? 'f' : 'r';
     std::string constraints;
     for (int i = 0; i < values; ++i)
       constraints += std::string(i ? ",=" : "=") + reg;
@@ -524,17 +529,44 @@ public:
       constraints += "," + std::to_string(i);
     constraints += shape.aInRegisters ? ",r,r,r,r" : ",l";
     constraints += ",l,b";
-    SmallVector<Value> operands(accumulator.begin(), accumulator.end());
+    SmallVector<Value> operands(registers.begin(), registers.end());
     operands.append(a.begin(), a.end());
     operands.push_back(b);
     operands.push_back(useAccumulator);
     auto resultType = LLVM::LLVMStructType::getLiteral(
-        builder.getContext(), SmallVector<Type>(values, accumulator.front().getType()));
+        builder.getContext(), SmallVector<Type>(values, registers.front().getType()));
     auto op = LLVM::InlineAsmOp::create(
         builder, loc, TypeRange{resultType}, operands, text, constraints,
         /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
         LLVM::AsmDialectAttr(), ArrayAttr());
-    return unpackElements(loc, op.getResult(0), builder);
+    SmallVector<Value> results = unpackElements(loc, op.getResult(0), builder);
+    return shape.accumulatorF16 ? unpackHalves(builder, loc, results) : results;
+  }
+
+  // Pairs of f16 values as f16x2 registers (i32), and back. LLVM folds a pack of an unpack
+  // away, so accumulators handed from a wgmma to its wait stay in their registers.
+  static SmallVector<Value> packHalves(OpBuilder &builder, Location loc, ValueRange halves) {
+    LLVMBuilder b(builder, loc);
+    SmallVector<Value> words;
+    auto pair = VectorType::get(2, halves.front().getType());
+    for (size_t i = 0; i + 1 < halves.size(); i += 2) {
+      Value vector = b.insertElement(b.undef(pair), halves[i], 0);
+      vector = b.insertElement(vector, halves[i + 1], 1);
+      words.push_back(b.bitcast(vector, builder.getI32Type()));
+    }
+    return words;
+  }
+
+  static SmallVector<Value> unpackHalves(OpBuilder &builder, Location loc, ValueRange words) {
+    LLVMBuilder b(builder, loc);
+    SmallVector<Value> halves;
+    auto pair = VectorType::get(2, builder.getF16Type());
+    for (Value word : words) {
+      Value vector = b.bitcast(word, pair);
+      halves.push_back(b.extractElement(vector, 0));
+      halves.push_back(b.extractElement(vector, 1));
+    }
+    return halves;
   }
 
   // wgmma.wait_group with the accumulators passed through the asm statement ("+" operands),
@@ -545,6 +577,12 @@ public:
       NVVM::WgmmaWaitGroupSyncOp::create(builder, loc, builder.getI64IntegerAttr(pending));
       return {};
     }
+    // f16 accumulators pass through as the f16x2 registers the wgmma wrote.
+    bool halves = values.size() % 2 == 0 &&
+                  llvm::all_of(values, [](Value value) { return value.getType().isF16(); });
+    if (halves)
+      return unpackHalves(builder, loc,
+                          warpGroupMmaWait(builder, loc, packHalves(builder, loc, values), pending));
     std::string text = "// wait for regs: ";
     std::string constraints;
     SmallVector<Type> types;

@@ -42,6 +42,9 @@ enum class WarpMmaKind { F16, BF16, TF32, S8 };
 enum class WarpGroupMmaKind { F16, BF16, TF32, S8, E4M3, E5M2 };
 struct WarpGroupMmaShape {
   WarpGroupMmaKind kind = WarpGroupMmaKind::F16;
+  // F16 operands accumulating in f16 (two accumulator values per 32-bit register) rather
+  // than f32.
+  bool accumulatorF16 = false;
   int n = 8;
   bool aInRegisters = false;
   bool transposedA = false;
