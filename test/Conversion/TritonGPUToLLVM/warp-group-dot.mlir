@@ -89,3 +89,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x32xf16, #mma>
   }
 }
+
+// -----
+
+// Mixed fp8 operands (e4m3 x e5m2): K = 32, both K-major, the types named in that order.
+// CHECK-LABEL: llvm.func @mixed_fp8
+// CHECK: "wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e5m2 {{.*}}, 1, 1;"
+// CHECK: "wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e5m2 {{.*}}, 1, 1;"
+// CHECK-NOT: wgmma.mma_async
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mixed_fp8(%sa: !ttg.memdesc<64x64xf8E4M3FN, #shared, #smem>, %sb: !ttg.memdesc<64x64xf8E5M2, #shared1, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %d = ttng.warp_group_dot %sa, %sb, %c {inputPrecision = 0 : i32, maxNumImpreciseAcc = 1073741824 : i32} : !ttg.memdesc<64x64xf8E4M3FN, #shared, #smem> * !ttg.memdesc<64x64xf8E5M2, #shared1, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}

@@ -27,11 +27,21 @@ namespace trex {
 
 namespace {
 
-// The wgmma kind of a warp-group dot's operand types, if trex lowers it.
+// The wgmma kind of an fp8 operand type, if it is one wgmma takes.
+std::optional<WarpGroupMmaKind> fp8Kind(Type type) {
+  if (isa<Float8E4M3FNType>(type))
+    return WarpGroupMmaKind::E4M3;
+  if (isa<Float8E5M2Type>(type))
+    return WarpGroupMmaKind::E5M2;
+  return std::nullopt;
+}
+
+// The wgmma kind of a warp-group dot's operand types (A's, for mixed fp8), if trex lowers it.
 std::optional<WarpGroupMmaKind> warpGroupMmaKind(ttng::WarpGroupDotOp op, Type a, Type b) {
   Type result = cast<RankedTensorType>(op.getType()).getElementType();
-  if (a != b &&
-      !(isa<Float8E4M3FNType, Float8E5M2Type>(a) && isa<Float8E4M3FNType, Float8E5M2Type>(b)))
+  if ((result.isF32() || result.isF16()) && fp8Kind(a) && fp8Kind(b))
+    return fp8Kind(a);
+  if (a != b)
     return std::nullopt;
   if (result.isF16() && a.isF16())
     return WarpGroupMmaKind::F16; // accumulating in f16
@@ -42,10 +52,6 @@ std::optional<WarpGroupMmaKind> warpGroupMmaKind(ttng::WarpGroupDotOp op, Type a
       return WarpGroupMmaKind::BF16;
     if (a.isF32() && op.getInputPrecision() == tt::InputPrecision::TF32)
       return WarpGroupMmaKind::TF32;
-    if (isa<Float8E4M3FNType>(a) && a == b)
-      return WarpGroupMmaKind::E4M3;
-    if (isa<Float8E5M2Type>(a) && a == b)
-      return WarpGroupMmaKind::E5M2;
   }
   if (result.isInteger(32) && a.isInteger(8))
     return WarpGroupMmaKind::S8;
@@ -110,8 +116,8 @@ struct WarpGroupDotOpConversion : public ConvertOpToLLVMPattern<ttng::WarpGroupD
     std::optional<WarpGroupMmaKind> kind = warpGroupMmaKind(op, aElement, bMemory.getElementType());
     if (!kind)
       return op.emitError() << "trex's wgmma lowering takes f16, bf16, tf32 (f32 x f32), e4m3 "
-                               "or e5m2 dots into f32, f16 x f16 into f16 and i8 x i8 into "
-                               "i32, not "
+                               "and e5m2 (mixed too) dots into f32, f16, e4m3 and e5m2 into f16 "
+                               "and i8 x i8 into i32, not "
                             << aElement << " x " << bMemory.getElementType() << " -> "
                             << resultType.getElementType();
     ArrayRef<unsigned> instrShape = mma.getInstrShape();
@@ -181,6 +187,8 @@ struct WarpGroupDotOpConversion : public ConvertOpToLLVMPattern<ttng::WarpGroupD
     WarpGroupMmaShape shape;
     shape.kind = *kind;
     shape.accumulatorF16 = resultType.getElementType().isF16();
+    if (fp8Kind(bMemory.getElementType()) != fp8Kind(aElement))
+      shape.kindB = fp8Kind(bMemory.getElementType());
     shape.n = plan->instrN;
     shape.aInRegisters = plan->aInRegisters;
     shape.transposedA = !plan->aInRegisters && plan->a.mnMajor;

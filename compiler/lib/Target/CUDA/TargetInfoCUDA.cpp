@@ -464,8 +464,10 @@ public:
     if (!hasWarpGroupMma() || accumulator.size() != static_cast<size_t>(shape.n / 2) ||
         a.size() != (shape.aInRegisters ? 4u : 1u))
       return failure();
-    if (shape.accumulatorF16 && shape.kind != WarpGroupMmaKind::F16)
+    if (shape.accumulatorF16 && shape.kind != WarpGroupMmaKind::F16 &&
+        shape.kind != WarpGroupMmaKind::E4M3 && shape.kind != WarpGroupMmaKind::E5M2)
       return failure();
+    std::string accumulatorType = shape.accumulatorF16 ? "f16" : "f32";
     StringRef types;
     int k = 16;
     bool floatKind = true, transposable = false;
@@ -480,10 +482,10 @@ public:
       types = "f32.tf32.tf32", k = 8;
       break;
     case WarpGroupMmaKind::E4M3:
-      types = "f32.e4m3.e4m3", k = 32;
+      types = shape.kindB == WarpGroupMmaKind::E5M2 ? "e4m3.e5m2" : "e4m3.e4m3", k = 32;
       break;
     case WarpGroupMmaKind::E5M2:
-      types = "f32.e5m2.e5m2", k = 32;
+      types = shape.kindB == WarpGroupMmaKind::E4M3 ? "e5m2.e4m3" : "e5m2.e5m2", k = 32;
       break;
     case WarpGroupMmaKind::S8:
       types = "s32.s8.s8", k = 32, floatKind = false;
@@ -495,8 +497,10 @@ public:
     SmallVector<Value> registers = shape.accumulatorF16 ? packHalves(builder, loc, accumulator)
                                                         : SmallVector<Value>(accumulator);
     int values = static_cast<int>(registers.size());
+    bool fp8 = shape.kind == WarpGroupMmaKind::E4M3 || shape.kind == WarpGroupMmaKind::E5M2;
     std::string text = "wgmma.mma_async.sync.aligned.m64n" + std::to_string(shape.n) + "k" +
-                       std::to_string(k) + "." + types.str() + " {";
+                       std::to_string(k) + "." + (fp8 ? accumulatorType + "." : "") +
+                       types.str() + " {";
     int operand = 0;
     for (int i = 0; i < values; ++i)
       text += (i ? ",$" : "$") + std::to_string(operand++);

@@ -14,6 +14,7 @@
 #include "mlir/Support/LLVM.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -45,6 +46,8 @@ struct WarpGroupMmaShape {
   // F16 operands accumulating in f16 (two accumulator values per 32-bit register) rather
   // than f32.
   bool accumulatorF16 = false;
+  // The fp8 format of B where it differs from A's (e4m3 x e5m2 and back).
+  std::optional<WarpGroupMmaKind> kindB;
   int n = 8;
   bool aInRegisters = false;
   bool transposedA = false;
