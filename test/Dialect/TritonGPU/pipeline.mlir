@@ -281,3 +281,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %res#0 : tensor<128x128xf32, #mma>
   }
 }
+
+// -----
+
+// A layout giving each thread one f16 (2 bytes) along the contiguous dim cannot be copied with
+// cp.async (4 bytes at least), however aligned the pointers: the load stays.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @two_byte_threads
+  // CHECK-NOT: ttg.async_copy_global_to_local
+  // CHECK: tt.load
+  tt.func @two_byte_threads(%ptrs: tensor<16x16x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 16 : i32}, %a: tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %n: i32) -> tensor<64x16xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x16xf32, #mma>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<64x16xf32, #mma>) : i32 {
+      %b = tt.load %ptrs : tensor<16x16x!tt.ptr<f16>, #blocked>
+      %bd = ttg.convert_layout %b : tensor<16x16xf16, #blocked> -> tensor<16x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %a, %bd, %acc : tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x16xf32, #mma>
+      scf.yield %d : tensor<64x16xf32, #mma>
+    }
+    tt.return %res : tensor<64x16xf32, #mma>
+  }
+}

@@ -123,6 +123,15 @@ bool isZeroConstant(Value value) {
   return false;
 }
 
+// The elements a thread of the load's layout holds one after the other along the fastest
+// dim: the most one cp.async of it can move (1 where the layout is not blocked).
+unsigned contiguityPerThread(RankedTensorType type) {
+  auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
+  if (!blocked || blocked.getOrder().empty())
+    return 1;
+  return blocked.getSizePerThread()[blocked.getOrder()[0]];
+}
+
 // One tile of a multi-buffered allocation (what memdesc_index gives).
 MemDescType viewOf(Value buffer) {
   auto type = cast<MemDescType>(buffer.getType());
@@ -170,7 +179,7 @@ private:
       unsigned contiguity = axisInfo.getPtrAlignment(load.getPtr());
       if (Value mask = load.getMask())
         contiguity = std::min(contiguity, axisInfo.getMaskAlignment(mask));
-      contiguity = std::min(contiguity, kMaxCopyBytes * 8 / bits);
+      contiguity = std::min({contiguity, kMaxCopyBytes * 8 / bits, contiguityPerThread(type)});
       if (contiguity * bits < kMinCopyBytes * 8)
         continue;
       loads.push_back({load, encoding, contiguity, Value(), readByWarpGroupDot});
