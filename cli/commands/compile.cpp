@@ -31,6 +31,7 @@ struct Options {
   std::optional<int> config;
   std::string mma = "default";
   bool pipeline = true;
+  bool remarks = false;
   std::vector<std::string> emit;
   std::string outputDirectory;
   std::string dumpPassesDirectory;
@@ -149,7 +150,7 @@ int run(const Options &options) {
   compileOptions.captureIRAfterEachPass = !options.dumpPassesDirectory.empty();
 
   CompilationResult result = compileFile(options.input, compileOptions);
-  llvm::errs() << result.renderDiagnostics();
+  llvm::errs() << result.renderDiagnostics(options.remarks);
   if (!options.dumpPassesDirectory.empty())
     if (llvm::Error error = writePassSnapshots(result, options.dumpPassesDirectory)) {
       llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
@@ -202,6 +203,8 @@ void setup(CLI::App &app) {
       command->add_option("--num-stages", options->numStages, "Software pipelining depth")
           ->capture_default_str()
           ->check(CLI::PositiveNumber);
+  command->add_flag("--remarks", options->remarks,
+                    "Also print the passes' remarks (e.g. why a dot does not use wgmma)");
   command->add_flag("--list-configs", options->listConfigs,
                     "Print the kernel's @triton.autotune configs and @triton.heuristics (.py)");
   command->add_option("--config", options->config,

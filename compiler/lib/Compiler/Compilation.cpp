@@ -192,15 +192,15 @@ ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
   switch (options.matmulUnit) {
   case CompileOptions::MatmulUnit::Default:
     // Dots wgmma does not take (shapes) fall back to mma.sync, which takes f16, bf16 and
-    // tf32 into f32 and i8 into i32 (checked against Triton on an H100: mma_check.py --mma
-    // v2); f16 accumulators and fp8 operands stay on FMA with a warning.
+    // tf32 into f32, f16 into f16 and i8 into i32 (checked against Triton on an H100:
+    // mma_check.py --mma v2); fp8 operands stay on FMA with a warning.
     ttgir.tensorCores = hasMmaSync || hasMfma;
     ttgir.maxMmaVersion = hasWgmma ? 3 : 2;
-    ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8"};
+    ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8", "f16acc"};
     break;
   case CompileOptions::MatmulUnit::MmaV2:
     ttgir.tensorCores = hasMmaSync || hasMfma;
-    ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8"};
+    ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8", "f16acc"};
     break;
   case CompileOptions::MatmulUnit::MmaV3:
     ttgir.tensorCores = hasMmaSync || hasMfma;
@@ -262,10 +262,11 @@ LogicalResult runPipeline(ModuleOp module, llvm::function_ref<void(OpPassManager
 
 } // namespace driver
 
-std::string CompilationResult::renderDiagnostics() const {
+std::string CompilationResult::renderDiagnostics(bool remarks) const {
   std::string text;
   for (const CompileDiagnostic &diagnostic : diagnostics)
-    text += diagnostic.rendered;
+    if (remarks || diagnostic.severity != CompileDiagnostic::Severity::Remark)
+      text += diagnostic.rendered;
   return text;
 }
 

@@ -131,3 +131,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<32x32xi32, #mma>
   }
 }
+
+// -----
+
+// f16 accumulators: mma.sync's .f16.f16.f16.f16 form, the four accumulator values of a tile as
+// two f16x2 words tied to the result.
+// CHECK-LABEL: llvm.func @dot_f16_accumulate
+// CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+// CHECK: llvm.inline_asm "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0, $1}, {$2, $3, $4, $5}, {$6, $7}, {$8, $9};", "=r,=r,r,r,r,r,r,r,0,1"
+// CHECK: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dot_f16_accumulate(%a: tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<16x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<16x16xf16, #mma>) -> tensor<16x16xf16, #mma> {
+    %d = tt.dot %a, %b, %c : tensor<16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<16x16xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<16x16xf16, #mma>
+    tt.return %d : tensor<16x16xf16, #mma>
+  }
+}

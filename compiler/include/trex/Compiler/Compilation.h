@@ -80,8 +80,9 @@ struct CompilationResult {
   // What ptxas printed (registers, spills, shared memory per kernel) when it ran.
   std::string assemblerLog;
 
-  // All diagnostics rendered, one after another.
-  std::string renderDiagnostics() const;
+  // All diagnostics rendered, one after another (remarks, which passes give as explanations
+  // such as why a dot stays off wgmma, only where asked).
+  std::string renderDiagnostics(bool remarks = true) const;
 };
 
 // Compiles `text`, whose kind comes from `fileName`'s extension: .py (Triton

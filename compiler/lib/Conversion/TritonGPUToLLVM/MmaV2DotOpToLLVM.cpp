@@ -28,6 +28,8 @@ std::optional<WarpMmaKind> warpMmaKind(tt::DotOp op) {
   Type result = op.getType().getElementType();
   if (a != b)
     return std::nullopt;
+  if (result.isF16() && a.isF16())
+    return WarpMmaKind::F16Accumulate;
   if (result.isF32()) {
     if (a.isF16())
       return WarpMmaKind::F16;
@@ -45,6 +47,7 @@ int32_t elementsPerWord(WarpMmaKind kind) {
   switch (kind) {
   case WarpMmaKind::F16:
   case WarpMmaKind::BF16:
+  case WarpMmaKind::F16Accumulate:
     return 2;
   case WarpMmaKind::TF32:
     return 1;
@@ -71,7 +74,8 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<tt::DotOp> {
     std::optional<WarpMmaKind> kind = warpMmaKind(op);
     if (!kind)
       return op.emitError() << "trex's mma.sync lowering takes f16 x f16, bf16 x bf16 or tf32 "
-                               "(f32 x f32) dots into f32 and i8 x i8 into i32, not "
+                               "(f32 x f32) dots into f32, f16 x f16 into f16 and i8 x i8 "
+                               "into i32, not "
                             << op.getA().getType().getElementType() << " x "
                             << op.getB().getType().getElementType() << " -> "
                             << resultType.getElementType();

@@ -413,6 +413,22 @@ public:
     case WarpMmaKind::S8:
       shape = "m16n8k32", types = "s32.s8.s8.s32";
       break;
+    case WarpMmaKind::F16Accumulate: {
+      // D and C are two f16x2 words: values (0, 1) and (2, 3).
+      SmallVector<Value> words = packHalves(builder, loc, c);
+      SmallVector<Value> operands(a.begin(), a.end());
+      operands.append(b.begin(), b.end());
+      operands.append(words.begin(), words.end());
+      Type i32 = builder.getI32Type();
+      auto resultType = LLVM::LLVMStructType::getLiteral(builder.getContext(), {i32, i32});
+      auto op = LLVM::InlineAsmOp::create(
+          builder, loc, TypeRange{resultType}, operands,
+          "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {$0, $1}, {$2, $3, $4, $5}, "
+          "{$6, $7}, {$8, $9};",
+          "=r,=r,r,r,r,r,r,r,0,1", /*has_side_effects=*/false, /*is_align_stack=*/false,
+          LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+      return unpackHalves(builder, loc, unpackElements(loc, op.getResult(0), builder));
+    }
     }
     std::string text = ("mma.sync.aligned." + shape + ".row.col." + types +
                         " {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};")

@@ -32,8 +32,9 @@ enum class MemoryScope { CTA, GPU, System };
 
 // The operand types of one warp-level matrix multiply-accumulate (NVIDIA's mma.sync): each
 // fixes the instruction's K (16 for f16/bf16, 8 for tf32, 32 for s8) and how many elements a
-// 32-bit fragment word packs (2, 1, 4). The accumulator is f32, or i32 for S8.
-enum class WarpMmaKind { F16, BF16, TF32, S8 };
+// 32-bit fragment word packs (2, 1, 4). The accumulator is f32, i32 for S8 and f16 for
+// F16Accumulate (f16 operands whose four accumulator values travel as two f16x2 words).
+enum class WarpMmaKind { F16, BF16, TF32, S8, F16Accumulate };
 
 // One warp-group MMA instruction (Hopper's wgmma.mma_async, sm_90a): m64 n<n> k<K> with K
 // fixed by the operand kind (16 for f16/bf16, 8 for tf32, 32 for s8, e4m3 and e5m2); the

@@ -181,7 +181,8 @@ struct TTGIRPipelineCommandLine : PassPipelineOptions<TTGIRPipelineCommandLine> 
       llvm::cl::init(3)};
   ListOption<std::string> mmaV2Types{
       *this, "mma-v2-types",
-      llvm::cl::desc("operand types mma.sync may take (f16, bf16, tf32, i8); default any")};
+      llvm::cl::desc("operand types mma.sync may take (f16, bf16, tf32, i8, f16acc: f16 into "
+                     "f16); default any")};
   ListOption<std::string> mfmaTypes{
       *this, "mfma-types",
       llvm::cl::desc("operand types MFMA instructions may take (f16, bf16, f32, tf32, i8, fp8, "

@@ -249,6 +249,8 @@ std::optional<StringRef> mmaV2TypeName(tt::DotOp dot) {
     return StringRef("tf32");
   if (result.isInteger(32) && a.isInteger(8))
     return StringRef("i8");
+  if (result.isF16() && a.isF16())
+    return StringRef("f16acc");
   return std::nullopt;
 }
 
