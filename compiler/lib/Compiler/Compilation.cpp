@@ -81,6 +81,7 @@ private:
       break;
     case DiagnosticSeverity::Remark:
       result.severity = CompileDiagnostic::Severity::Remark;
+      result.passRemark = true;
       break;
     }
     result.location = locationText(diagnostic.getLocation());
@@ -265,7 +266,7 @@ LogicalResult runPipeline(ModuleOp module, llvm::function_ref<void(OpPassManager
 std::string CompilationResult::renderDiagnostics(bool remarks) const {
   std::string text;
   for (const CompileDiagnostic &diagnostic : diagnostics)
-    if (remarks || diagnostic.severity != CompileDiagnostic::Severity::Remark)
+    if (remarks || !diagnostic.passRemark)
       text += diagnostic.rendered;
   return text;
 }

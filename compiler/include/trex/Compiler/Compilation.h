@@ -62,6 +62,9 @@ struct CompileDiagnostic {
   // `location: severity: message` followed by the source line and a caret,
   // ready to show to a user.
   std::string rendered;
+  // A pass's remark (an explanation, such as why a dot does not use wgmma), as opposed to
+  // what the kernel itself prints at compile time (tl.static_print).
+  bool passRemark = false;
 };
 
 struct CompilationResult {
@@ -80,8 +83,7 @@ struct CompilationResult {
   // What ptxas printed (registers, spills, shared memory per kernel) when it ran.
   std::string assemblerLog;
 
-  // All diagnostics rendered, one after another (remarks, which passes give as explanations
-  // such as why a dot stays off wgmma, only where asked).
+  // All diagnostics rendered, one after another (the passes' remarks only where asked).
   std::string renderDiagnostics(bool remarks = true) const;
 };
 
