@@ -313,19 +313,7 @@ struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGloba
       : ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp>(converter), target(target) {}
 
   static bool isZero(Value value) {
-    Attribute attr;
-    if (!matchPattern(value, m_Constant(&attr)))
-      return false;
-    if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
-      if (!dense.isSplat())
-        return false;
-      attr = dense.getSplatValue<Attribute>();
-    }
-    if (auto floating = dyn_cast<FloatAttr>(attr))
-      return floating.getValue().isZero();
-    if (auto integer = dyn_cast<IntegerAttr>(attr))
-      return integer.getValue().isZero();
-    return false;
+    return matchPattern(value, m_AnyZeroFloat()) || matchPattern(value, m_Zero());
   }
 
   LogicalResult matchAndRewrite(ttg::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,

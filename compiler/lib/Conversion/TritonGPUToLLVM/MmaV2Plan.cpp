@@ -1,5 +1,6 @@
 // MmaV2Plan: the mma.sync fragments of a tt.dot, looked up in its operand and result layouts.
 #include "trex/Conversion/TritonGPUToLLVM/MmaV2Plan.h"
+#include "trex/Conversion/TritonGPUToLLVM/RegisterCoordinates.h"
 
 #include <map>
 
@@ -7,63 +8,11 @@ namespace trex {
 
 namespace {
 
-using Coordinates = std::vector<int32_t>;
-using Bases = std::vector<layoutviz::LinearLayout::Basis>;
+using Bases = LayoutBases;
 
 constexpr int32_t kTileM = 16;
 constexpr int32_t kTileN = 8;
 constexpr int kLaneBits = 5;
-
-Bases basesOf(const layoutviz::LinearLayout &layout, const char *inDim) {
-  return layout.hasInDim(inDim) ? layout.getInDimBases(inDim) : Bases{};
-}
-
-bool isZero(const Coordinates &coordinates) {
-  for (int32_t value : coordinates)
-    if (value != 0)
-      return false;
-  return true;
-}
-
-// The coordinates each register of a layout holds in lane 0 of warp 0.
-std::vector<Coordinates> registerCoordinates(const layoutviz::LinearLayout &layout) {
-  size_t rank = static_cast<size_t>(layout.getNumOutDims());
-  Bases bases = basesOf(layout, "register");
-  std::vector<Coordinates> result;
-  for (int64_t reg = 0; reg < (int64_t(1) << bases.size()); ++reg) {
-    Coordinates coordinates(rank, 0);
-    for (size_t bit = 0; bit < bases.size(); ++bit)
-      if (reg >> bit & 1)
-        for (size_t dim = 0; dim < rank; ++dim)
-          coordinates[dim] ^= bases[bit][dim];
-    result.push_back(coordinates);
-  }
-  return result;
-}
-
-// The first register holding each coordinate.
-std::map<Coordinates, int32_t> indexRegisters(const std::vector<Coordinates> &coordinates) {
-  std::map<Coordinates, int32_t> index;
-  for (size_t reg = 0; reg < coordinates.size(); ++reg)
-    index.emplace(coordinates[reg], static_cast<int32_t>(reg));
-  return index;
-}
-
-// Whether the warp bases of an operand are the result's with the dim the operand lacks (N for
-// A, M for B) zeroed: that dim and the operand's K sit at the same position, so the operand
-// is broadcast over the warps that split the other operand's dim and holds nothing of K that
-// another warp does not.
-bool warpsAgree(const Bases &result, const Bases &operand, size_t droppedDim) {
-  if (result.size() != operand.size())
-    return false;
-  for (size_t bit = 0; bit < result.size(); ++bit) {
-    Coordinates expected = result[bit];
-    expected[droppedDim] = 0;
-    if (operand[bit] != expected)
-      return false;
-  }
-  return true;
-}
 
 bool isPowerOfTwo(int32_t value) { return value > 0 && (value & (value - 1)) == 0; }
 

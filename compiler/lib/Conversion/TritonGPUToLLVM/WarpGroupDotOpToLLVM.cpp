@@ -59,19 +59,7 @@ std::optional<WarpGroupMmaKind> warpGroupMmaKind(ttng::WarpGroupDotOp op, Type a
 }
 
 bool isZeroConstant(Value value) {
-  Attribute attr;
-  if (!matchPattern(value, m_Constant(&attr)))
-    return false;
-  if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
-    if (!dense.isSplat())
-      return false;
-    attr = dense.getSplatValue<Attribute>();
-  }
-  if (auto floating = dyn_cast<FloatAttr>(attr))
-    return floating.getValue().isZero();
-  if (auto integer = dyn_cast<IntegerAttr>(attr))
-    return integer.getValue().isZero();
-  return false;
+  return matchPattern(value, m_AnyZeroFloat()) || matchPattern(value, m_Zero());
 }
 
 // The storage of a shared operand as the plan needs it; fails with a located error.

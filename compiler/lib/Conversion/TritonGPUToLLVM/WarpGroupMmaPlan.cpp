@@ -1,5 +1,6 @@
 // WarpGroupMmaPlan: wgmma descriptors and accumulator registers from a warp-group dot's layouts.
 #include "trex/Conversion/TritonGPUToLLVM/WarpGroupMmaPlan.h"
+#include "trex/Conversion/TritonGPUToLLVM/RegisterCoordinates.h"
 
 #include <map>
 #include <utility>
@@ -8,48 +9,13 @@ namespace trex {
 
 namespace {
 
-using Coordinates = std::vector<int32_t>;
-using Bases = std::vector<layoutviz::LinearLayout::Basis>;
+using Bases = LayoutBases;
 
 constexpr int32_t kWarpGroupRows = 64;
 constexpr int32_t kWarpRows = 16;
 constexpr int kLaneBits = 5;
 // Warps 0-3 of a group each hold 16 rows; higher warp-id bits pick the warp group.
 constexpr int kWarpsInGroupBits = 2;
-
-Bases basesOf(const layoutviz::LinearLayout &layout, const char *inDim) {
-  return layout.hasInDim(inDim) ? layout.getInDimBases(inDim) : Bases{};
-}
-
-bool isZero(const Coordinates &coordinates) {
-  for (int32_t value : coordinates)
-    if (value != 0)
-      return false;
-  return true;
-}
-
-// The coordinates each register of a distributed layout holds in lane 0 of warp 0.
-std::vector<Coordinates> registerCoordinates(const layoutviz::LinearLayout &layout) {
-  size_t rank = static_cast<size_t>(layout.getNumOutDims());
-  Bases bases = basesOf(layout, "register");
-  std::vector<Coordinates> result;
-  for (int64_t reg = 0; reg < (int64_t(1) << bases.size()); ++reg) {
-    Coordinates coordinates(rank, 0);
-    for (size_t bit = 0; bit < bases.size(); ++bit)
-      if (reg >> bit & 1)
-        for (size_t dim = 0; dim < rank; ++dim)
-          coordinates[dim] ^= bases[bit][dim];
-    result.push_back(coordinates);
-  }
-  return result;
-}
-
-std::map<Coordinates, int32_t> indexRegisters(const std::vector<Coordinates> &coordinates) {
-  std::map<Coordinates, int32_t> index;
-  for (size_t reg = 0; reg < coordinates.size(); ++reg)
-    index.emplace(coordinates[reg], static_cast<int32_t>(reg));
-  return index;
-}
 
 int32_t log2Exact(int64_t value) {
   int32_t bits = 0;

@@ -23,6 +23,7 @@
 // operands (pointers, masks) including the loop-carried values those ops advance; it must
 // feed nothing but itself (checked; other loops are left alone), so the stage-0 iter_args
 // start NB iterations advanced and the originals become dead.
+#include "trex/Dialect/TritonGPU/Transforms/LoopStages.h"
 #include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h"
 
 #include "trex/Dialect/Triton/IR/Dialect.h"
@@ -44,8 +45,6 @@ namespace trex::amdg {
 
 namespace {
 
-// The frontend's tl.range(num_stages=...) sets this on a loop.
-constexpr llvm::StringLiteral kNumStagesAttr = "tt.num_stages";
 // Triton's mark of the loads a pipeliner peels into a loop's prologue (read by
 // tritonamdgpu-move-up-prologue-loads).
 constexpr llvm::StringLiteral kPipelinerPartAttr = "amd.pipeliner_part";
@@ -125,65 +124,16 @@ private:
     return !loads.empty();
   }
 
-  // Stage 0: the backward slice of the loads' operands inside the loop body, closed over the
-  // iter_args it reads (their yielded values join the slice).
+  // Stage 0 (LoopStages.h): what runs ahead with the loads.
   bool collectStageZero() {
-    Block *body = loop.getBody();
-    auto yield = cast<scf::YieldOp>(body->getTerminator());
-    DenseSet<Operation *> loadOps;
+    SmallVector<Operation *> loadOps;
     for (PipelinedLoad &entry : loads)
-      loadOps.insert(entry.load);
-    SmallVector<Value> worklist;
-    for (PipelinedLoad &entry : loads)
-      for (Value operand : entry.load->getOperands())
-        worklist.push_back(operand);
-    while (!worklist.empty()) {
-      Value value = worklist.pop_back_val();
-      if (auto argument = dyn_cast<BlockArgument>(value)) {
-        if (argument.getOwner() != body || argument == loop.getInductionVar())
-          continue;
-        unsigned index = argument.getArgNumber() - 1;
-        if (stageArgs.insert(index))
-          worklist.push_back(yield.getOperand(index));
-        continue;
-      }
-      Operation *def = value.getDefiningOp();
-      if (!loop->isAncestor(def))
-        continue;
-      // Only side-effect-free ops directly in the body can run early (loads of other
-      // values, nested regions: not supported).
-      if (def->getBlock() != body || def->getNumRegions() != 0 || !isMemoryEffectFree(def) ||
-          loadOps.contains(def))
-        return false;
-      if (stageZero.insert(def).second)
-        for (Value operand : def->getOperands())
-          worklist.push_back(operand);
-    }
-    // Stage-0 values must feed only stage 0 (and the yields of stage-0 iter_args): running
-    // them ahead changes what they hold in a given iteration.
-    auto usedOnlyByStageZero = [&](Value value) {
-      for (OpOperand &use : value.getUses()) {
-        Operation *user = use.getOwner();
-        if (stageZero.contains(user) || loadOps.contains(user))
-          continue;
-        if (user == yield && stageArgs.contains(use.getOperandNumber()))
-          continue;
-        return false;
-      }
-      return true;
-    };
-    for (Operation *op : stageZero)
-      for (Value result : op->getResults())
-        if (!usedOnlyByStageZero(result))
-          return false;
-    // The loop's results for stage-0 iter_args would be NB iterations advanced.
-    for (unsigned index : stageArgs)
-      if (!usedOnlyByStageZero(loop.getRegionIterArgs()[index]) ||
-          !loop->getResult(index).use_empty())
-        return false;
-    for (Operation &op : *body)
-      if (stageZero.contains(&op))
-        orderedStageZero.push_back(&op);
+      loadOps.push_back(entry.load);
+    FailureOr<ttg::StageZero> stage = ttg::collectStageZero(loop, loadOps);
+    if (failed(stage))
+      return false;
+    orderedStageZero = std::move(stage->ordered);
+    stageArgs = std::move(stage->iterArgs);
     return true;
   }
 
@@ -313,8 +263,7 @@ private:
   scf::ForOp loop;
   int64_t numBuffers;
   SmallVector<PipelinedLoad> loads;
-  DenseSet<Operation *> stageZero;
-  // stageZero in body order (the order clones are made in).
+  // Stage 0 in body order (the order clones are made in), and the iter_args it advances.
   SmallVector<Operation *> orderedStageZero;
   llvm::SetVector<unsigned> stageArgs;
 };
@@ -322,24 +271,10 @@ private:
 } // namespace
 
 int streamPipelineLoops(ModuleOp module, int numStages) {
-  SmallVector<scf::ForOp> loops;
-  module.walk([&](scf::ForOp loop) {
-    // Innermost loops only, as Triton's pipeliner.
-    bool innermost = true;
-    loop.getBody()->walk([&](scf::ForOp) { innermost = false; });
-    if (innermost)
-      loops.push_back(loop);
-  });
   int pipelined = 0;
-  for (scf::ForOp loop : loops) {
-    int stages = numStages;
-    if (auto attr = loop->getAttrOfType<IntegerAttr>(kNumStagesAttr))
-      stages = attr.getInt();
-    if (stages < 2)
-      continue;
-    if (StreamPipeliner(loop, stages).run())
+  for (auto [loop, stages] : ttg::pipelineCandidates(module, numStages))
+    if (stages >= 2 && StreamPipeliner(loop, stages).run())
       ++pipelined;
-  }
   return pipelined;
 }
 

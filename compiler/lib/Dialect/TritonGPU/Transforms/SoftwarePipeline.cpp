@@ -28,6 +28,7 @@
 // The stage-0 values are used by nothing but stage 0 (checked; loops where they are, e.g.
 // a pointer also stored in the loop, are left alone), so the loop keeps its iter_args: the
 // stage-0 ones start D iterations advanced and the originals become dead.
+#include "trex/Dialect/TritonGPU/Transforms/LoopStages.h"
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -48,9 +49,6 @@ namespace trex::ttg {
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h.inc"
 
 namespace {
-
-// The frontend's tl.range(num_stages=...) (and loop unrolling's remainder loops) set this.
-constexpr llvm::StringLiteral kNumStagesAttr = "tt.num_stages";
 
 // cp.async moves 4, 8 or 16 bytes per thread.
 constexpr unsigned kMinCopyBytes = 4;
@@ -108,19 +106,7 @@ Attribute sharedEncodingOfUsers(tt::LoadOp load, bool &readByWarpGroupDot) {
 }
 
 bool isZeroConstant(Value value) {
-  Attribute attr;
-  if (!matchPattern(value, m_Constant(&attr)))
-    return false;
-  if (auto dense = dyn_cast<DenseElementsAttr>(attr)) {
-    if (!dense.isSplat())
-      return false;
-    attr = dense.getSplatValue<Attribute>();
-  }
-  if (auto floating = dyn_cast<FloatAttr>(attr))
-    return floating.getValue().isZero();
-  if (auto integer = dyn_cast<IntegerAttr>(attr))
-    return integer.getValue().isZero();
-  return false;
+  return matchPattern(value, m_AnyZeroFloat()) || matchPattern(value, m_Zero());
 }
 
 // The elements a thread of the load's layout holds one after the other along the fastest
@@ -187,65 +173,16 @@ private:
     return !loads.empty();
   }
 
-  // Stage 0: the backward slice of the loads' operands inside the loop body, closed over the
-  // iter_args it reads (their yielded values join the slice).
+  // Stage 0 (LoopStages.h): what runs ahead with the loads.
   bool collectStageZero() {
-    Block *body = loop.getBody();
-    auto yield = cast<scf::YieldOp>(body->getTerminator());
-    DenseSet<Operation *> loadOps;
+    SmallVector<Operation *> loadOps;
     for (PipelinedLoad &entry : loads)
-      loadOps.insert(entry.load);
-    SmallVector<Value> worklist;
-    for (PipelinedLoad &entry : loads)
-      for (Value operand : entry.load->getOperands())
-        worklist.push_back(operand);
-    while (!worklist.empty()) {
-      Value value = worklist.pop_back_val();
-      if (auto argument = dyn_cast<BlockArgument>(value)) {
-        if (argument.getOwner() != body || argument == loop.getInductionVar())
-          continue;
-        unsigned index = argument.getArgNumber() - 1;
-        if (stageArgs.insert(index))
-          worklist.push_back(yield.getOperand(index));
-        continue;
-      }
-      Operation *def = value.getDefiningOp();
-      if (!loop->isAncestor(def))
-        continue;
-      // Only side-effect-free ops directly in the body can run early (loads of other
-      // values, nested regions: not supported).
-      if (def->getBlock() != body || def->getNumRegions() != 0 || !isMemoryEffectFree(def) ||
-          loadOps.contains(def))
-        return false;
-      if (stageZero.insert(def).second)
-        for (Value operand : def->getOperands())
-          worklist.push_back(operand);
-    }
-    // Stage-0 values must feed only stage 0 (and the yields of stage-0 iter_args): running
-    // them ahead changes what they hold in a given iteration.
-    auto usedOnlyByStageZero = [&](Value value) {
-      for (OpOperand &use : value.getUses()) {
-        Operation *user = use.getOwner();
-        if (stageZero.contains(user) || loadOps.contains(user))
-          continue;
-        if (user == yield && stageArgs.contains(use.getOperandNumber()))
-          continue;
-        return false;
-      }
-      return true;
-    };
-    for (Operation *op : stageZero)
-      for (Value result : op->getResults())
-        if (!usedOnlyByStageZero(result))
-          return false;
-    // The loop's results for stage-0 iter_args would be D iterations advanced.
-    for (unsigned index : stageArgs)
-      if (!usedOnlyByStageZero(loop.getRegionIterArgs()[index]) ||
-          !loop->getResult(index).use_empty())
-        return false;
-    for (Operation &op : *body)
-      if (stageZero.contains(&op))
-        orderedStageZero.push_back(&op);
+      loadOps.push_back(entry.load);
+    FailureOr<StageZero> stage = ttg::collectStageZero(loop, loadOps);
+    if (failed(stage))
+      return false;
+    orderedStageZero = std::move(stage->ordered);
+    stageArgs = std::move(stage->iterArgs);
     return true;
   }
 
@@ -447,8 +384,7 @@ private:
   int64_t numBuffers = 0;
   const ModuleAxisInfoAnalysis &axisInfo;
   SmallVector<PipelinedLoad> loads;
-  DenseSet<Operation *> stageZero;
-  // stageZero in body order (the order clones are made in).
+  // Stage 0 in body order (the order clones are made in), and the iter_args it advances.
   SmallVector<Operation *> orderedStageZero;
   llvm::SetVector<unsigned> stageArgs;
 };
@@ -456,25 +392,11 @@ private:
 } // namespace
 
 int pipelineLoops(ModuleOp module, int numStages) {
-  SmallVector<scf::ForOp> loops;
-  module.walk([&](scf::ForOp loop) {
-    // Innermost loops only, as Triton's pipeliner.
-    bool innermost = true;
-    loop.getBody()->walk([&](scf::ForOp) { innermost = false; });
-    if (innermost)
-      loops.push_back(loop);
-  });
   ModuleAxisInfoAnalysis axisInfo(module);
   int pipelined = 0;
-  for (scf::ForOp loop : loops) {
-    int stages = numStages;
-    if (auto attr = loop->getAttrOfType<IntegerAttr>(kNumStagesAttr))
-      stages = attr.getInt();
-    if (stages < 2)
-      continue;
-    if (LoopPipeliner(loop, stages, axisInfo).run())
+  for (auto [loop, stages] : pipelineCandidates(module, numStages))
+    if (stages >= 2 && LoopPipeliner(loop, stages, axisInfo).run())
       ++pipelined;
-  }
   return pipelined;
 }
 

@@ -1,0 +1,41 @@
+// LoopStages: what a software pipeliner runs ahead of the rest of a loop body (stage 0).
+//
+// Both pipeliners (tritongpu-pipeline, cp.async; tritonamdgpu-stream-pipeline, registers and
+// local_store) issue the loads of iteration k + D while iteration k computes. Stage 0 is the
+// backward slice of those loads' operands inside the loop body (pointers, masks), closed over
+// the iter_args it reads: their yielded values join the slice, and those iter_args then start
+// D iterations advanced. That is only sound where stage-0 values feed nothing but stage 0 and
+// the loop's results for stage-0 iter_args are unused; a loop where they do (a pointer also
+// stored in the loop, say) is left alone.
+#ifndef TREX_DIALECT_TRITONGPU_TRANSFORMS_LOOPSTAGES_H
+#define TREX_DIALECT_TRITONGPU_TRANSFORMS_LOOPSTAGES_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace trex::ttg {
+
+struct StageZero {
+  llvm::DenseSet<mlir::Operation *> ops;
+  // The ops in body order (the order a pipeliner clones them in).
+  llvm::SmallVector<mlir::Operation *> ordered;
+  // The iter_args stage 0 reads and advances (their positions).
+  llvm::SetVector<unsigned> iterArgs;
+};
+
+// Stage 0 of `loop` for the pipelined `loads` (ops directly in its body); failure where only
+// side-effect-free ops directly in the body would not do, or where running them ahead would
+// change what another op sees.
+mlir::FailureOr<StageZero> collectStageZero(mlir::scf::ForOp loop,
+                                            llvm::ArrayRef<mlir::Operation *> loads);
+
+// The innermost scf.for loops of `module` (the ones Triton's pipeliners take), each with its
+// pipelining depth: the loop's `tt.num_stages` (tl.range(num_stages=...)) or `numStages`.
+llvm::SmallVector<std::pair<mlir::scf::ForOp, int>> pipelineCandidates(mlir::ModuleOp module,
+                                                                      int numStages);
+
+} // namespace trex::ttg
+
+#endif // TREX_DIALECT_TRITONGPU_TRANSFORMS_LOOPSTAGES_H

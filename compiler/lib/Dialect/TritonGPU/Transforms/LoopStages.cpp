@@ -1,0 +1,84 @@
+// LoopStages: the stage-0 slice of a loop the pipeliners run ahead.
+#include "trex/Dialect/TritonGPU/Transforms/LoopStages.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+
+namespace trex::ttg {
+
+FailureOr<StageZero> collectStageZero(scf::ForOp loop, ArrayRef<Operation *> loads) {
+  StageZero stage;
+  Block *body = loop.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  DenseSet<Operation *> loadOps(loads.begin(), loads.end());
+  SmallVector<Value> worklist;
+  for (Operation *load : loads)
+    for (Value operand : load->getOperands())
+      worklist.push_back(operand);
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (auto argument = dyn_cast<BlockArgument>(value)) {
+      if (argument.getOwner() != body || argument == loop.getInductionVar())
+        continue;
+      unsigned index = argument.getArgNumber() - 1;
+      if (stage.iterArgs.insert(index))
+        worklist.push_back(yield.getOperand(index));
+      continue;
+    }
+    Operation *def = value.getDefiningOp();
+    if (!loop->isAncestor(def))
+      continue;
+    // Only side-effect-free ops directly in the body can run early (loads of other values,
+    // nested regions: not supported).
+    if (def->getBlock() != body || def->getNumRegions() != 0 || !isMemoryEffectFree(def) ||
+        loadOps.contains(def))
+      return failure();
+    if (stage.ops.insert(def).second)
+      for (Value operand : def->getOperands())
+        worklist.push_back(operand);
+  }
+  // Stage-0 values must feed only stage 0 (and the yields of stage-0 iter_args): running them
+  // ahead changes what they hold in a given iteration.
+  auto usedOnlyByStageZero = [&](Value value) {
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (stage.ops.contains(user) || loadOps.contains(user))
+        continue;
+      if (user == yield && stage.iterArgs.contains(use.getOperandNumber()))
+        continue;
+      return false;
+    }
+    return true;
+  };
+  for (Operation *op : stage.ops)
+    for (Value result : op->getResults())
+      if (!usedOnlyByStageZero(result))
+        return failure();
+  // The loop's results for stage-0 iter_args would be D iterations advanced.
+  for (unsigned index : stage.iterArgs)
+    if (!usedOnlyByStageZero(loop.getRegionIterArgs()[index]) ||
+        !loop->getResult(index).use_empty())
+      return failure();
+  for (Operation &op : *body)
+    if (stage.ops.contains(&op))
+      stage.ordered.push_back(&op);
+  return stage;
+}
+
+SmallVector<std::pair<scf::ForOp, int>> pipelineCandidates(ModuleOp module, int numStages) {
+  SmallVector<std::pair<scf::ForOp, int>> loops;
+  module.walk([&](scf::ForOp loop) {
+    bool innermost = true;
+    loop.getBody()->walk([&](scf::ForOp) { innermost = false; });
+    if (!innermost)
+      return;
+    int stages = numStages;
+    if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
+      stages = attr.getInt();
+    loops.push_back({loop, stages});
+  });
+  return loops;
+}
+
+} // namespace trex::ttg
