@@ -191,8 +191,23 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
                                threadOffset(b, ids.warp, plan->store.warpOffset));
     Value loadThread = b.xor_(threadOffset(b, ids.lane, plan->load.laneOffset),
                               threadOffset(b, ids.warp, plan->load.warpOffset));
-    auto address = [&](Value thread, int32_t offset) {
-      Value index = offset == 0 ? thread : b.xor_(thread, b.i32(offset));
+    // A register's offset XOR the thread's; the offset bits no thread offset has are added
+    // instead (XOR of disjoint bits), so they fold into the access's immediate offset.
+    auto bitsOf = [](const std::vector<int32_t> &lane, const std::vector<int32_t> &warp) {
+      int32_t bits = 0;
+      for (int32_t offset : lane)
+        bits |= offset;
+      for (int32_t offset : warp)
+        bits |= offset;
+      return bits;
+    };
+    int32_t storeBits = bitsOf(plan->store.laneOffset, plan->store.warpOffset);
+    int32_t loadBits = bitsOf(plan->load.laneOffset, plan->load.warpOffset);
+    auto address = [&](Value thread, int32_t threadBits, int32_t offset) {
+      int32_t shared = offset & threadBits, own = offset & ~threadBits;
+      Value index = shared == 0 ? thread : b.xor_(thread, b.i32(shared));
+      if (own != 0)
+        index = b.add(index, b.i32(own));
       return b.gep(base->getType(), storageType, *base, index);
     };
 
@@ -215,7 +230,7 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
                                      static_cast<int64_t>(position));
         }
         LLVM::StoreOp::create(rewriter, loc, stored,
-                              address(storeThread, plan->store.offset[registers.front()]),
+                              address(storeThread, storeBits, plan->store.offset[registers.front()]),
                               elementBytes * static_cast<int64_t>(registers.size()));
       }
       target.barrier(rewriter, loc);
@@ -224,7 +239,8 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
                         ? storageType
                         : VectorType::get(static_cast<int64_t>(registers.size()), storageType);
         Value value = LLVM::LoadOp::create(
-            rewriter, loc, type, address(loadThread, plan->load.offset[registers.front()]),
+            rewriter, loc, type,
+            address(loadThread, loadBits, plan->load.offset[registers.front()]),
             elementBytes * static_cast<int64_t>(registers.size()));
         if (registers.size() == 1) {
           loaded[registers.front()] = fromStorage(value);
