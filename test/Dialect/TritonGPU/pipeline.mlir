@@ -284,6 +284,43 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// The loop's result is never used, yet the last dot still reads the buffers after the loop:
+// it is collected there all the same, before anything may reuse that memory.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @unused_dot_result
+  // CHECK: %[[LOOP:.*]]:5 = scf.for
+  // CHECK: ttng.warp_group_dot_wait %{{.*}} {pendings = 1 : i32}
+  // CHECK: scf.yield
+  // CHECK: ttng.warp_group_dot_wait %[[LOOP]]#0 {pendings = 0 : i32}
+  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK: tt.return
+  tt.func @unused_dot_result(%a_ptrs: tensor<128x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %b_ptrs: tensor<64x128x!tt.ptr<f16>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %step_a = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    %step_b = arith.constant dense<8192> : tensor<64x128xi32, #blocked1>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0, %pa = %a_ptrs, %pb = %b_ptrs) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>) : i32 {
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>, #blocked1>
+      %sa = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %sb = ttg.local_alloc %b : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %sa, %sb, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      %pa2 = tt.addptr %pa, %step_a : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      %pb2 = tt.addptr %pb, %step_b : tensor<64x128x!tt.ptr<f16>, #blocked1>, tensor<64x128xi32, #blocked1>
+      scf.yield %d, %pa2, %pb2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>
+    }
+    tt.return
+  }
+}
+
+// -----
+
 // A layout giving each thread one f16 (2 bytes) along the contiguous dim cannot be copied with
 // cp.async (4 bytes at least), however aligned the pointers: the load stays.
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]}>

@@ -368,9 +368,9 @@ private:
       auto wait = ttng::WarpGroupDotWaitOp::create(
           builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{1});
       yield->setOperand(index, wait.getResult(0));
+      // The last dot is collected after the loop even where its result is unused: nothing
+      // may reuse its buffers while it still reads them.
       Value loopResult = loop->getResult(index);
-      if (loopResult.use_empty())
-        continue;
       builder.setInsertionPointAfter(loop);
       auto last =
           ttng::WarpGroupDotWaitOp::create(builder, dot.getLoc(), TypeRange{loopResult.getType()},
