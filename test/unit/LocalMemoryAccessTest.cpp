@@ -130,6 +130,23 @@ TEST_F(LocalMemoryAccessTest, MmaOperandsOverSwizzledBuffers) {
             1);
 }
 
+TEST_F(LocalMemoryAccessTest, InThreadTransposedOperandGoesThroughARotatingBufferInKVectors) {
+  // gfx942's B operand of the 128x128x64 matmul after tritonamdgpu-in-thread-transpose: each
+  // thread's 4 K-rows are written as one 64-bit vector (ds_write_b64), and the MFMA operand
+  // read of the same buffer takes its kWidth = 4 K-elements at once.
+  const char *rotating =
+      "#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [0, 1]}>";
+  EXPECT_EQ(check("#ttg.linear<{register = [[1, 0], [2, 0], [0, 1], [0, 2], [0, 4]], lane = "
+                  "[[0, 8], [0, 16], [0, 32], [0, 64], [4, 0], [8, 0]], warp = [[16, 0], "
+                  "[32, 0]], block = []}>",
+                  rotating, {64, 128}, 2),
+            4);
+  EXPECT_EQ(check("#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = "
+                  "[2, 2], instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>",
+                  rotating, {64, 128}, 2),
+            4);
+}
+
 TEST_F(LocalMemoryAccessTest, SwizzledBuffersKeepVectorsWithinAPhase) {
   // vec = 2: pairs of columns move together, rows XOR the pair index with their phase.
   EXPECT_EQ(check("#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], "

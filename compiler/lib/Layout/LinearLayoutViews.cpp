@@ -1,6 +1,7 @@
 // LinearLayoutViews: reshape and transpose a ttg layout as a linear layout, back to #ttg.linear.
 #include "trex/Layout/LinearLayoutViews.h"
 
+#include "layoutviz/LayoutError.h"
 #include "layoutviz/LayoutShaping.h"
 
 #include <algorithm>
@@ -103,6 +104,42 @@ FailureOr<ttg::LinearEncodingAttr> transposeAsLinearEncoding(Attribute srcEncodi
   if (failed(dst))
     return failure();
   return toLinearEncodingAttr(srcEncoding.getContext(), *dst, emitError);
+}
+
+FailureOr<ttg::LinearEncodingAttr> inThreadTransposedEncoding(ttg::BlockedEncodingAttr blocked,
+                                                              ArrayRef<int64_t> shape,
+                                                              EmitErrorFn emitError) {
+  if (shape.size() != 2 || blocked.getRank() != 2)
+    return emitError() << "an in-thread transpose needs a rank-2 tensor in a rank-2 blocked layout";
+  FailureOr<lv::LinearLayout> src = toLinearLayout(blocked, shape, emitError);
+  if (failed(src))
+    return failure();
+  FailureOr<lv::LinearLayout> dst = guarded(emitError, "cannot transpose the registers", [&] {
+    // The thread's tile, numbered with the two dimensions of the order swapped.
+    ArrayRef<unsigned> order = blocked.getOrder();
+    ArrayRef<unsigned> sizePerThread = blocked.getSizePerThread();
+    std::vector<lv::LinearLayout::Basis> tile;
+    for (unsigned dim : {order[1], order[0]}) {
+      int outIndex = src->getOutDimIndex(lv::standardOutDimNames(2)[dim]);
+      for (unsigned size = 1; size < sizePerThread[dim]; size *= 2) {
+        lv::LinearLayout::Basis basis(2, 0);
+        basis[outIndex] = static_cast<int32_t>(size);
+        tile.push_back(std::move(basis));
+      }
+    }
+    lv::LinearLayout::BasesList bases = src->getBases();
+    for (auto &[inDim, list] : bases) {
+      if (inDim != lv::kRegister)
+        continue;
+      if (list.size() < tile.size())
+        throw lv::LayoutError("the tensor is smaller than one thread's tile");
+      std::copy(tile.begin(), tile.end(), list.begin());
+    }
+    return lv::LinearLayout(std::move(bases), src->getOutDimNames());
+  });
+  if (failed(dst))
+    return failure();
+  return toLinearEncodingAttr(blocked.getContext(), *dst, emitError);
 }
 
 } // namespace trex::layout

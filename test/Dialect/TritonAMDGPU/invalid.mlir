@@ -32,3 +32,27 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32}
     tt.return
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [4, 8], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// The registers of the thread's 4x8 tile still run along dim 1 first: not transposed.
+#linear = #ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], lane = [[0, 8], [0, 16], [0, 32], [0, 64], [4, 0], [8, 0]], warp = [[16, 0], [32, 0]], block = []}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @transpose_layout(%b: tensor<64x128xf16, #blocked>) {
+    // expected-error @+1 {{result layout must be the source's with each thread's registers transposed: #ttg.linear<{register = [[1, 0], [2, 0], [0, 1], [0, 2], [0, 4]]}}
+    %t = amdg.in_thread_transpose %b : tensor<64x128xf16, #blocked> -> tensor<64x128xf16, #linear>
+    tt.return
+  }
+}
+
+// -----
+
+#linear = #ttg.linear<{register = [[1, 0], [2, 0], [0, 1], [0, 2], [0, 4]], lane = [[0, 8], [0, 16], [0, 32], [0, 64], [4, 0], [8, 0]], warp = [[16, 0], [32, 0]], block = []}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @transpose_source(%b: tensor<64x128xf16, #linear>) {
+    // expected-error @+1 {{transposes the registers of a tensor in a #ttg.blocked layout}}
+    %t = amdg.in_thread_transpose %b : tensor<64x128xf16, #linear> -> tensor<64x128xf16, #linear>
+    tt.return
+  }
+}

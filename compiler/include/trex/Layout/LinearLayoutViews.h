@@ -34,6 +34,14 @@ mlir::FailureOr<ttg::LinearEncodingAttr>
 transposeAsLinearEncoding(mlir::Attribute srcEncoding, llvm::ArrayRef<int64_t> srcShape,
                           llvm::ArrayRef<int32_t> order, EmitErrorFn emitError);
 
+// The layout amdg.in_thread_transpose gives a rank-2 tensor of `shape` held in `blocked`: every
+// lane and warp keeps the elements it had, but the registers of each thread's sizePerThread tile
+// run along the blocked layout's second-fastest dimension first, so that a thread's consecutive
+// registers can be stored as one vector along that dimension (the AMD in-thread transpose).
+mlir::FailureOr<ttg::LinearEncodingAttr> inThreadTransposedEncoding(ttg::BlockedEncodingAttr blocked,
+                                                                    llvm::ArrayRef<int64_t> shape,
+                                                                    EmitErrorFn emitError);
+
 } // namespace trex::layout
 
 #endif // TREX_LAYOUT_LINEARLAYOUTVIEWS_H

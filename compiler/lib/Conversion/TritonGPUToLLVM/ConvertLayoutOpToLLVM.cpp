@@ -1,4 +1,5 @@
-// ttg.convert_layout between distributed layouts to LLVM.
+// ttg.convert_layout between distributed layouts to LLVM, and amdg.in_thread_transpose (a
+// conversion that by construction only renumbers each thread's registers).
 //
 // LayoutConversionPlan decides how the elements move (register renaming, warp shuffles or an
 // exchange through shared memory) and computes every constant of the exchange on the host;
@@ -11,6 +12,7 @@
 #include "trex/Conversion/TritonGPUToLLVM/SharedMemory.h"
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
+#include "trex/Dialect/TritonAMDGPU/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -259,11 +261,43 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
   const TargetInfo &target;
 };
 
+// The verifier guarantees the result layout is the source's with each thread's tile
+// renumbered, so the lowering is a copy of registers in a new order.
+struct InThreadTransposeOpConversion : public ConvertOpToLLVMPattern<amdg::InThreadTransposeOp> {
+  using ConvertOpToLLVMPattern<amdg::InThreadTransposeOp>::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(amdg::InThreadTransposeOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto sourceType = cast<RankedTensorType>(op.getSrc().getType());
+    auto resultType = cast<RankedTensorType>(op.getType());
+    std::optional<layoutviz::LinearLayout> sourceLayout = linearLayoutOf(sourceType);
+    std::optional<layoutviz::LinearLayout> resultLayout = linearLayoutOf(resultType);
+    if (!sourceLayout || !resultLayout)
+      return op.emitError() << "the layouts of an in-thread transpose must be distributed";
+    FlatLayout source = FlatLayout::from(*sourceLayout);
+    FlatLayout destination = FlatLayout::from(*resultLayout);
+    std::optional<std::vector<int32_t>> copy;
+    if (classifyConversion(source, destination) == ConversionKind::Registers)
+      copy = planRegisterCopy(source, destination);
+    if (!copy)
+      return op.emitError() << "internal error: this in-thread transpose moves elements "
+                               "between threads";
+    SmallVector<Value> values = unpackElements(op.getLoc(), adaptor.getSrc(), rewriter);
+    SmallVector<Value> result;
+    for (int32_t reg : *copy)
+      result.push_back(values[reg]);
+    rewriter.replaceOp(op, packElements(op.getLoc(), *getTypeConverter(), result, resultType,
+                                        rewriter));
+    return success();
+  }
+};
+
 } // namespace
 
 void populateConvertLayoutOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                            RewritePatternSet &patterns, const TargetInfo &target) {
   patterns.add<ConvertLayoutOpConversion>(converter, target);
+  patterns.add<InThreadTransposeOpConversion>(converter);
 }
 
 } // namespace trex

@@ -131,7 +131,11 @@ static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &opti
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUReduceDataDuplication());
-  // In-thread transposes of dot operands go here.
+  // As Triton 3.6, on gfx942 only: MFMA operands loaded along M/N are written to LDS K-major.
+  if (options.arch == "gfx942") {
+    pm.addPass(amdg::createTritonAMDGPUInThreadTranspose());
+    pm.addPass(createTritonGPURemoveLayoutConversions());
+  }
   pm.addPass(amdg::createTritonAMDGPUMoveUpPrologueLoads());
   // Block ping-pong scheduling of pipelined dots goes here.
   pm.addPass(amdg::createTritonAMDGPUCanonicalizePointers());

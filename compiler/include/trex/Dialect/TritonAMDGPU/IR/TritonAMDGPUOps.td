@@ -127,6 +127,7 @@ def AMDG_InThreadTransposeOp : AMDG_Op<"in_thread_transpose", [
   let arguments = (ins TT_Tensor:$src);
   let results = (outs TT_Tensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
 }
 
 #endif // TREX_DIALECT_TRITONAMDGPU_OPS_TD

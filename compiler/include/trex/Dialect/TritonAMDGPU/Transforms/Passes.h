@@ -26,6 +26,8 @@ int streamPipelineLoops(mlir::ModuleOp module, int numStages);
 void hoistDotOperandConversions(mlir::ModuleOp module);
 // tritonamdgpu-sink-layout-conversions.
 void sinkLayoutConversions(mlir::ModuleOp module);
+// tritonamdgpu-in-thread-transpose: returns how many dot operands it rewrote.
+int transposeOperandsInThreads(mlir::ModuleOp module);
 // tritonamdgpu-move-up-prologue-loads.
 void moveUpPrologueLoads(mlir::ModuleOp module);
 // tritonamdgpu-canonicalize-pointers.

@@ -93,6 +93,29 @@ def TritonAMDGPUSinkLayoutConversions
   }];
 }
 
+def TritonAMDGPUInThreadTranspose
+    : Pass<"tritonamdgpu-in-thread-transpose", "mlir::ModuleOp"> {
+  let summary = "store MFMA operands loaded along M/N to LDS K-contiguous, transposed in registers";
+  let description = [{
+    For a `ttg.local_load` of an MFMA dot operand whose buffers are written
+    from global loads that are contiguous along M or N (B row-major, A
+    column-major), as gfx942's Triton does: the loads are widened along K
+    (sizePerThread[K] = the rows the lanes and warps leave, at most 64 bits'
+    worth), each write stores `amdg.in_thread_transpose` of the data (the
+    thread's tile renumbered K-first, a `#ttg.linear` layout), and every view
+    of the buffers becomes `#ttg.amd_rotating_shared` in K-major order with
+    the swizzle of an MFMA operand read. Views the rewrite cannot follow
+    (transposed views, copies straight to LDS) and loads of different types
+    leave the operand alone. Run remove-layout-conversions after it.
+
+    Example (gfx942, 4 warps, B of 64x128 f16): loads in
+    `#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 16], ...}>`
+    become `sizePerThread = [4, 8]`; the buffer becomes
+    `#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [0, 1]}>`.
+  }];
+  let dependentDialects = ["::trex::amdg::AMDGDialect"];
+}
+
 def TritonAMDGPUMoveUpPrologueLoads
     : Pass<"tritonamdgpu-move-up-prologue-loads", "mlir::ModuleOp"> {
   let summary = "issue the prologue loads of pipelined loops as early as possible";

@@ -28,17 +28,16 @@ struct TTGIRPipelineOptions {
   int numStages = 3;
   // Run the software pipeliner where Triton runs its own: tritongpu-pipeline
   // (cp.async prefetching of dot operands, sm_80 and later) on NVIDIA,
-  // tritonamdgpu-stream-pipeline (loads into shared buffers) on AMD. Off by
-  // default until it is checked on a GPU.
+  // tritonamdgpu-stream-pipeline (loads into shared buffers) on AMD. Off in
+  // this struct; the compile path turns it on (as Triton) unless --no-pipeline.
   bool pipeline = false;
   // Tensor-core (NVIDIA mma.sync/wgmma) and matrix-core (AMD MFMA) layouts
   // for tt.dot: when set, accelerate-matmul runs and dots get the layouts
-  // Triton 3.6 gives them. Off by default because wgmma (#ttg.nvidia_mma v3,
-  // ttng.warp_group_dot) has no lowering to LLVM yet: the compile path turns
-  // it on for sm_80..sm_89 (mma.sync) and CDNA3 (MFMA) with the types those
-  // lowerings take (see CompileOptions::matmulUnit), while the fixture tests
-  // and trex-opt's --trex-ttgir-pipeline (option tensor-cores, default true)
-  // compare the layouts with Triton's.
+  // Triton 3.6 gives them. Off in this struct: the compile path turns it on
+  // (wgmma on sm_90, mma.sync on sm_80..sm_89, MFMA on CDNA3) with the types
+  // those lowerings take (see CompileOptions::matmulUnit), and the fixture
+  // tests and trex-opt's --trex-ttgir-pipeline (option tensor-cores, default
+  // true) compare the layouts with Triton's.
   bool tensorCores = false;
   // With tensorCores, what accelerate-matmul may choose (its max-mma-version and
   // mma-v2-types): the newest NVIDIA MMA generation, and the operand types mma.sync may
