@@ -114,8 +114,8 @@ static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &opti
     accelerate.mfmaTypes.assign(options.mfmaTypes.begin(), options.mfmaTypes.end());
     pm.addPass(amdg::createTritonAMDGPUAccelerateMatmul(accelerate));
   }
-  // The epilogue and operand optimizations for MFMA layouts go here.
   pm.addPass(createTritonGPURemoveLayoutConversions());
+  pm.addPass(amdg::createTritonAMDGPUOptimizeEpilogue());
   pm.addPass(amdg::createTritonAMDGPUHoistLayoutConversions());
   pm.addPass(amdg::createTritonAMDGPUSinkLayoutConversions());
   pm.addPass(createTritonGPUFuseNestedLoops());

@@ -22,6 +22,8 @@ mlir::LogicalResult accelerateAMDMatmul(mlir::ModuleOp module, int forcedNonKDim
 // tritonamdgpu-stream-pipeline: pipelines the innermost loops under `module` whose dot
 // operands are loaded in the loop; returns how many.
 int streamPipelineLoops(mlir::ModuleOp module, int numStages);
+// tritonamdgpu-optimize-epilogue: returns how many stores it rewrote.
+int storeEpiloguesFromMfmaLayouts(mlir::ModuleOp module);
 // tritonamdgpu-hoist-layout-conversions.
 void hoistDotOperandConversions(mlir::ModuleOp module);
 // tritonamdgpu-sink-layout-conversions.

@@ -43,6 +43,24 @@ def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir:
   let dependentDialects = ["::trex::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
 }
 
+def TritonAMDGPUOptimizeEpilogue : Pass<"tritonamdgpu-optimize-epilogue", "mlir::ModuleOp"> {
+  let summary = "store tiles computed in an MFMA layout from that layout";
+  let description = [{
+    A `tt.store` of a value converted from an `#ttg.amd_mfma` layout to a
+    blocked one (possibly through single-use, one-operand element-wise ops
+    such as `arith.truncf`) stores from the MFMA layout instead: the casts
+    take the MFMA layout and the store's pointers and mask are converted to
+    it, so that the conversion of the tile (an LDS round trip) goes away and
+    remove-layout-conversions can compute the pointers in the MFMA layout.
+    As in Triton 3.6, except that gfx950's 32x32 transposed f16/bf16 tiles,
+    which Triton stores through a layout of 8 consecutive elements per lane,
+    are left as they are.
+
+    Example: `tt.store %p, (ttg.convert_layout (arith.truncf %acc : #mma) : #mma -> #blocked)`
+    becomes `tt.store (ttg.convert_layout %p : #blocked -> #mma), (arith.truncf %acc : #mma)`.
+  }];
+}
+
 def TritonAMDGPUStreamPipeline : Pass<"tritonamdgpu-stream-pipeline", "mlir::ModuleOp"> {
   let summary = "software-pipeline the global loads that feed tt.dot through shared memory";
   let description = [{
