@@ -53,10 +53,17 @@ def layouts(ttgir):
     return definitions, int(shared.group(1)) if shared else None
 
 
+def selected(args):
+    for case in cases(args.frontend_dir):
+        file, kernel, _, target, _ = case
+        if args.only is None or re.search(args.only, f"{file}:{kernel}@{target}"):
+            yield case
+
+
 def build(args):
     import subprocess
     refused = 0
-    for file, kernel, signature, target, warps in cases(args.frontend_dir):
+    for file, kernel, signature, target, warps in selected(args):
         folder = os.path.join(args.trex_dir, file, kernel)
         os.makedirs(folder, exist_ok=True)
         out = os.path.join(folder, target.replace(":", "_") + ".ttgir")
@@ -78,6 +85,8 @@ def main():
     parser.add_argument("trex_dir")
     parser.add_argument("--save", help="also write Triton's ttgir to SAVE/<file>/<kernel>/<target>.ttgir")
     parser.add_argument("--build", metavar="TREX", help="compile the cases with this trex instead")
+    parser.add_argument("--only", metavar="REGEX",
+                        help="only the cases whose FILE:KERNEL@TARGET label matches REGEX")
     args = parser.parse_args()
     if args.build:
         build(args)
@@ -87,7 +96,7 @@ def main():
     targets = {"cuda:90": GPUTarget("cuda", 90, 32), "cuda:80": GPUTarget("cuda", 80, 32),
                "hip:gfx942": GPUTarget("hip", "gfx942", 64)}
     counts = {"same": 0, "differ": 0, "triton fails": 0, "no trex ttgir": 0}
-    for file, kernel, signature, target, warps in cases(args.frontend_dir):
+    for file, kernel, signature, target, warps in selected(args):
         label = f"{file}:{kernel}@{target}"
         ours_path = os.path.join(args.trex_dir, file, kernel, target.replace(":", "_") + ".ttgir")
         if not os.path.exists(ours_path):

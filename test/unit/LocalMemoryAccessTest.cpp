@@ -147,6 +147,24 @@ TEST_F(LocalMemoryAccessTest, InThreadTransposedOperandGoesThroughARotatingBuffe
             4);
 }
 
+TEST_F(LocalMemoryAccessTest, NarrowOperandsOfAWiderDotReadTheirOwnType) {
+  // An i8 B operand widened to f16 after the read (hoist-layout-conversion): kWidth = 4 i8 per
+  // register group, read from the buffer the mma.sync swizzle gives an i8 B; each register must
+  // still address its own element.
+  const std::string mma = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = "
+                          "[2, 2], instrShape = [16, 8]}>";
+  EXPECT_GE(check("#ttg.dot_op<{opIdx = 1, parent = " + mma + ", kWidth = 4}>",
+                  "#ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 16, order = [1, 0]}>",
+                  {64, 128}, 1),
+            1);
+  // gfx942: the same operand of an MFMA dot from its K-major rotating buffer, 4 i8 at once.
+  EXPECT_EQ(check("#ttg.dot_op<{opIdx = 1, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = "
+                  "[2, 2], instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>",
+                  "#ttg.amd_rotating_shared<{vec = 4, perPhase = 2, maxPhase = 8, order = [0, 1]}>",
+                  {64, 128}, 1),
+            4);
+}
+
 TEST_F(LocalMemoryAccessTest, SwizzledBuffersKeepVectorsWithinAPhase) {
   // vec = 2: pairs of columns move together, rows XOR the pair index with their phase.
   EXPECT_EQ(check("#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], "

@@ -64,7 +64,10 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
     pm.addPass(createTritonGPUAccelerateMatmul(accelerate));
   }
   pm.addPass(createTritonGPURemoveLayoutConversions());
-  pm.addPass(createTritonGPUOptimizeDotOperands());
+  // From sm_80 on, conversions to dot operands also move above casts after loads.
+  TritonGPUOptimizeDotOperandsOptions dotOperands;
+  dotOperands.hoistLayoutConversion = capability >= 80;
+  pm.addPass(createTritonGPUOptimizeDotOperands(dotOperands));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(tt::createTritonLoopAwareCSE());
   if (capability / 10 >= 8) {
@@ -74,7 +77,7 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createTritonGPUCombineTensorSelectAndIf());
     // Warp specialization goes here. Latency assignment, loop scheduling and
-    // the pipeliner: one simplified pass (cp.async; no wgmma/TMA pipelining).
+    // the pipeliner: one simplified pass (cp.async copies, async wgmma; no TMA).
     if (options.pipeline) {
       TritonGPUPipelineOptions pipelineOptions;
       pipelineOptions.numStages = options.numStages;
@@ -86,7 +89,7 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
   pm.addPass(createCanonicalizerPass());
   pm.addPass(tt::createTritonLoopAwareCSE());
   // The tensor-core operand prefetcher goes here.
-  pm.addPass(createTritonGPUOptimizeDotOperands());
+  pm.addPass(createTritonGPUOptimizeDotOperands(dotOperands));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTritonGPUCoalesceAsyncCopy());
   if (capability / 10 >= 9)
@@ -116,6 +119,9 @@ static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &opti
   }
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(amdg::createTritonAMDGPUOptimizeEpilogue());
+  TritonGPUOptimizeDotOperandsOptions dotOperands;
+  dotOperands.hoistLayoutConversion = true;
+  pm.addPass(createTritonGPUOptimizeDotOperands(dotOperands));
   pm.addPass(amdg::createTritonAMDGPUHoistLayoutConversions());
   pm.addPass(amdg::createTritonAMDGPUSinkLayoutConversions());
   pm.addPass(createTritonGPUFuseNestedLoops());
@@ -129,6 +135,7 @@ static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &opti
     pm.addPass(amdg::createTritonAMDGPUStreamPipeline(pipelineOptions));
   }
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTritonGPUOptimizeDotOperands(dotOperands));
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUReduceDataDuplication());
   // As Triton 3.6, on gfx942 only: MFMA operands loaded along M/N are written to LDS K-major.

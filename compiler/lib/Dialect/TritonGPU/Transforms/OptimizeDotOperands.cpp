@@ -1,9 +1,12 @@
 // tritongpu-optimize-dot-operands: a transposed dot operand is stored
-// untransposed in shared memory and read through a transposed view.
+// untransposed in shared memory and read through a transposed view; with
+// hoist-layout-conversion, conversions to dot operands move above the casts
+// between them and the load, so that shared memory holds the narrow type.
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
@@ -142,11 +145,86 @@ struct TransposeThroughSharedMemory : OpRewritePattern<ConvertLayoutOp> {
   }
 };
 
+// Whether the element-wise `op` may compute in the dot-operand layout `operand` instead of
+// before the conversion to it: the casts and arithmetic the operand lowerings take (Triton's
+// list). Not narrowing casts or selects, not f32 extensions into kWidth-1 operands (their
+// width would be computed from the narrow type), not i1 -> float.
+bool canComputeInOperandLayout(Operation *op, DotOperandEncodingAttr operand) {
+  bool pureInlineAsm = false;
+  if (auto assembly = dyn_cast<tt::ElementwiseInlineAsmOp>(op))
+    pureInlineAsm = assembly.getPure() && op->getNumOperands() == 1 && op->getNumResults() == 1;
+  if (!isa<tt::FpToFpOp, tt::BitcastOp>(op) && !pureInlineAsm &&
+      !isa<arith::ArithDialect>(op->getDialect()))
+    return false;
+  if (isa<arith::ExtFOp>(op) && operand.getKWidth() == 1)
+    return false;
+  if (isa<arith::TruncIOp, arith::TruncFOp, arith::SelectOp>(op))
+    return false;
+  if (isa<arith::UIToFPOp>(op) && getElementTypeOrSelf(op->getOperand(0)).isInteger(1))
+    return false;
+  return true;
+}
+
+// convert(elementwise(x, ...)) to a dot operand -> elementwise(convert(x), ...), when every op
+// between the conversion and a load (or a constant) above it could follow: repeated, the
+// conversion ends next to the load, and the shared-memory round trip that implements it
+// moves the loaded type rather than the computed one (fp8 instead of f16, i8 instead of f16).
+// A conversion that would only be duplicated (above an add of two computed values) stays.
+struct HoistConversionAboveElementwise : OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConvertLayoutOp convert,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType type = convert.getType();
+    auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(type.getEncoding());
+    if (!operand)
+      return failure();
+    Operation *producer = convert.getSrc().getDefiningOp();
+    if (!producer || producer->getNumOperands() == 0 || producer->getNumResults() != 1 ||
+        !isa<RankedTensorType>(producer->getResult(0).getType()) ||
+        !llvm::all_of(producer->getOperandTypes(), llvm::IsaPred<RankedTensorType>) ||
+        !canComputeInOperandLayout(producer, operand))
+      return failure();
+    // Walking up from the conversion, every op must be able to follow it until a load or a
+    // constant starts the chain.
+    SetVector<Operation *> slice;
+    BackwardSliceOptions options;
+    options.omitBlockArguments = true;
+    (void)getBackwardSlice(convert.getOperation(), &slice, options);
+    bool reachesSource = false;
+    for (Operation *op : llvm::reverse(slice)) {
+      if (isa<tt::LoadOp, arith::ConstantOp>(op)) {
+        reachesSource = true;
+        break;
+      }
+      if (!canComputeInOperandLayout(op, operand))
+        return failure();
+    }
+    if (!reachesSource)
+      return failure();
+    SmallVector<Value> operands;
+    for (Value input : producer->getOperands()) {
+      auto inputType = cast<RankedTensorType>(input.getType());
+      operands.push_back(ConvertLayoutOp::create(
+          rewriter, convert.getLoc(), inputType.cloneWithEncoding(type.getEncoding()), input));
+    }
+    Operation *moved = rewriter.clone(*producer);
+    moved->setOperands(operands);
+    moved->getResult(0).setType(
+        cast<RankedTensorType>(producer->getResult(0).getType()).cloneWithEncoding(
+            type.getEncoding()));
+    rewriter.replaceOp(convert, moved->getResults());
+    return success();
+  }
+};
+
 } // namespace
 
-LogicalResult optimizeDotOperands(ModuleOp module) {
+LogicalResult optimizeDotOperands(ModuleOp module, bool hoistLayoutConversion) {
   RewritePatternSet patterns(module.getContext());
   patterns.add<TransposeThroughSharedMemory>(module.getContext());
+  if (hoistLayoutConversion)
+    patterns.add<HoistConversionAboveElementwise>(module.getContext());
   ConvertLayoutOp::getCanonicalizationPatterns(patterns, module.getContext());
   return applyPatternsGreedily(module, std::move(patterns));
 }
@@ -155,8 +233,9 @@ namespace {
 
 struct TritonGPUOptimizeDotOperandsPass
     : impl::TritonGPUOptimizeDotOperandsBase<TritonGPUOptimizeDotOperandsPass> {
+  using Base::Base;
   void runOnOperation() override {
-    if (failed(optimizeDotOperands(getOperation())))
+    if (failed(optimizeDotOperands(getOperation(), hoistLayoutConversion)))
       signalPassFailure();
   }
 };

@@ -42,7 +42,7 @@ NVMMASharedEncodingAttr getNVMMASharedEncoding(llvm::ArrayRef<int64_t> shape,
                                                mlir::Type elementType);
 
 // tritongpu-optimize-dot-operands.
-mlir::LogicalResult optimizeDotOperands(mlir::ModuleOp module);
+mlir::LogicalResult optimizeDotOperands(mlir::ModuleOp module, bool hoistLayoutConversion = false);
 
 // tritongpu-combine-tensor-select-and-if.
 void combineTensorSelectAndIf(mlir::ModuleOp module);

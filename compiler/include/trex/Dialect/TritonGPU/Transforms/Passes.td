@@ -160,10 +160,22 @@ def TritonGPUOptimizeDotOperands : Pass<"tritongpu-optimize-dot-operands", "mlir
     want: unswizzled for FMA operands (a blocked parent), the mma.sync
     swizzle for Ampere operands.
 
+    With `hoist-layout-conversion` (Triton turns it on for AMD and for
+    sm_80 and later), a conversion to a dot operand also moves above the
+    element-wise ops between it and the load (or constant) its operand comes
+    from, when all of them can: `convert(arith.sitofp(load))` becomes
+    `arith.sitofp(convert(load))`, so shared memory holds the loaded i8 or
+    fp8 rather than the widened f16. Narrowing casts, selects, f32
+    extensions into kWidth-1 operands and i1 -> float casts stop it.
+
     Triton's other rewrites in this pass (wgmma operands in registers,
     Blackwell tensor-memory copies) apply to layouts accelerate-matmul
     introduces.
   }];
+  let options = [
+    Option<"hoistLayoutConversion", "hoist-layout-conversion", "bool", "false",
+           "move conversions to dot operands above the element-wise ops after a load">
+  ];
   let dependentDialects = ["::trex::ttg::TTGDialect"];
 }
 
