@@ -7,6 +7,17 @@
 # RUN: trex compile %s --kernel dot_i8 --signature "*i8:16, *i32:16" --emit source | FileCheck %s --check-prefix=I8
 # RUN: trex compile %s --kernel dot_batched --signature "*fp16:16, *fp32:16" --emit source | FileCheck %s --check-prefix=BATCH
 # RUN: trex compile %s --kernel dot_fp8 --signature "*fp8e5:16, *fp32:16" --emit source | FileCheck %s --check-prefix=FP8
+# The layouts real Triton 3.6 defines for two gfx942 dots (seen on the GPU machine with
+# test/gpu/triton_layouts.py): bf16x3 runs on bf16 MFMA from f32 buffers swizzled for 32-bit
+# elements; OCP fp8 (computed as f16) keeps fp8 in its buffer, swizzled for 8-bit elements.
+# RUN: trex compile %s --kernel dot_f32_precisions --signature "*fp32:16, *fp32:16" --target hip:gfx942 --emit ttgir | FileCheck %s --check-prefix=HIPGIR
+# RUN: trex compile %s --kernel dot_fp8 --signature "*fp8e5:16, *fp32:16" --target hip:gfx942 --emit ttgir | FileCheck %s --check-prefix=FP8GIR
+# HIPGIR-DAG: = #ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 16, 16], isTransposed = true}>
+# HIPGIR-DAG: = #ttg.swizzled_shared<{vec = 4, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+# HIPGIR-COUNT-3: tt.dot %{{.*}} : tensor<16x16xbf16
+# FP8GIR: #shared = #ttg.swizzled_shared<{vec = 4, perPhase = 4, maxPhase = 4, order = [1, 0]}>
+# FP8GIR: ttg.local_alloc %{{.*}} : (tensor<32x32xf8E5M2, #blocked>)
+# FP8GIR: tt.fp_to_fp %{{.*}} : tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 0
 import triton
 import triton.language as tl
 

@@ -96,3 +96,40 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #blocked>
   }
 }
+
+// -----
+
+// f32 at bf16x3 precision: the operands go to the bf16 instruction's operand layouts as f32
+// and are split there (hi = bf16(x), lo = bf16(x - hi)); lo x hi and hi x lo are summed first,
+// their NaNs (from infinite inputs) dropped, then hi x hi and the accumulator added. bf16x6
+// splits into three parts and takes six products.
+// CHECK: #[[BF:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [16, 16, 16], isTransposed = true}>
+// CHECK-LABEL: tt.func @bf16x3
+// CHECK: %[[A:.*]] = ttg.convert_layout %arg0 {{.*}} -> tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #[[BF]], kWidth = 4}>>
+// CHECK: %[[AHI:.*]] = arith.truncf %[[A]] : {{.*}} to tensor<16x16xbf16, #ttg.dot_op<{opIdx = 0, parent = #[[BF]], kWidth = 4}>>
+// CHECK: %[[AHI32:.*]] = arith.extf %[[AHI]]
+// CHECK: %[[AREST:.*]] = arith.subf %[[A]], %[[AHI32]]
+// CHECK: %[[ALO:.*]] = arith.truncf %[[AREST]]
+// CHECK: %[[B:.*]] = ttg.convert_layout %arg1 {{.*}} -> tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #[[BF]], kWidth = 4}>>
+// CHECK: %[[BHI:.*]] = arith.truncf %[[B]]
+// CHECK: %[[BLO:.*]] = arith.truncf
+// CHECK: %[[P1:.*]] = tt.dot %[[ALO]], %[[BHI]], %{{.*}} : tensor<16x16xbf16
+// CHECK: %[[P2:.*]] = tt.dot %[[AHI]], %[[BLO]], %[[P1]] : tensor<16x16xbf16
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[P2]], %[[P2]]
+// CHECK: %[[CLEAN:.*]] = arith.select %[[NAN]], %{{.*}}, %[[P2]]
+// CHECK: %[[P3:.*]] = tt.dot %[[AHI]], %[[BHI]], %[[CLEAN]] : tensor<16x16xbf16
+// CHECK: arith.addf %[[P3]], %{{.*}} : tensor<16x16xf32, #[[BF]]>
+// CHECK-LABEL: tt.func @bf16x6
+// CHECK-COUNT-6: tt.dot %{{.*}} : tensor<16x16xbf16
+// CHECK-NOT: tt.dot
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @bf16x3(%a: tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<16x16xf32, #blocked>) -> tensor<16x16xf32, #blocked> {
+    %d = tt.dot %a, %b, %c, inputPrecision = bf16x3 : tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x16xf32, #blocked>
+    tt.return %d : tensor<16x16xf32, #blocked>
+  }
+  tt.func @bf16x6(%a: tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<16x16xf32, #blocked>) -> tensor<16x16xf32, #blocked> {
+    %d = tt.dot %a, %b, %c, inputPrecision = bf16x6 : tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x16xf32, #blocked>
+    tt.return %d : tensor<16x16xf32, #blocked>
+  }
+}

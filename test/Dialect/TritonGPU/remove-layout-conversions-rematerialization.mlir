@@ -116,3 +116,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A conversion to a dot operand stops the forward propagation of the load's layout: the cast
+// after it stays in the operand layout (shared memory carries fp8, not f16), as Triton keeps it.
+// CHECK-LABEL: tt.func @cast_after_operand_conversion
+// CHECK: %[[L:.*]] = tt.load
+// CHECK: %[[C:.*]] = ttg.convert_layout %[[L]] : tensor<32x32xf8E5M2, #blocked> -> tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+// CHECK: tt.fp_to_fp %[[C]] : tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [32, 32, 8], isTransposed = true}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
+  tt.func @cast_after_operand_conversion(%p: tensor<32x32x!tt.ptr<f8E5M2>, #blocked>, %b: tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>) -> tensor<32x32xf32, #mma> {
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %x = tt.load %p : tensor<32x32x!tt.ptr<f8E5M2>, #blocked>
+    %c = ttg.convert_layout %x : tensor<32x32xf8E5M2, #blocked> -> tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+    %a = tt.fp_to_fp %c : tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+    %d = tt.dot %a, %b, %zero : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<32x32xf32, #mma>
+    tt.return %d : tensor<32x32xf32, #mma>
+  }
+}

@@ -99,6 +99,16 @@ SmallVector<std::pair<unsigned, unsigned>, 2> mfmaKChoices(int version, unsigned
   return {};
 }
 
+// An f32 x f32 dot asked for bf16x3 or bf16x6 precision: each operand is split into 2 or 3
+// bf16 parts (hi = bf16(x), the next = bf16(x - hi), ...) and the result sums the products of
+// the parts that matter at f32 precision.
+bool splitsIntoBf16(tt::DotOp dot) {
+  tt::InputPrecision precision = dot.getInputPrecision();
+  return (precision == tt::InputPrecision::BF16x3 || precision == tt::InputPrecision::BF16x6) &&
+         dot.getA().getType().getElementType().isF32() &&
+         dot.getB().getType().getElementType().isF32();
+}
+
 // The MFMA instruction for `dot` (Triton's chooseMfmaInstruction with
 // nonKDim 0 unless forced): 32x32 tiles when both M and N reach 32, 16x16
 // from 16; K per instruction must divide the dot's K (else FMA is cheaper).
@@ -133,6 +143,12 @@ FailureOr<MfmaInstruction> selectMfmaInstruction(tt::DotOp dot, int version, int
                           "emulated with fp16 so low performance";
     aType = bType = Float16Type::get(dot.getContext());
     aKind = OperandKind::F16;
+  }
+  // f32 dots at bf16x3 / bf16x6 precision run as several bf16 dots of the operands' split
+  // parts (BlockedDotToMfma), on the bf16 instructions.
+  if (splitsIntoBf16(dot)) {
+    aType = bType = BFloat16Type::get(dot.getContext());
+    aKind = OperandKind::BF16;
   }
   auto choices = mfmaKChoices(version, mnDim, aKind);
   if (choices.empty())
@@ -292,6 +308,57 @@ int mfmaVersionOf(StringRef arch) {
   return 0;
 }
 
+// The bf16 parts of the f32 `value` (already in its operand layout): hi = bf16(value), then
+// each next part is the bf16 of what the previous ones leave.
+SmallVector<Value, 3> splitIntoBf16Parts(PatternRewriter &rewriter, Value value, unsigned parts) {
+  Location loc = value.getLoc();
+  auto type = cast<RankedTensorType>(value.getType());
+  auto bf16Type = type.clone(rewriter.getBF16Type());
+  SmallVector<Value, 3> result;
+  Value rest = value;
+  for (unsigned i = 0; i < parts; ++i) {
+    Value part = arith::TruncFOp::create(rewriter, loc, bf16Type, rest);
+    result.push_back(part);
+    if (i + 1 < parts)
+      rest = arith::SubFOp::create(rewriter, loc, rest,
+                                   arith::ExtFOp::create(rewriter, loc, type, part));
+  }
+  return result;
+}
+
+// bf16x3 / bf16x6 `dot` on MFMA: the operands go to their operand layouts as f32 (shared
+// memory holds f32) and are split there; the small products are summed first, NaNs they
+// produce for infinite inputs (inf - inf in the lower parts) are dropped, then the hi x hi
+// product and the accumulator are added. As Triton's 3xBF16 / 6xBF16 emulation.
+Value splitDot(PatternRewriter &rewriter, tt::DotOp dot, Value accumulator,
+               ttg::DotOperandEncodingAttr aEncoding, ttg::DotOperandEncodingAttr bEncoding) {
+  Location loc = dot.getLoc();
+  unsigned parts = dot.getInputPrecision() == tt::InputPrecision::BF16x6 ? 3 : 2;
+  SmallVector<Value, 3> a = splitIntoBf16Parts(
+      rewriter, convertAndCast(rewriter, dot.getA(), aEncoding, rewriter.getF32Type()), parts);
+  SmallVector<Value, 3> b = splitIntoBf16Parts(
+      rewriter, convertAndCast(rewriter, dot.getB(), bEncoding, rewriter.getF32Type()), parts);
+  auto accumulatorType = cast<RankedTensorType>(accumulator.getType());
+  Value zero = arith::ConstantOp::create(
+      rewriter, loc, DenseElementsAttr::get(accumulatorType, rewriter.getF32FloatAttr(0.0f)));
+  // (a part, b part) products below hi x hi, smallest first.
+  constexpr unsigned hi = 0, mid = 1, lo = 2;
+  SmallVector<std::pair<unsigned, unsigned>> products;
+  if (parts == 3)
+    products = {{mid, mid}, {lo, hi}, {hi, lo}, {mid, hi}, {hi, mid}};
+  else
+    products = {{mid, hi}, {hi, mid}};
+  Value sum = zero;
+  for (auto [i, j] : products)
+    sum = tt::DotOp::create(rewriter, loc, accumulatorType, a[i], b[j], sum,
+                            tt::InputPrecision::IEEE, 0);
+  Value isNan = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNO, sum, sum);
+  sum = arith::SelectOp::create(rewriter, loc, isNan, zero, sum);
+  sum = tt::DotOp::create(rewriter, loc, accumulatorType, a[hi], b[hi], sum,
+                          tt::InputPrecision::IEEE, 0);
+  return arith::AddFOp::create(rewriter, loc, sum, accumulator);
+}
+
 struct BlockedDotToMfma : OpRewritePattern<tt::DotOp> {
   BlockedDotToMfma(MLIRContext *context, int version, int forcedNonKDim, int kPack,
                    const DenseSet<Operation *> &keptOnFma)
@@ -334,6 +401,11 @@ struct BlockedDotToMfma : OpRewritePattern<tt::DotOp> {
       kWidth *= kPack;
     auto aEncoding = ttg::DotOperandEncodingAttr::get(context, 0, mfma, kWidth);
     auto bEncoding = ttg::DotOperandEncodingAttr::get(context, 1, mfma, kWidth);
+    if (splitsIntoBf16(dot)) {
+      Value result = splitDot(rewriter, dot, accumulator, aEncoding, bEncoding);
+      rewriter.replaceOp(dot, convertAndCast(rewriter, result, blocked, oldType.getElementType()));
+      return success();
+    }
     Value a = convertAndCast(rewriter, dot.getA(), aEncoding, instruction->aType);
     Value b = convertAndCast(rewriter, dot.getB(), bEncoding, instruction->bType);
     Value result = tt::DotOp::create(rewriter, dot.getLoc(), accumulator.getType(), a, b,

@@ -162,6 +162,13 @@ SmallVector<Value> LayoutPropagation::propagateToUsers(Value value, const Encodi
         addEncodings(gather.getResult(), encodings, user, changed);
       continue;
     }
+    // A conversion to a dot operand stays: what follows it (the casts
+    // optimize-dot-operands moved after it, the bf16 split of an f32 operand)
+    // is computed in the operand layout, so that shared memory carries the
+    // narrower loaded type, as in Triton's ttgir (fp8 and bf16x3 dots on gfx942).
+    if (auto convert = dyn_cast<ConvertLayoutOp>(user))
+      if (isa<DotOperandEncodingAttr>(convert.getType().getEncoding()))
+        continue;
     if (user->hasTrait<tt::SameOperandsAndResultEncoding>() ||
         user->hasTrait<OpTrait::Elementwise>() ||
         isa<tt::ReduceOp, tt::ExpandDimsOp, tt::ReshapeOp, tt::TransOp, tt::JoinOp, tt::SplitOp,

@@ -14,7 +14,9 @@ def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir:
     32x32 tiles when M and N both reach 32, 16x16 from 16, the largest K
     per instruction of the generation that divides the dot's K (fp8 in the
     OCP formats is computed as f16 before gfx950; tf32 uses the xf32
-    instructions of gfx942). Warps double along M while M has at least
+    instructions of gfx942; f32 at bf16x3/bf16x6 precision runs as 3/6
+    bf16 dots of the operands' bf16 parts, split in the operand layouts).
+    Warps double along M while M has at least
     twice N's instruction tiles per warp; the first dot of an attention
     chain keeps all warps on M. The result is transposed (consecutive
     columns per lane, so stores vectorize) except for plain fp8 dots.
