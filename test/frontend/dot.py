@@ -18,6 +18,11 @@
 # FP8GIR: #shared = #ttg.swizzled_shared<{vec = 4, perPhase = 4, maxPhase = 4, order = [1, 0]}>
 # FP8GIR: ttg.local_alloc %{{.*}} : (tensor<32x32xf8E5M2, #blocked>)
 # FP8GIR: tt.fp_to_fp %{{.*}} : tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 0
+# On sm_90 (no wgmma for 32 rows) Triton runs it on mma.sync widened to f16, with these buffers:
+# RUN: trex compile %s --kernel dot_fp8 --signature "*fp8e5:16, *fp32:16" --target cuda:90 --emit ttgir 2>/dev/null | FileCheck %s --check-prefix=FP8SM90
+# FP8SM90-DAG: = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+# FP8SM90-DAG: = #ttg.swizzled_shared<{vec = 16, perPhase = 4, maxPhase = 2, order = [1, 0]}>
+# FP8SM90-DAG: = #ttg.swizzled_shared<{vec = 8, perPhase = 4, maxPhase = 4, order = [1, 0]}>
 import triton
 import triton.language as tl
 

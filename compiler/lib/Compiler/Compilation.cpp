@@ -194,14 +194,19 @@ ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
   case CompileOptions::MatmulUnit::Default:
     // Dots wgmma does not take (shapes) fall back to mma.sync, which takes f16, bf16 and
     // tf32 into f32, f16 into f16 and i8 into i32 (checked against Triton on an H100:
-    // mma_check.py --mma v2); fp8 operands stay on FMA with a warning.
+    // mma_check.py --mma v2), and fp8 widened to f16 in registers as Triton does (except on
+    // sm_89, whose native fp8 mma.sync trex does not emit: FMA there, with a warning).
     ttgir.tensorCores = hasMmaSync || hasMfma;
     ttgir.maxMmaVersion = hasWgmma ? 3 : 2;
     ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8", "f16acc"};
+    if (capability != 89)
+      ttgir.mmaV2Types.push_back("fp8");
     break;
   case CompileOptions::MatmulUnit::MmaV2:
     ttgir.tensorCores = hasMmaSync || hasMfma;
     ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8", "f16acc"};
+    if (capability != 89)
+      ttgir.mmaV2Types.push_back("fp8");
     break;
   case CompileOptions::MatmulUnit::MmaV3:
     ttgir.tensorCores = hasMmaSync || hasMfma;

@@ -239,6 +239,10 @@ std::optional<StringRef> mmaV2TypeName(tt::DotOp dot) {
   Type a = dot.getA().getType().getElementType();
   Type b = dot.getB().getType().getElementType();
   Type result = dot.getType().getElementType();
+  // fp8 of either format on each side, widened to f16 for the instruction (sm_89's native
+  // fp8 mma.sync aside).
+  if (result.isF32() && isNvidiaFp8(a) && isNvidiaFp8(b))
+    return StringRef("fp8");
   if (a != b)
     return std::nullopt;
   if (result.isF32() && a.isF16())
@@ -332,8 +336,7 @@ struct BlockedDotToMma : OpRewritePattern<tt::DotOp> {
 // Operand types the chosen unit cannot multiply are widened in place:
 // fp8 on mma.sync before sm_89 becomes f16; FMA dots compute in the
 // result's float type. Dots kept on FMA only because trex's mma.sync lowering
-// lacks their types are left as they are: the FMA lowering widens them itself,
-// fp8 included, which tt.fp_to_fp cannot lower yet.
+// lacks their types are left as they are: the FMA lowering widens them itself.
 void widenUnsupportedOperands(ModuleOp module, int computeCapability,
                               const DenseSet<Operation *> &keptOnFma) {
   module.walk([&](tt::DotOp dot) {
