@@ -88,6 +88,103 @@ std::uint16_t floatToBFloat16(float value) {
 
 float bfloat16ToFloat(std::uint16_t bits) { return bitsToFloat(static_cast<std::uint32_t>(bits) << 16); }
 
+namespace {
+
+// How an fp8 format spends its 8 bits.
+struct Fp8Format {
+  int mantissaBits;
+  int bias;
+  enum class Specials { Ieee, AllOnesNaN, NegativeZeroNaN } specials;
+};
+
+Fp8Format fp8Format(ScalarType type) {
+  switch (type) {
+  case ScalarType::FP8E4NV:
+    return {3, 7, Fp8Format::Specials::AllOnesNaN};
+  case ScalarType::FP8E5:
+    return {2, 15, Fp8Format::Specials::Ieee};
+  case ScalarType::FP8E4B8:
+    return {3, 8, Fp8Format::Specials::NegativeZeroNaN};
+  default:
+    return {2, 16, Fp8Format::Specials::NegativeZeroNaN};
+  }
+}
+
+// The magnitude a code's low 7 bits stand for; NaN or infinity where the format says so.
+float fp8Magnitude(const Fp8Format &format, std::uint8_t code) {
+  int exponentBits = 7 - format.mantissaBits;
+  int exponent = code >> format.mantissaBits;
+  int mantissa = code & ((1 << format.mantissaBits) - 1);
+  if (format.specials == Fp8Format::Specials::Ieee && exponent == (1 << exponentBits) - 1)
+    return mantissa == 0 ? std::numeric_limits<float>::infinity()
+                         : std::numeric_limits<float>::quiet_NaN();
+  if (format.specials == Fp8Format::Specials::AllOnesNaN && code == 0x7f)
+    return std::numeric_limits<float>::quiet_NaN();
+  if (exponent == 0)
+    return std::ldexp(static_cast<float>(mantissa), 1 - format.bias - format.mantissaBits);
+  return std::ldexp(1.0f + std::ldexp(static_cast<float>(mantissa), -format.mantissaBits),
+                    exponent - format.bias);
+}
+
+// The largest code (low 7 bits) with a finite value.
+std::uint8_t fp8LargestFinite(const Fp8Format &format) {
+  std::uint8_t code = 0x7f;
+  while (!std::isfinite(fp8Magnitude(format, code)))
+    --code;
+  return code;
+}
+
+} // namespace
+
+float fp8ToFloat(ScalarType type, std::uint8_t bits) {
+  Fp8Format format = fp8Format(type);
+  if (format.specials == Fp8Format::Specials::NegativeZeroNaN && bits == 0x80)
+    return std::numeric_limits<float>::quiet_NaN();
+  float magnitude = fp8Magnitude(format, bits & 0x7f);
+  return bits & 0x80 ? -magnitude : magnitude;
+}
+
+std::uint8_t floatToFp8(ScalarType type, float value) {
+  Fp8Format format = fp8Format(type);
+  if (std::isnan(value)) {
+    switch (format.specials) {
+    case Fp8Format::Specials::Ieee:
+      return 0x7f;
+    case Fp8Format::Specials::AllOnesNaN:
+      return 0x7f;
+    case Fp8Format::Specials::NegativeZeroNaN:
+      return 0x80;
+    }
+  }
+  std::uint8_t sign = std::signbit(value) ? 0x80 : 0;
+  float magnitude = std::fabs(value);
+  // Codes increase with their magnitude: the nearest one, ties to the even code.
+  std::uint8_t largest = fp8LargestFinite(format);
+  std::uint8_t code = largest;
+  if (magnitude < fp8Magnitude(format, largest)) {
+    // The first code whose magnitude reaches `magnitude` (binary search: magnitudes grow
+    // strictly with the code up to the largest finite one).
+    std::uint8_t above = 0, end = largest;
+    while (above < end) {
+      std::uint8_t middle = static_cast<std::uint8_t>((above + end) / 2);
+      if (fp8Magnitude(format, middle) < magnitude)
+        above = static_cast<std::uint8_t>(middle + 1);
+      else
+        end = middle;
+    }
+    code = above;
+    if (above > 0) {
+      float upper = fp8Magnitude(format, above), lower = fp8Magnitude(format, above - 1);
+      if (magnitude - lower < upper - magnitude ||
+          (magnitude - lower == upper - magnitude && (above & 1)))
+        code = above - 1;
+    }
+  }
+  if (code == 0 && format.specials == Fp8Format::Specials::NegativeZeroNaN)
+    return 0;
+  return sign | code;
+}
+
 ScalarValue encodeScalar(ScalarType type, double value) {
   ScalarValue scalar{type, 0};
   switch (type) {
@@ -105,6 +202,12 @@ ScalarValue encodeScalar(ScalarType type, double value) {
     break;
   case ScalarType::I1:
     scalar.bits = value != 0 ? 1 : 0;
+    break;
+  case ScalarType::FP8E4NV:
+  case ScalarType::FP8E5:
+  case ScalarType::FP8E4B8:
+  case ScalarType::FP8E5B16:
+    scalar.bits = floatToFp8(type, static_cast<float>(value));
     break;
   default: {
     std::uint64_t raw = isUnsigned(type) ? static_cast<std::uint64_t>(value)
@@ -131,6 +234,11 @@ double decodeScalar(const ScalarValue &value) {
   }
   case ScalarType::I1:
     return value.bits & 1 ? 1.0 : 0.0;
+  case ScalarType::FP8E4NV:
+  case ScalarType::FP8E5:
+  case ScalarType::FP8E4B8:
+  case ScalarType::FP8E5B16:
+    return fp8ToFloat(value.type, static_cast<std::uint8_t>(value.bits));
   default:
     break;
   }

@@ -16,7 +16,9 @@ const std::pair<const char *, ScalarType> kTypeNames[] = {
     {"i32", ScalarType::I32},   {"i64", ScalarType::I64},   {"u1", ScalarType::I1},
     {"u8", ScalarType::U8},     {"u16", ScalarType::U16},   {"u32", ScalarType::U32},
     {"u64", ScalarType::U64},   {"fp16", ScalarType::FP16}, {"bf16", ScalarType::BF16},
-    {"fp32", ScalarType::FP32}, {"fp64", ScalarType::FP64},
+    {"fp32", ScalarType::FP32}, {"fp64", ScalarType::FP64}, {"fp8e4nv", ScalarType::FP8E4NV},
+    {"fp8e5", ScalarType::FP8E5}, {"fp8e4b8", ScalarType::FP8E4B8},
+    {"fp8e5b16", ScalarType::FP8E5B16},
 };
 
 std::string trim(const std::string &text) {
@@ -74,7 +76,8 @@ SignatureEntry parseEntry(const std::string &written, std::size_t index) {
   std::optional<ScalarType> type = parseScalarType(body);
   if (!type)
     throw fail("unknown type '" + body +
-               "' (expected i1, i8, i16, i32, i64, u8..u64, fp16, bf16, fp32, fp64)");
+               "' (expected i1, i8, i16, i32, i64, u8..u64, fp16, bf16, fp32, fp64, fp8e4nv, "
+               "fp8e5, fp8e4b8, fp8e5b16)");
   entry.type = *type;
   return entry;
 }
@@ -100,6 +103,10 @@ std::size_t scalarTypeSize(ScalarType type) {
   case ScalarType::I1:
   case ScalarType::I8:
   case ScalarType::U8:
+  case ScalarType::FP8E4NV:
+  case ScalarType::FP8E5:
+  case ScalarType::FP8E4B8:
+  case ScalarType::FP8E5B16:
     return 1;
   case ScalarType::I16:
   case ScalarType::U16:
@@ -120,7 +127,12 @@ std::size_t scalarTypeSize(ScalarType type) {
 
 bool isFloatingPoint(ScalarType type) {
   return type == ScalarType::FP16 || type == ScalarType::BF16 || type == ScalarType::FP32 ||
-         type == ScalarType::FP64;
+         type == ScalarType::FP64 || isFp8(type);
+}
+
+bool isFp8(ScalarType type) {
+  return type == ScalarType::FP8E4NV || type == ScalarType::FP8E5 ||
+         type == ScalarType::FP8E4B8 || type == ScalarType::FP8E5B16;
 }
 
 bool isUnsigned(ScalarType type) {

@@ -92,6 +92,47 @@ TEST(ScalarLiteral, EncodesEachType) {
   EXPECT_EQ(floatToHalf(5.9604645e-8f), 0x0001u); // smallest subnormal
 }
 
+// The fp8 formats against values that follow from their definitions (OCP FP8 and the AMD
+// "fnuz" variants): bias, largest finite value, NaN and infinity codes, subnormals.
+TEST(ScalarLiteral, Fp8FormatsEncodeAndDecode) {
+  EXPECT_EQ(floatToFp8(ScalarType::FP8E4NV, 1.0f), 0x38u);
+  EXPECT_EQ(floatToFp8(ScalarType::FP8E5, 1.0f), 0x3cu);
+  EXPECT_EQ(floatToFp8(ScalarType::FP8E4B8, 1.0f), 0x40u);
+  EXPECT_EQ(floatToFp8(ScalarType::FP8E5B16, 1.0f), 0x40u);
+  EXPECT_EQ(fp8ToFloat(ScalarType::FP8E4NV, 0x7e), 448.0f);
+  EXPECT_EQ(fp8ToFloat(ScalarType::FP8E5, 0x7b), 57344.0f);
+  EXPECT_EQ(fp8ToFloat(ScalarType::FP8E4B8, 0x7f), 240.0f);
+  EXPECT_EQ(fp8ToFloat(ScalarType::FP8E5B16, 0x7f), 57344.0f);
+  EXPECT_TRUE(std::isnan(fp8ToFloat(ScalarType::FP8E4NV, 0x7f)));
+  EXPECT_TRUE(std::isinf(fp8ToFloat(ScalarType::FP8E5, 0x7c)));
+  EXPECT_TRUE(std::isnan(fp8ToFloat(ScalarType::FP8E5, 0x7d)));
+  EXPECT_TRUE(std::isnan(fp8ToFloat(ScalarType::FP8E4B8, 0x80)));
+  EXPECT_EQ(fp8ToFloat(ScalarType::FP8E4NV, 0x01), std::ldexp(1.0f, -9)); // smallest subnormal
+  EXPECT_EQ(fp8ToFloat(ScalarType::FP8E5, 0x01), std::ldexp(1.0f, -16));
+  EXPECT_EQ(fp8ToFloat(ScalarType::FP8E4NV, 0xb8), -1.0f);
+  // Rounding: 1.0625 is halfway between 1.0 (0x38) and 1.125 (0x39) in e4m3: ties to even.
+  EXPECT_EQ(floatToFp8(ScalarType::FP8E4NV, 1.0625f), 0x38u);
+  EXPECT_EQ(floatToFp8(ScalarType::FP8E4NV, 1.1875f), 0x3au); // halfway 1.125/1.25 -> even
+  EXPECT_EQ(floatToFp8(ScalarType::FP8E4NV, 1.07f), 0x39u);
+  // Saturation, NaN, fnuz zero.
+  EXPECT_EQ(floatToFp8(ScalarType::FP8E4NV, 1000.0f), 0x7eu);
+  EXPECT_EQ(floatToFp8(ScalarType::FP8E4NV, -INFINITY), 0xfeu);
+  EXPECT_EQ(floatToFp8(ScalarType::FP8E5, INFINITY), 0x7bu);
+  EXPECT_TRUE(std::isnan(fp8ToFloat(ScalarType::FP8E5, floatToFp8(ScalarType::FP8E5, NAN))));
+  EXPECT_EQ(floatToFp8(ScalarType::FP8E4B8, -0.0f), 0x00u);
+  EXPECT_EQ(floatToFp8(ScalarType::FP8E4NV, -0.0f), 0x80u);
+  // Every finite code decodes and encodes back to itself.
+  for (ScalarType type : {ScalarType::FP8E4NV, ScalarType::FP8E5, ScalarType::FP8E4B8,
+                          ScalarType::FP8E5B16})
+    for (unsigned code = 0; code < 256; ++code) {
+      float value = fp8ToFloat(type, static_cast<std::uint8_t>(code));
+      if (!std::isfinite(value) || (value == 0.0f && code == 0x80))
+        continue;
+      EXPECT_EQ(floatToFp8(type, value), code) << scalarTypeName(type) << " code " << code;
+    }
+  EXPECT_DOUBLE_EQ(decodeScalar(parseScalarLiteral(ScalarType::FP8E5, "-1.5")), -1.5);
+}
+
 TEST(ScalarLiteral, RejectsOutOfRangeAndGarbage) {
   EXPECT_THROW(parseScalarLiteral(ScalarType::I8, "128"), Error);
   EXPECT_THROW(parseScalarLiteral(ScalarType::I8, "-129"), Error);

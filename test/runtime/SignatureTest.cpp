@@ -33,6 +33,19 @@ TEST(Signature, EveryScalarTypeAndLiteralKind) {
   EXPECT_EQ(signature.passedEntries().size(), 14u);
 }
 
+TEST(Signature, Fp8PointersAreOneByteFloats) {
+  Signature signature = parseSignature("*fp8e4nv:16, *fp8e5, *fp8e4b8, *fp8e5b16, *fp32");
+  ASSERT_EQ(signature.entries.size(), 5u);
+  const ScalarType expected[] = {ScalarType::FP8E4NV, ScalarType::FP8E5, ScalarType::FP8E4B8,
+                                 ScalarType::FP8E5B16};
+  for (std::size_t index = 0; index < 4; ++index) {
+    EXPECT_EQ(signature.entries[index].type, expected[index]);
+    EXPECT_EQ(scalarTypeSize(expected[index]), 1u);
+    EXPECT_TRUE(isFloatingPoint(expected[index]));
+  }
+  EXPECT_EQ(signature.entries[1].describe(), "*fp8e5");
+}
+
 TEST(Signature, RejectsTyposWithTheEntry) {
   auto message = [](const std::string &text) {
     try {
@@ -42,8 +55,9 @@ TEST(Signature, RejectsTyposWithTheEntry) {
     }
     return std::string("no error");
   };
-  EXPECT_EQ(message("*fp32, *fp33"), "signature entry 1 '*fp33': unknown type 'fp33' (expected "
-                                     "i1, i8, i16, i32, i64, u8..u64, fp16, bf16, fp32, fp64)");
+  EXPECT_EQ(message("*fp32, *fp33"),
+            "signature entry 1 '*fp33': unknown type 'fp33' (expected i1, i8, i16, i32, i64, "
+            "u8..u64, fp16, bf16, fp32, fp64, fp8e4nv, fp8e5, fp8e4b8, fp8e5b16)");
   EXPECT_NE(message("i32:8").find("unknown hint ':8'"), std::string::npos);
   EXPECT_NE(message("*fp32,, i32").find("signature entry 1 '': empty entry"), std::string::npos);
   EXPECT_NE(message("").find("empty signature"), std::string::npos);

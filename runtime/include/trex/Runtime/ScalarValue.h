@@ -1,5 +1,5 @@
-// ScalarValue: one element or scalar argument in its in-memory encoding (fp16 and bf16
-// included), converted from literals and to numbers for printing.
+// ScalarValue: one element or scalar argument in its in-memory encoding (fp16, bf16 and the
+// fp8 formats included), converted from literals and to numbers for printing.
 #ifndef TREX_RUNTIME_SCALARVALUE_H
 #define TREX_RUNTIME_SCALARVALUE_H
 
@@ -33,6 +33,13 @@ std::uint16_t floatToHalf(float value);
 float halfToFloat(std::uint16_t bits);
 std::uint16_t floatToBFloat16(float value);
 float bfloat16ToFloat(std::uint16_t bits);
+
+// The fp8 formats (`type` one of the FP8 ScalarTypes). Encoding rounds to nearest even and
+// saturates: magnitudes beyond the largest finite value, infinities included, become it (as
+// the compiler's f32 -> fp8 conversions and PTX's .satfinite do); NaN stays NaN. fnuz formats
+// have no negative zero (-0 encodes as 0).
+std::uint8_t floatToFp8(ScalarType type, float value);
+float fp8ToFloat(ScalarType type, std::uint8_t bits);
 
 } // namespace trex::runtime
 

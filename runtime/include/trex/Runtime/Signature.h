@@ -11,14 +11,35 @@
 
 namespace trex::runtime {
 
-// Element and scalar types Triton's signatures spell ("i1", "fp16", "bf16", "u32", ...).
-enum class ScalarType { I1, I8, I16, I32, I64, U8, U16, U32, U64, FP16, BF16, FP32, FP64 };
+// Element and scalar types Triton's signatures spell ("i1", "fp16", "bf16", "u32", ...). The
+// fp8 formats: fp8e4nv (e4m3fn, NVIDIA), fp8e5 (e5m2), fp8e4b8 and fp8e5b16 (the AMD "fnuz"
+// e4m3 and e5m2).
+enum class ScalarType {
+  I1,
+  I8,
+  I16,
+  I32,
+  I64,
+  U8,
+  U16,
+  U32,
+  U64,
+  FP16,
+  BF16,
+  FP32,
+  FP64,
+  FP8E4NV,
+  FP8E5,
+  FP8E4B8,
+  FP8E5B16
+};
 
 std::optional<ScalarType> parseScalarType(const std::string &text);
 std::string scalarTypeName(ScalarType type);
 // Bytes of one element in memory (i1 is stored as a byte, as torch.bool is).
 std::size_t scalarTypeSize(ScalarType type);
 bool isFloatingPoint(ScalarType type);
+bool isFp8(ScalarType type);
 bool isUnsigned(ScalarType type);
 
 struct SignatureEntry {
