@@ -10,7 +10,7 @@ Two steps, on two machines:
       splitmix64 / Box-Muller), compare C with torch.matmul on the same inputs in float64
       (relative Frobenius error: f16 <= 1e-3, bf16 <= 1e-2, tf32 <= 5e-3, i8 exact), and time
       trex beside Triton's own compile of the same kernel.
-Cases cover f16 and bf16 (tf32 and i8 too) at shapes that are multiples of the block and at
+Cases cover f16 and bf16 (tf32, i8 and fp8 too) at shapes that are multiples of the block and at
 ragged ones (M, N, K not multiples of it, nor of 16). Exits nonzero if any case fails.
 """
 import argparse
@@ -25,9 +25,13 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 SAMPLE = os.path.join(ROOT, "samples", "kernels", "matmul.py")
 INT8 = os.path.join(HERE, "kernels", "matmul_i8.py")
 F16ACC = os.path.join(HERE, "kernels", "matmul_f16acc.py")
+FP8 = os.path.join(HERE, "kernels", "matmul_fp8.py")
 # f16acc: f16 operands accumulated in f16 (its rounding error grows with K; Triton's own error
 # on the same inputs is printed beside it).
-BOUNDS = {"fp16": 1e-3, "bf16": 1e-2, "fp32": 5e-3, "i8": 0.0, "f16acc": 1e-2}
+# fp8: the operands are exact in f16 and the products exact in f32 (the e4m3 / e5m2 inputs are
+# what is multiplied), so only the f32 accumulation rounds.
+BOUNDS = {"fp16": 1e-3, "bf16": 1e-2, "fp32": 5e-3, "i8": 0.0, "f16acc": 1e-2, "fp8e5": 1e-4,
+          "fp8e4nv": 1e-4}
 
 # (element type, M, N, K, BLOCK_M, BLOCK_N, BLOCK_K, num_warps, check[, num_stages]): the
 # sample's 64x64x32 tile, the fixtures' 128x128x64 (4 warps) and 128x256x64 (8 warps) tiles,
@@ -53,6 +57,9 @@ CASES = [
     ("f16acc", 1024, 1024, 1024, 128, 128, 64, 4, True),
     ("f16acc", 1000, 1000, 1000, 128, 128, 64, 4, True),
     ("f16acc", 257, 129, 77, 64, 64, 32, 4, True),
+    ("fp8e5", 1000, 1000, 1000, 64, 64, 64, 4, True),
+    ("fp8e4nv", 257, 129, 77, 64, 64, 64, 4, True),
+    ("fp8e4nv", 1024, 1024, 1024, 128, 128, 64, 4, True),
     ("fp16", 4096, 4096, 4096, 128, 128, 64, 4, False),
     ("bf16", 4096, 4096, 4096, 128, 256, 64, 8, False),
     ("fp16", 8192, 8192, 8192, 128, 256, 64, 8, False, 3),
@@ -71,11 +78,13 @@ def scalar(value):
 
 def make_case(dtype, m, n, k, bm, bn, bk, warps, check, stages=3):
     name = f"matmul_{dtype}_{m}x{n}x{k}_b{bm}x{bn}x{bk}_w{warps}" + (f"_s{stages}" if stages != 3 else "")
-    if dtype in ("i8", "f16acc"):
-        element, output = ("i8", "i32") if dtype == "i8" else ("fp16", "fp16")
+    if dtype in ("i8", "f16acc") or dtype.startswith("fp8"):
+        element, output, kernel, path = {
+            "i8": ("i8", "i32", "matmul_i8_kernel", INT8),
+            "f16acc": ("fp16", "fp16", "matmul_f16acc_kernel", F16ACC),
+        }.get(dtype, (dtype, "fp32", "matmul_fp8_kernel", FP8))
         signature = ", ".join([f"*{element}:16", f"*{element}:16", f"*{output}:16", scalar(m), scalar(n),
                                scalar(k), scalar(k), scalar(n), scalar(n), str(bm), str(bn), str(bk)])
-        kernel, path = ("matmul_i8_kernel", INT8) if dtype == "i8" else ("matmul_f16acc_kernel", F16ACC)
         grid = cdiv(m, bm) * cdiv(n, bn)
     else:
         signature = ", ".join([f"*{dtype}:16"] * 3 + [scalar(m), scalar(n), scalar(k), scalar(k), "1",
@@ -125,7 +134,8 @@ def check(args):
 
     assert [int(v) for v in splitmix_stream(3, 5)] == splitmix_reference(3, 5)
     torch_types = {"fp16": torch.float16, "bf16": torch.bfloat16, "fp32": torch.float32,
-                   "i8": torch.int8, "i32": torch.int32}
+                   "i8": torch.int8, "i32": torch.int32, "fp8e5": torch.float8_e5m2,
+                   "fp8e4nv": torch.float8_e4m3fn}
     cases = json.load(open(os.path.join(args.artifacts, "cases.json")))
     failures = 0
     print(f"{'case':44} {'check':>28} {'triton frob':>12} {'trex ms':>9} {'triton ms':>9} {'trex TFLOP/s':>12} "
@@ -148,7 +158,7 @@ def check(args):
                 continue
             type_name = entry[1:].split(":")[0]
             fill, count = values[name].split(":")
-            if type_name in ("fp16", "bf16", "fp32"):
+            if type_name in ("fp16", "bf16", "fp32") or type_name.startswith("fp8"):
                 host = generate(fill, int(count), "fp32", position)
                 device[name] = torch.from_numpy(host).cuda().to(torch_types[type_name])
             else:

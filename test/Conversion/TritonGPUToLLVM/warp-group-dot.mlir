@@ -1,6 +1,7 @@
 // RUN: trex-opt %s -split-input-file --convert-scf-to-cf --allocate-shared-memory --tritongpu-global-scratch-memory-allocation --convert-triton-gpu-to-llvm --canonicalize --cse | FileCheck %s
 
-// ttng.warp_group_dot to wgmma (sm_90a): a fence, one wgmma.mma_async per accumulator tile
+// ttng.warp_group_dot to wgmma (sm_90a): a fence (then a barrier: every thread's stores
+// fenced before any warp's wgmma reads them), one wgmma.mma_async per accumulator tile
 // and K step with 64-bit shared-memory descriptors (the buffer's 14-bit address field OR-ed
 // with the LBO/SBO/swizzle bits, plus each instruction's offset in 16-byte units), a commit,
 // and for a synchronous dot a wait whose asm statement passes the accumulators through.
@@ -10,6 +11,7 @@
 // +64); the SBO is 8 rows of 64 bytes (512 bytes: 32 << 32) and the mode 64-byte (2 << 62).
 // CHECK-LABEL: llvm.func @sync_dot
 // CHECK: llvm.inline_asm has_side_effects "fence.proxy.async.shared::cta;"
+// CHECK-NEXT: nvvm.barrier
 // CHECK: %[[ABASE:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
 // CHECK: %[[BBASE:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
 // CHECK: nvvm.wgmma.fence.aligned

@@ -17,6 +17,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 
+  // A tensor `other` changes layout with the pointers and the mask (the copy's operands keep
+  // one layout).
+  // CHECK-LABEL: tt.func @clip_with_other
+  tt.func @clip_with_other(%ptrs: tensor<32x64x!tt.ptr<f32>, #blocked>, %mask: tensor<32x64xi1, #blocked>, %buf: !ttg.memdesc<32x64xf32, #shared, #smem, mutable>) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x64xf32, #blocked>
+    // CHECK: %[[P:.*]] = ttg.convert_layout %arg0 : {{.*}} -> tensor<32x64x!tt.ptr<f32>, #[[CLIPPED]]>
+    // CHECK: %[[M:.*]] = ttg.convert_layout %arg1 : {{.*}} -> tensor<32x64xi1, #[[CLIPPED]]>
+    // CHECK: %[[O:.*]] = ttg.convert_layout %{{.*}} : tensor<32x64xf32, #blocked> -> tensor<32x64xf32, #[[CLIPPED]]>
+    // CHECK: ttg.async_copy_global_to_local %[[P]], %arg2 mask %[[M]] other %[[O]] : tensor<32x64x!tt.ptr<f32>, #[[CLIPPED]]>
+    %t = ttg.async_copy_global_to_local %ptrs, %buf mask %mask other %zero : tensor<32x64x!tt.ptr<f32>, #blocked> -> <32x64xf32, #shared, #smem, mutable>
+    tt.return
+  }
+
   // 8 f16 per thread is 16 bytes: unchanged.
   // CHECK-LABEL: tt.func @keep_f16
   tt.func @keep_f16(%ptrs: tensor<32x64x!tt.ptr<f16>, #blocked>, %buf: !ttg.memdesc<32x64xf16, #shared, #smem, mutable>) {

@@ -342,3 +342,66 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return %res : tensor<64x16xf32, #mma>
   }
 }
+
+// -----
+
+// fp8 on wgmma wants both operands K-major: B (64x128, N-contiguous in global memory and in
+// registers) goes into a transposed nvmma buffer where consecutive elements along N are 64
+// bytes apart, so one thread's cp.async could move one byte: B stays a load and a
+// local_alloc, A (K-contiguous both ways) is pipelined. The mask bound `n - k * 64` both read
+// is computed once more for B, from this iteration's k (A's copy runs 2 iterations ahead).
+// B's buffer is written every iteration, so the dot stays synchronous: no pendings = 1 wait.
+#blocked = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @fp8_transposed_b
+  // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf8E4M3FN, #shared, #smem, mutable>
+  // CHECK-NOT: ttg.local_alloc : ()
+  // CHECK: scf.for %[[K:[^ ]*]] =
+  // CHECK: %[[AV:.*]] = ttg.memdesc_index %[[A]]
+  // CHECK: %[[KK:.*]] = arith.muli %[[K]], %{{.*}} : i32
+  // CHECK: %[[LEFT:.*]] = arith.subi %{{.*}}, %[[KK]] : i32
+  // CHECK: %[[LEFTS:.*]] = tt.splat %[[LEFT]] : i32 -> tensor<64x128xi32, #blocked1>
+  // CHECK: %[[BMASK:.*]] = arith.cmpi slt, %{{.*}}, %[[LEFTS]]
+  // CHECK: %[[B:.*]] = tt.load %{{.*}}, %[[BMASK]]
+  // CHECK: %[[SB:.*]] = ttg.local_alloc %[[B]]
+  // CHECK: ttng.warp_group_dot %[[AV]], %[[SB]], %{{.*}} {inputPrecision = 0 : i32} :
+  // CHECK-NOT: ttng.warp_group_dot_wait
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK: scf.yield
+  tt.func @fp8_transposed_b(%a_ptrs: tensor<128x64x!tt.ptr<f8E4M3FN>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 16 : i32}, %b_ptrs: tensor<64x128x!tt.ptr<f8E4M3FN>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 16 : i32}, %n: i32, %kmax: i32 {tt.divisibility = 16 : i32}) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %step_a = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    %step_b = arith.constant dense<8192> : tensor<64x128xi32, #blocked1>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %cols2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %cols3 = tt.broadcast %cols2 : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>
+    %rows = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %rows2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<64x1xi32, #blocked1>
+    %rows3 = tt.broadcast %rows2 : tensor<64x1xi32, #blocked1> -> tensor<64x128xi32, #blocked1>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0, %pa = %a_ptrs, %pb = %b_ptrs) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f8E4M3FN>, #blocked>, tensor<64x128x!tt.ptr<f8E4M3FN>, #blocked1>) : i32 {
+      %kk = arith.muli %k, %c64 : i32
+      %left = arith.subi %kmax, %kk : i32
+      %left_a = tt.splat %left : i32 -> tensor<128x64xi32, #blocked>
+      %mask_a = arith.cmpi slt, %cols3, %left_a : tensor<128x64xi32, #blocked>
+      %a = tt.load %pa, %mask_a : tensor<128x64x!tt.ptr<f8E4M3FN>, #blocked>
+      %sa = ttg.local_alloc %a : (tensor<128x64xf8E4M3FN, #blocked>) -> !ttg.memdesc<128x64xf8E4M3FN, #shared, #smem>
+      %left_b = tt.splat %left : i32 -> tensor<64x128xi32, #blocked1>
+      %mask_b = arith.cmpi slt, %rows3, %left_b : tensor<64x128xi32, #blocked1>
+      %b = tt.load %pb, %mask_b : tensor<64x128x!tt.ptr<f8E4M3FN>, #blocked1>
+      %sb = ttg.local_alloc %b : (tensor<64x128xf8E4M3FN, #blocked1>) -> !ttg.memdesc<64x128xf8E4M3FN, #shared1, #smem>
+      %d = ttng.warp_group_dot %sa, %sb, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf8E4M3FN, #shared, #smem> * !ttg.memdesc<64x128xf8E4M3FN, #shared1, #smem> -> tensor<128x128xf32, #mma>
+      %pa2 = tt.addptr %pa, %step_a : tensor<128x64x!tt.ptr<f8E4M3FN>, #blocked>, tensor<128x64xi32, #blocked>
+      %pb2 = tt.addptr %pb, %step_b : tensor<64x128x!tt.ptr<f8E4M3FN>, #blocked1>, tensor<64x128xi32, #blocked1>
+      scf.yield %d, %pa2, %pb2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f8E4M3FN>, #blocked>, tensor<64x128x!tt.ptr<f8E4M3FN>, #blocked1>
+    }
+    tt.return %res#0 : tensor<128x128xf32, #mma>
+  }
+}

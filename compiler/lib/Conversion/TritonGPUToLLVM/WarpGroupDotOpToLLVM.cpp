@@ -299,7 +299,9 @@ struct WarpGroupDotWaitOpConversion : public ConvertOpToLLVMPattern<ttng::WarpGr
 };
 
 // fence.proxy.async: shared memory written by ordinary stores becomes visible to the async
-// proxy (wgmma, TMA) of this CTA (or cluster).
+// proxy (wgmma, TMA) of this CTA (or cluster). Each thread fences its own stores, so a
+// barrier follows: another warp's wgmma may read what this thread wrote (store, fence,
+// barrier, read: the order the PTX memory model asks for).
 struct FenceAsyncSharedOpConversion : public ConvertOpToLLVMPattern<ttng::FenceAsyncSharedOp> {
   FenceAsyncSharedOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
       : ConvertOpToLLVMPattern<ttng::FenceAsyncSharedOp>(converter), target(target) {}
@@ -308,6 +310,7 @@ struct FenceAsyncSharedOpConversion : public ConvertOpToLLVMPattern<ttng::FenceA
                                 ConversionPatternRewriter &rewriter) const override {
     if (failed(target.asyncProxyFence(rewriter, op.getLoc(), op.getBCluster())))
       return op.emitError() << target.targetName() << " has no async proxy to fence";
+    target.barrier(rewriter, op.getLoc());
     rewriter.eraseOp(op);
     return success();
   }

@@ -46,10 +46,12 @@ void clipCopy(AsyncCopyGlobalToLocalOp copy) {
     auto type = cast<RankedTensorType>(value.getType());
     return ConvertLayoutOp::create(builder, copy.getLoc(), type.cloneWithEncoding(clipped), value);
   };
-  // `other` is a scalar; the pointers and the mask change layout.
+  // The pointers, the mask and a tensor `other` change layout together.
   copy.getSrcMutable().assign(convert(copy.getSrc()));
   if (Value mask = copy.getMask())
     copy.getMaskMutable().assign(convert(mask));
+  if (Value other = copy.getOther(); other && isa<RankedTensorType>(other.getType()))
+    copy.getOtherMutable().assign(convert(other));
 }
 
 } // namespace

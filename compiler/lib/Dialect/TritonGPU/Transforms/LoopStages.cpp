@@ -1,6 +1,7 @@
 // LoopStages: the stage-0 slice of a loop the pipeliners run ahead.
 #include "trex/Dialect/TritonGPU/Transforms/LoopStages.h"
 
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -40,17 +41,58 @@ FailureOr<StageZero> collectStageZero(scf::ForOp loop, ArrayRef<Operation *> loa
   }
   // Stage-0 values must feed only stage 0 (and the yields of stage-0 iter_args): running them
   // ahead changes what they hold in a given iteration.
-  auto usedOnlyByStageZero = [&](Value value) {
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      if (stage.ops.contains(user) || loadOps.contains(user))
-        continue;
-      if (user == yield && stage.iterArgs.contains(use.getOperandNumber()))
-        continue;
-      return false;
-    }
-    return true;
+  auto isStageZeroUse = [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    return stage.ops.contains(user) || loadOps.contains(user) ||
+           (user == yield && stage.iterArgs.contains(use.getOperandNumber()));
   };
+  auto usedOnlyByStageZero = [&](Value value) {
+    return llvm::all_of(value.getUses(), isStageZeroUse);
+  };
+  // A stage-0 value that the rest of the body reads too (`K - k * BLOCK_K` masking a pipelined
+  // and an unpipelined load) is computed once more for those readers, where it depends on
+  // nothing but the induction variable and values from outside the loop: the copy then holds
+  // the current iteration's value.
+  DenseSet<Operation *> readsAdvancedArgs;
+  for (Operation &op : *body) {
+    if (!stage.ops.contains(&op))
+      continue;
+    for (Value operand : op.getOperands()) {
+      auto argument = dyn_cast<BlockArgument>(operand);
+      Operation *def = operand.getDefiningOp();
+      if ((argument && argument.getOwner() == body && argument != loop.getInductionVar()) ||
+          (def && readsAdvancedArgs.contains(def)))
+        readsAdvancedArgs.insert(&op);
+    }
+  }
+  IRMapping copies;
+  for (Operation &op : llvm::make_early_inc_range(*body)) {
+    if (!stage.ops.contains(&op) || readsAdvancedArgs.contains(&op) ||
+        llvm::all_of(op.getResults(), usedOnlyByStageZero))
+      continue;
+    OpBuilder builder(op.getContext());
+    builder.setInsertionPointAfter(&op);
+    // Its stage-0 operands were cloned before it (body order) where they had other readers;
+    // the others are cloned now.
+    SetVector<Operation *> slice;
+    SmallVector<Operation *> pending{&op};
+    while (!pending.empty()) {
+      Operation *current = pending.pop_back_val();
+      if (!slice.insert(current))
+        continue;
+      for (Value operand : current->getOperands())
+        if (Operation *def = operand.getDefiningOp();
+            def && stage.ops.contains(def) && !copies.contains(operand))
+          pending.push_back(def);
+    }
+    for (Operation &candidate : *body)
+      if (slice.contains(&candidate) && !copies.contains(candidate.getResult(0)))
+        builder.clone(candidate, copies);
+    for (Value result : op.getResults()) {
+      Value copy = copies.lookup(result);
+      result.replaceUsesWithIf(copy, [&](OpOperand &use) { return !isStageZeroUse(use); });
+    }
+  }
   for (Operation *op : stage.ops)
     for (Value result : op->getResults())
       if (!usedOnlyByStageZero(result))

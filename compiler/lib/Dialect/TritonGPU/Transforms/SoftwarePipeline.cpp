@@ -40,6 +40,7 @@
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
 #include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "trex/Layout/LayoutAdapter.h"
 
 using namespace mlir;
 
@@ -118,6 +119,29 @@ unsigned contiguityPerThread(RankedTensorType type) {
   return blocked.getSizePerThread()[blocked.getOrder()[0]];
 }
 
+// The elements the buffer keeps one after the other along `dim` of a tile of `type`: what
+// one thread's cp.async can write at once, whatever its registers hold (a K-major buffer of
+// an N-contiguous load keeps 1). Read off the shared layout's offset bases: the leading ones
+// that step one element along `dim`.
+unsigned contiguityInBuffer(Attribute sharedEncoding, RankedTensorType type, unsigned dim) {
+  MLIRContext *context = type.getContext();
+  ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
+  FailureOr<layoutviz::LinearLayout> shared = layout::toLinearLayout(
+      sharedEncoding, type.getShape(), [&] { return emitError(UnknownLoc::get(context)); });
+  if (failed(shared) || !shared->hasInDim("offset"))
+    return 1;
+  unsigned contiguous = 1;
+  int32_t step = 1;
+  for (const layoutviz::LinearLayout::Basis &basis : shared->getInDimBases("offset")) {
+    for (size_t d = 0; d < basis.size(); ++d)
+      if (basis[d] != (d == dim ? step : 0))
+        return contiguous;
+    contiguous *= 2;
+    step *= 2;
+  }
+  return contiguous;
+}
+
 // One tile of a multi-buffered allocation (what memdesc_index gives).
 MemDescType viewOf(Value buffer) {
   auto type = cast<MemDescType>(buffer.getType());
@@ -166,6 +190,9 @@ private:
       if (Value mask = load.getMask())
         contiguity = std::min(contiguity, axisInfo.getMaskAlignment(mask));
       contiguity = std::min({contiguity, kMaxCopyBytes * 8 / bits, contiguityPerThread(type)});
+      if (auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
+        contiguity = std::min(contiguity,
+                              contiguityInBuffer(encoding, type, blocked.getOrder().front()));
       if (contiguity * bits < kMinCopyBytes * 8)
         continue;
       loads.push_back({load, encoding, contiguity, Value(), readByWarpGroupDot});
@@ -357,6 +384,19 @@ private:
       BlockArgument carried = loop.getRegionIterArg(index);
       if (!carried.hasOneUse() || carried.getUses().begin()->getOwner() != dot.getOperation() ||
           dot.getC() != carried)
+        continue;
+      // The dot still reads its operands while the next iteration runs: each must be a tile
+      // of a pipelined buffer (not overwritten before the wait) or made outside the loop; a
+      // local_alloc in the body (a load left in the loop) is rewritten every iteration.
+      auto staysValid = [&](Value operand) {
+        if (!isa<MemDescType>(operand.getType()))
+          return true;
+        if (auto view = operand.getDefiningOp<MemDescIndexOp>())
+          return llvm::any_of(loads,
+                              [&](const PipelinedLoad &entry) { return entry.buffer == view.getSrc(); });
+        return !loop->isAncestor(operand.getParentRegion()->getParentOp());
+      };
+      if (!staysValid(dot.getA()) || !staysValid(dot.getB()))
         continue;
       dot.setIsAsync(true);
       OpBuilder builder(dot->getContext());
