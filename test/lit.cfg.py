@@ -37,6 +37,12 @@ if _first_existing([os.environ.get("TRITON_LIBDEVICE_PATH")] +
                    [os.path.join(root, "nvvm", "libdevice", "libdevice.10.bc")
                     for root in _cuda_roots()]):
     config.available_features.add("libdevice")
+# nvJitLink: ptxas inside the process (trex compile --assembler nvjitlink).
+if _first_existing([os.environ.get("TREX_NVJITLINK_PATH")] +
+                   [os.path.join(root, folder, name) for root in _cuda_roots()
+                    for folder in ("lib64", "lib")
+                    for name in ("libnvJitLink.so", "libnvJitLink.so.13", "libnvJitLink.so.12")]):
+    config.available_features.add("nvjitlink")
 if _first_existing([os.environ.get("TRITON_HIP_LLD_PATH"), shutil.which("ld.lld-22"),
                     shutil.which("ld.lld"), "/usr/lib/llvm-22/bin/ld.lld"]):
     config.available_features.add("ld.lld")

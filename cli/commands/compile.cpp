@@ -31,6 +31,7 @@ struct Options {
   std::optional<int> config;
   std::string mma = "default";
   bool pipeline = true;
+  std::string assembler = "default";
   bool remarks = false;
   std::vector<std::string> emit;
   std::string outputDirectory;
@@ -146,6 +147,10 @@ int run(const Options &options) {
                               : options.mma == "fma" ? CompileOptions::MatmulUnit::FMA
                                                      : CompileOptions::MatmulUnit::Default;
   compileOptions.pipeline = options.pipeline;
+  compileOptions.assembler = options.assembler == "ptxas" ? CompileOptions::Assembler::PtxasExecutable
+                             : options.assembler == "nvjitlink"
+                                 ? CompileOptions::Assembler::JitLink
+                                 : CompileOptions::Assembler::Default;
   compileOptions.lastStage = *std::max_element(stages->begin(), stages->end());
   compileOptions.captureIRAfterEachPass = !options.dumpPassesDirectory.empty();
 
@@ -222,6 +227,13 @@ void setup(CLI::App &app) {
   command->add_flag("--pipeline,!--no-pipeline", options->pipeline,
                     "Software-pipeline the loads that feed tl.dot, --num-stages deep: cp.async "
                     "on sm_80+, shared-memory buffers on AMD (on by default, as in Triton)");
+  command
+      ->add_option("--assembler", options->assembler,
+                   "PTX to cubin: ptxas (the executable, whole-program, as Triton), nvjitlink "
+                   "(the same ptxas in process through libnvJitLink, ~10 ms faster, relocatable "
+                   "code) or default ($TREX_ASSEMBLER, else ptxas)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"default", "ptxas", "nvjitlink"}));
   command
       ->add_option("--emit", options->emit,
                    "Stages to output, comma separated: source, ttir, ttgir, llir, ptx, cubin, amdgcn, "

@@ -1,7 +1,9 @@
 // trex-compile-bench: compile time of every fixture spec in one warm process, per target:
-// the front end plus the ttir pipeline (Python source to ttir), and the whole pipeline to
-// machine code (cubin or hsaco, including ptxas or ld.lld), each the median of N runs after a
-// warm-up run. Prints a table, or JSON with --json; --only TEXT keeps the specs whose name holds TEXT.
+// the front end plus the ttir pipeline (Python source to ttir), source to assembly (PTX or
+// AMDGCN), and the whole pipeline to machine code (cubin or hsaco, including ptxas or ld.lld),
+// each the median of N runs after a warm-up run. Prints a table, or JSON with --json; --only
+// TEXT keeps the specs whose name holds TEXT. $TREX_ASSEMBLER=nvjitlink assembles PTX in
+// process (CompileOptions::Assembler).
 #include "trex/Compiler/Compilation.h"
 
 #include <algorithm>
@@ -50,7 +52,7 @@ Timing measure(const fs::path &source, const nlohmann::json &spec, const std::st
     }
     double tools = 0;
     for (const trex::PassSnapshot &pass : result.passes)
-      if (pass.argument == "ptxas" || pass.argument == "ld.lld")
+      if (pass.argument == "ptxas" || pass.argument == "nvjitlink" || pass.argument == "ld.lld")
         tools += pass.milliseconds;
     if (run > 0) // the first run warms caches (dialect registration, libdevice from disk)
       samples.push_back({total, tools});
@@ -95,8 +97,8 @@ int main(int argc, char **argv) {
   }
   nlohmann::json report = nlohmann::json::array();
   if (!json)
-    std::printf("%-30s %-11s %12s %14s %12s\n", "spec", "target", "py->ttir ms",
-                "py->binary ms", "of it tools");
+    std::printf("%-30s %-11s %12s %12s %14s %12s\n", "spec", "target", "py->ttir ms",
+                "py->asm ms", "py->binary ms", "of it tools");
   // Rows appear as they are measured, also when the output is a pipe and the run is cut short.
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   for (const nlohmann::json &spec : specs) {
@@ -105,10 +107,15 @@ int main(int argc, char **argv) {
     fs::path source = fs::path(fixtures) / "kernels" / spec["file"].get<std::string>();
     for (const char *target : {"cuda:90", "cuda:80", "hip:gfx942"}) {
       Timing ttir = measure(source, spec, target, trex::Stage::TTIR, runs);
+      Timing assembly = measure(source, spec, target,
+                                llvm::StringRef(target).starts_with("cuda") ? trex::Stage::PTX
+                                                                             : trex::Stage::AMDGCN,
+                                runs);
       Timing full = measure(source, spec, target, trex::Stage::Metadata, runs);
       nlohmann::json row = {{"spec", spec["name"]},
                             {"target", target},
                             {"ttir_ms", ttir.median},
+                            {"assembly_ms", assembly.median},
                             {"full_ms", full.median},
                             {"full_min_ms", full.minimum},
                             {"tools_ms", full.tools},
@@ -119,11 +126,13 @@ int main(int argc, char **argv) {
       if (json)
         continue;
       if (full.succeeded)
-        std::printf("%-30s %-11s %12.1f %14.1f %12.1f\n", spec["name"].get<std::string>().c_str(),
-                    target, ttir.median, full.median, full.tools);
+        std::printf("%-30s %-11s %12.1f %12.1f %14.1f %12.1f\n",
+                    spec["name"].get<std::string>().c_str(), target, ttir.median,
+                    assembly.median, full.median, full.tools);
       else
-        std::printf("%-30s %-11s %12.1f %14s   %s\n", spec["name"].get<std::string>().c_str(),
-                    target, ttir.median, "fails", row["error"].get<std::string>().c_str());
+        std::printf("%-30s %-11s %12.1f %12s %14s   %s\n",
+                    spec["name"].get<std::string>().c_str(), target, ttir.median, "",
+                    "fails", row["error"].get<std::string>().c_str());
     }
   }
   if (json)

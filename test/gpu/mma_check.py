@@ -28,10 +28,12 @@ F16ACC = os.path.join(HERE, "kernels", "matmul_f16acc.py")
 FP8 = os.path.join(HERE, "kernels", "matmul_fp8.py")
 # f16acc: f16 operands accumulated in f16 (its rounding error grows with K; Triton's own error
 # on the same inputs is printed beside it).
-# fp8: the operands are exact in f16 and the products exact in f32 (the e4m3 / e5m2 inputs are
-# what is multiplied), so only the f32 accumulation rounds.
-BOUNDS = {"fp16": 1e-3, "bf16": 1e-2, "fp32": 5e-3, "i8": 0.0, "f16acc": 1e-2, "fp8e5": 1e-4,
-          "fp8e4nv": 1e-4}
+# fp8: the e4m3 / e5m2 inputs are what is multiplied (the reference gets the same fp8 values),
+# so only the accumulation rounds; Hopper's fp8 wgmma adds its products with fewer mantissa
+# bits than f32 inside one instruction, which puts the error near 5e-4 at K = 1024 (the same
+# for Triton's kernel on the same inputs, measured on an H100).
+BOUNDS = {"fp16": 1e-3, "bf16": 1e-2, "fp32": 5e-3, "i8": 0.0, "f16acc": 1e-2, "fp8e5": 2e-3,
+          "fp8e4nv": 2e-3}
 
 # (element type, M, N, K, BLOCK_M, BLOCK_N, BLOCK_K, num_warps, check[, num_stages]): the
 # sample's 64x64x32 tile, the fixtures' 128x128x64 (4 warps) and 128x256x64 (8 warps) tiles,

@@ -7,6 +7,7 @@
 #include "trex/Target/HIP/AMDGCNBackend.h"
 
 #include "gtest/gtest.h"
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -306,3 +307,52 @@ INSTANTIATE_TEST_SUITE_P(Triton36, MatrixCoreFixture, ::testing::ValuesIn(gfx942
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MatrixCoreFixture);
 
 } // namespace
+
+namespace {
+
+std::string readFixtureFile(const std::string &relative) {
+  std::ifstream in(std::string(TREX_FIXTURES_DIR) + "/" + relative, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+} // namespace
+
+// ptxas in process (nvJitLink) assembles real Triton's PTX into an ELF cubin and prints the
+// ptxas -v lines; PTX it rejects is an error carrying ptxas's message, also on a second call
+// (the library stays loaded), and the process goes on.
+TEST(InProcessAssembler, AssemblesTritonsPtxAndReportsRejections) {
+  std::optional<std::string> library = trex::cuda::findJitLink();
+  if (!library)
+    GTEST_SKIP() << "no libnvJitLink on this machine";
+  std::string ptx = readFixtureFile("add_kernel_f32_b1024/sm90/add_kernel_f32_b1024.ptx");
+  ASSERT_FALSE(ptx.empty());
+  std::string log;
+  llvm::Expected<std::string> cubin = trex::cuda::assembleInProcess(ptx, 90, *library, log);
+  ASSERT_TRUE(static_cast<bool>(cubin)) << llvm::toString(cubin.takeError());
+  EXPECT_EQ(cubin->substr(0, 4), "\x7f" "ELF");
+  EXPECT_NE(cubin->find("add_kernel"), std::string::npos);
+  EXPECT_NE(log.find("Used"), std::string::npos) << log;
+
+  std::string broken = ptx;
+  size_t entry = broken.find("ld.global");
+  ASSERT_NE(entry, std::string::npos);
+  broken.replace(entry, 9, "ld.globul");
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    llvm::Expected<std::string> rejected = trex::cuda::assembleInProcess(broken, 90, *library, log);
+    ASSERT_FALSE(static_cast<bool>(rejected));
+    std::string message = llvm::toString(rejected.takeError());
+    EXPECT_NE(message.find("rejected the PTX"), std::string::npos) << message;
+    // ptxas names the line of the damaged instruction.
+    std::string line = std::to_string(std::count(broken.begin(), broken.begin() + entry, '\n') + 1);
+    EXPECT_NE(message.find("line " + line + "; error   : Unknown modifier '.globul'"),
+              std::string::npos)
+        << message;
+  }
+
+  llvm::Expected<std::string> missing =
+      trex::cuda::assembleInProcess(ptx, 90, "/nonexistent/libnvJitLink.so", log);
+  ASSERT_FALSE(static_cast<bool>(missing));
+  EXPECT_NE(llvm::toString(missing.takeError()).find("cannot load"), std::string::npos);
+}

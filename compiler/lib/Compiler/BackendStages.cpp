@@ -154,6 +154,26 @@ public:
 
 private:
   bool assembleCubin(const std::string &assembly) {
+    using Assembler = CompileOptions::Assembler;
+    bool inProcess = options.assembler == Assembler::JitLink ||
+                     (options.assembler == Assembler::Default && cuda::jitLinkRequested());
+    std::optional<std::string> library = inProcess ? cuda::findJitLink() : std::nullopt;
+    if (inProcess && !library)
+      addDiagnostic(result, Severity::Warning,
+                    "nvJitLink (libnvJitLink.so, CUDA 12.8 or later) was not found (set "
+                    "TREX_NVJITLINK_PATH or CUDA_HOME); assembling with the ptxas executable");
+    if (library) {
+      llvm::Expected<std::string> cubin = timed(result, "PTXAS", "nvjitlink", [&] {
+        return cuda::assembleInProcess(assembly, target.computeCapability, *library,
+                                       result.assemblerLog);
+      });
+      if (!cubin) {
+        addDiagnostic(result, Severity::Error, llvm::toString(cubin.takeError()));
+        return false;
+      }
+      result.stages[Stage::CUBIN] = *cubin;
+      return true;
+    }
     std::optional<std::string> ptxas = cuda::findPtxas();
     if (!ptxas) {
       addDiagnostic(result, Severity::Warning,

@@ -15,7 +15,10 @@
 #include "llvm/Transforms/IPO/Internalize.h"
 
 #include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
 #include <fstream>
+#include <mutex>
 
 namespace trex::cuda {
 
@@ -158,6 +161,172 @@ llvm::Expected<std::string> assemble(llvm::StringRef ptx, int computeCapability,
   if (!cubin)
     return llvm::createStringError("ptxas wrote no cubin: " + cubin.getError().message());
   return (*cubin)->getBuffer().str();
+}
+
+namespace {
+
+// The nvJitLink entry points trex calls. The header's inline wrappers forward to symbols named
+// for the library's version (__nvJitLinkCreate_13_0); nvJitLinkVersion says which.
+struct JitLink {
+  using Handle = void *;
+  int (*create)(Handle *, uint32_t, const char **) = nullptr;
+  int (*destroy)(Handle *) = nullptr;
+  int (*addData)(Handle, int, const void *, size_t, const char *) = nullptr;
+  int (*complete)(Handle) = nullptr;
+  int (*cubinSize)(Handle, size_t *) = nullptr;
+  int (*cubin)(Handle, void *) = nullptr;
+  int (*errorLogSize)(Handle, size_t *) = nullptr;
+  int (*errorLog)(Handle, char *) = nullptr;
+  int (*infoLogSize)(Handle, size_t *) = nullptr;
+  int (*infoLog)(Handle, char *) = nullptr;
+  unsigned major = 0, minor = 0;
+};
+
+// nvJitLinkInputType's NVJITLINK_INPUT_PTX.
+constexpr int kInputPTX = 2;
+
+// Loads the library once per path; later calls get the same table (or the same error).
+llvm::Expected<const JitLink *> loadJitLink(llvm::StringRef path) {
+  static std::mutex mutex;
+  static llvm::StringMap<std::pair<std::unique_ptr<JitLink>, std::string>> loaded;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [entry, inserted] = loaded.try_emplace(path);
+  if (inserted) {
+    auto fail = [&](const std::string &message) { entry->second.second = message; };
+    void *library = dlopen(path.str().c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+      const char *why = dlerror();
+      fail("cannot load " + path.str() + ": " + (why ? why : "unknown reason"));
+    } else {
+      auto table = std::make_unique<JitLink>();
+      auto version = reinterpret_cast<int (*)(unsigned *, unsigned *)>(
+          dlsym(library, "nvJitLinkVersion"));
+      if (!version || version(&table->major, &table->minor) != 0) {
+        fail(path.str() + " has no nvJitLinkVersion");
+      } else {
+        std::string suffix = "_" + std::to_string(table->major) + "_" +
+                             std::to_string(table->minor);
+        bool complete = true;
+        auto bind = [&](auto &function, const char *name) {
+          void *symbol = dlsym(library, (std::string("__") + name + suffix).c_str());
+          complete &= symbol != nullptr;
+          function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(symbol);
+        };
+        bind(table->create, "nvJitLinkCreate");
+        bind(table->destroy, "nvJitLinkDestroy");
+        bind(table->addData, "nvJitLinkAddData");
+        bind(table->complete, "nvJitLinkComplete");
+        bind(table->cubinSize, "nvJitLinkGetLinkedCubinSize");
+        bind(table->cubin, "nvJitLinkGetLinkedCubin");
+        bind(table->errorLogSize, "nvJitLinkGetErrorLogSize");
+        bind(table->errorLog, "nvJitLinkGetErrorLog");
+        bind(table->infoLogSize, "nvJitLinkGetInfoLogSize");
+        bind(table->infoLog, "nvJitLinkGetInfoLog");
+        if (complete)
+          entry->second.first = std::move(table);
+        else
+          fail(path.str() + " lacks nvJitLink " + suffix.substr(1) + " entry points");
+      }
+    }
+  }
+  if (!entry->second.first)
+    return llvm::createStringError(entry->second.second);
+  return entry->second.first.get();
+}
+
+std::string readLog(JitLink::Handle handle, int (*sizeOf)(JitLink::Handle, size_t *),
+                    int (*read)(JitLink::Handle, char *)) {
+  size_t size = 0;
+  if (sizeOf(handle, &size) != 0 || size == 0)
+    return {};
+  std::string text(size, '\0');
+  if (read(handle, text.data()) != 0)
+    return {};
+  text.resize(std::strlen(text.c_str()));
+  return text;
+}
+
+} // namespace
+
+std::optional<std::string> findJitLink() {
+  std::vector<std::string> candidates;
+  // A library the user names is the only one tried.
+  if (const char *value = std::getenv("TREX_NVJITLINK_PATH"); value && *value) {
+    llvm::Expected<const JitLink *> library = loadJitLink(value);
+    if (library)
+      return std::string(value);
+    llvm::consumeError(library.takeError());
+    return std::nullopt;
+  }
+  for (const std::string &root : cudaRoots())
+    for (const char *folder : {"lib64", "lib"})
+      for (const char *name : {"libnvJitLink.so", "libnvJitLink.so.13", "libnvJitLink.so.12"}) {
+        llvm::SmallString<256> path(root);
+        llvm::sys::path::append(path, folder, name);
+        candidates.push_back(std::string(path.str()));
+      }
+  auto loads = [](const std::string &path) {
+    llvm::Expected<const JitLink *> library = loadJitLink(path);
+    if (library)
+      return true;
+    llvm::consumeError(library.takeError());
+    return false;
+  };
+  for (const std::string &candidate : candidates)
+    if (llvm::sys::fs::exists(candidate) && loads(candidate))
+      return candidate;
+  // The loader's own search path (LD_LIBRARY_PATH, ldconfig).
+  for (const char *name : {"libnvJitLink.so.13", "libnvJitLink.so.12"})
+    if (loads(name))
+      return std::string(name);
+  return std::nullopt;
+}
+
+llvm::Expected<std::string> assembleInProcess(llvm::StringRef ptx, int computeCapability,
+                                              llvm::StringRef libraryPath, std::string &log) {
+  llvm::Expected<const JitLink *> loaded = loadJitLink(libraryPath);
+  if (!loaded)
+    return loaded.takeError();
+  const JitLink &jitLink = **loaded;
+  // The options assemble() gives the ptxas executable.
+  std::string arch = "-arch=" + gpuName(computeCapability);
+  const char *options[] = {arch.c_str(), "-lineinfo", "-verbose"};
+  JitLink::Handle handle = nullptr;
+  if (int status = jitLink.create(&handle, 3, options); status != 0)
+    return llvm::createStringError("nvJitLink " + std::to_string(jitLink.major) + "." +
+                                   std::to_string(jitLink.minor) + " cannot assemble for " +
+                                   gpuName(computeCapability) + " (status " +
+                                   std::to_string(status) + ")");
+  struct Release {
+    const JitLink &jitLink;
+    JitLink::Handle &handle;
+    ~Release() { jitLink.destroy(&handle); }
+  } release{jitLink, handle};
+  // The PTX goes in with its terminating NUL, as the library expects of text input.
+  std::string text = ptx.str();
+  int status = jitLink.addData(handle, kInputPTX, text.c_str(), text.size() + 1, "kernel.ptx");
+  if (status == 0)
+    status = jitLink.complete(handle);
+  log = readLog(handle, jitLink.infoLogSize, jitLink.infoLog);
+  if (status != 0) {
+    std::string errors = readLog(handle, jitLink.errorLogSize, jitLink.errorLog);
+    return llvm::createStringError("ptxas (in process, nvJitLink " +
+                                   std::to_string(jitLink.major) + "." +
+                                   std::to_string(jitLink.minor) + ") rejected the PTX:\n" +
+                                   (errors.empty() ? log : errors));
+  }
+  size_t size = 0;
+  if (jitLink.cubinSize(handle, &size) != 0 || size == 0)
+    return llvm::createStringError("nvJitLink produced no cubin");
+  std::string cubin(size, '\0');
+  if (jitLink.cubin(handle, cubin.data()) != 0)
+    return llvm::createStringError("nvJitLink produced no cubin");
+  return cubin;
+}
+
+bool jitLinkRequested() {
+  const char *choice = std::getenv("TREX_ASSEMBLER");
+  return choice && llvm::StringRef(choice) == "nvjitlink";
 }
 
 } // namespace trex::cuda

@@ -50,6 +50,24 @@ std::string withoutDebugFlag(llvm::StringRef ptx);
 llvm::Expected<std::string> assemble(llvm::StringRef ptx, int computeCapability,
                                      llvm::StringRef ptxasPath, std::string &log);
 
+// ptxas inside this process, through nvJitLink (libnvJitLink.so, CUDA 12.8 and later, loaded
+// with dlopen on first use and kept): the same assembler without starting a ptxas process and
+// without the files around it, which on a small kernel is a third of ptxas's time.
+// $TREX_NVJITLINK_PATH (only that library, when set), else <CUDA>/lib64 and <CUDA>/lib for
+// the roots above, then the loader's search path. None when no such library loads.
+std::optional<std::string> findJitLink();
+
+// What assemble() does, in process with the nvJitLink at `libraryPath`: same options, `log`
+// receives the ptxas lines. A library that does not load, or lacks the entry points, is an
+// error saying so (the caller can fall back to the ptxas executable); PTX that ptxas rejects
+// is an error carrying its message.
+llvm::Expected<std::string> assembleInProcess(llvm::StringRef ptx, int computeCapability,
+                                              llvm::StringRef libraryPath, std::string &log);
+
+// Whether $TREX_ASSEMBLER asks for the in-process assembler ("nvjitlink"; "ptxas" or unset:
+// the executable).
+bool jitLinkRequested();
+
 } // namespace trex::cuda
 
 #endif // TREX_TARGET_CUDA_PTXBACKEND_H

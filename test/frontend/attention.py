@@ -1,0 +1,54 @@
+# Coverage: a flash-attention forward (the sample's kernel): two dots per iteration, the
+# second with its A operand (the probabilities) computed in registers, an online softmax
+# between them. Three specialisations: the sample's 64x32 tile (head dim 64, 4 warps), the
+# tutorial's 128x64 tile (8 warps) and bf16 with head dim 128. test/gpu/triton_layouts.py
+# compares the layouts trex picks for them with real Triton's on each target.
+# RUN: trex compile %s --kernel attention_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 64, 32, 64" --emit ttir | FileCheck %s
+# RUN: trex compile %s --kernel attention_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 128, 64, 64" --num-warps 8 --emit ttir | FileCheck %s
+# RUN: trex compile %s --kernel attention_fwd --signature "*bf16:16, *bf16:16, *bf16:16, *bf16:16, fp32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 128, 64, 128" --num-warps 8 --emit ttir | FileCheck %s
+# The loop holds both dots, the exp2 of the scores and the row max and sum.
+# CHECK: scf.for
+# CHECK: tt.dot
+# CHECK: "tt.reduce"
+# CHECK: math.exp2
+# CHECK: tt.dot
+# CHECK: scf.yield
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def attention_fwd(Q, K, V, Out, sm_scale, seq_len,
+                  stride_qh, stride_qm, stride_kh, stride_kn, stride_vh, stride_vn, stride_oh, stride_om,
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    start_m = tl.program_id(0)
+    head = tl.program_id(1)
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+
+    q = tl.load(Q + head * stride_qh + offs_m[:, None] * stride_qm + offs_d[None, :],
+                mask=offs_m[:, None] < seq_len, other=0.0)
+    m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float('inf')
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32)
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    qk_scale = sm_scale * 1.44269504
+
+    for start_n in range(0, seq_len, BLOCK_N):
+        cols = start_n + offs_n
+        k = tl.load(K + head * stride_kh + cols[None, :] * stride_kn + offs_d[:, None],
+                    mask=cols[None, :] < seq_len, other=0.0)
+        qk = tl.dot(q, k) * qk_scale
+        qk = tl.where(cols[None, :] < seq_len, qk, -float('inf'))
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_new[:, None])
+        alpha = tl.math.exp2(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = tl.load(V + head * stride_vh + cols[:, None] * stride_vn + offs_d[None, :],
+                    mask=cols[:, None] < seq_len, other=0.0)
+        acc = acc * alpha[:, None] + tl.dot(p.to(v.dtype), v)
+        m_i = m_new
+
+    out = acc / l_i[:, None]
+    tl.store(Out + head * stride_oh + offs_m[:, None] * stride_om + offs_d[None, :], out.to(Out.dtype.element_ty),
+             mask=offs_m[:, None] < seq_len)
