@@ -3,12 +3,13 @@
 Runs where Triton is installed (the GPU machine). For each kernel and specialisation named in a
 coverage file's RUN lines and each target (sm_90, sm_80, gfx942; or the one target the RUN line
 names), compiles it with triton.compile and compares its ttgir with the one trex wrote to
-TREX_DIR/<file>/<kernel>/<target>.ttgir: the layout definitions (`#name = #ttg...`, compared as a
+TREX_DIR/<file>/<kernel>/<target>-<case>.ttgir (<case>: a hash of the signature and warps, so
+that each specialisation has its own file): the layout definitions (`#name = #ttg...`, compared as a
 multiset, so only the choices count, not their numbering) and `ttg.shared`. Prints one line per
 case and a summary; --save keeps Triton's ttgir for each case.
 
   --build TREX (on the build machine): compiles every case with trex into
-  TREX_DIR/<file>/<kernel>/<target>.ttgir first (cases trex refuses are listed and skipped).
+  TREX_DIR/<file>/<kernel>/<target>-<case>.ttgir first (cases trex refuses are listed and skipped).
 """
 import argparse
 import importlib.util
@@ -46,6 +47,12 @@ def cases(frontend_dir):
                     yield name, kernel.group(1), signature.group(1), target_name, int(warps.group(1)) if warps else 4
 
 
+def ttgir_name(target, signature, warps):
+    import hashlib
+    case = hashlib.sha1(f"{signature}|{warps}".encode()).hexdigest()[:8]
+    return f"{target.replace(':', '_')}-{case}.ttgir"
+
+
 def layouts(ttgir):
     definitions = sorted(re.sub(r"^#\w+ = ", "", line.strip()) for line in ttgir.splitlines()
                          if re.match(r"^#\w+ = #ttg\.", line))
@@ -66,7 +73,7 @@ def build(args):
     for file, kernel, signature, target, warps in selected(args):
         folder = os.path.join(args.trex_dir, file, kernel)
         os.makedirs(folder, exist_ok=True)
-        out = os.path.join(folder, target.replace(":", "_") + ".ttgir")
+        out = os.path.join(folder, ttgir_name(target, signature, warps))
         run = subprocess.run([args.build, "compile", os.path.join(args.frontend_dir, file), "--kernel", kernel,
                               "--signature", signature, "--target", target, "--num-warps", str(warps),
                               "--emit", "ttgir"], capture_output=True, text=True)
@@ -83,7 +90,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("frontend_dir")
     parser.add_argument("trex_dir")
-    parser.add_argument("--save", help="also write Triton's ttgir to SAVE/<file>/<kernel>/<target>.ttgir")
+    parser.add_argument("--save", help="also write Triton's ttgir to SAVE/<file>/<kernel>/<target>-<case>.ttgir")
     parser.add_argument("--build", metavar="TREX", help="compile the cases with this trex instead")
     parser.add_argument("--only", metavar="REGEX",
                         help="only the cases whose FILE:KERNEL@TARGET label matches REGEX")
@@ -97,8 +104,10 @@ def main():
                "hip:gfx942": GPUTarget("hip", "gfx942", 64)}
     counts = {"same": 0, "differ": 0, "triton fails": 0, "no trex ttgir": 0}
     for file, kernel, signature, target, warps in selected(args):
-        label = f"{file}:{kernel}@{target}"
-        ours_path = os.path.join(args.trex_dir, file, kernel, target.replace(":", "_") + ".ttgir")
+        # The constexpr tail of the signature and the warps tell specialisations apart.
+        tail = ",".join(entry.strip() for entry in signature.split(",")[-3:])
+        label = f"{file}:{kernel}@{target} [{tail}; w{warps}]"
+        ours_path = os.path.join(args.trex_dir, file, kernel, ttgir_name(target, signature, warps))
         if not os.path.exists(ours_path):
             counts["no trex ttgir"] += 1
             print(f"{label:60} no trex ttgir")
@@ -115,7 +124,7 @@ def main():
             if args.save:
                 folder = os.path.join(args.save, file, kernel)
                 os.makedirs(folder, exist_ok=True)
-                with open(os.path.join(folder, target.replace(":", "_") + ".ttgir"), "w") as out:
+                with open(os.path.join(folder, ttgir_name(target, signature, warps)), "w") as out:
                     out.write(theirs)
         except Exception as exception:  # Triton rejects it for this target
             counts["triton fails"] += 1

@@ -147,6 +147,23 @@ TEST_F(LocalMemoryAccessTest, InThreadTransposedOperandGoesThroughARotatingBuffe
             4);
 }
 
+TEST_F(LocalMemoryAccessTest, AttentionProbabilitiesGoThroughAnUnswizzledColumnMajorBuffer) {
+  // gfx942 flash attention: P (64x32 f16) leaves the first dot's transposed MFMA and enters
+  // the second dot as its A operand through the buffer Triton picks for it (unswizzled, in
+  // the result's thread order [0, 1]). The MFMA result's four consecutive columns go out as
+  // single elements (the rows are the contiguous dimension here); the operand reads its K
+  // pairs one element at a time as well.
+  const char *buffer = "#ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>";
+  EXPECT_EQ(check("#ttg.amd_mfma<{version = 3, warpsPerCTA = [4, 1], instrShape = [32, 32, 8], "
+                  "isTransposed = true}>",
+                  buffer, {64, 32}, 2),
+            1);
+  EXPECT_EQ(check("#ttg.dot_op<{opIdx = 0, parent = #ttg.amd_mfma<{version = 3, warpsPerCTA = "
+                  "[2, 2], instrShape = [32, 32, 8], isTransposed = true}>, kWidth = 4}>",
+                  buffer, {64, 32}, 2),
+            1);
+}
+
 TEST_F(LocalMemoryAccessTest, NarrowOperandsOfAWiderDotReadTheirOwnType) {
   // An i8 B operand widened to f16 after the read (hoist-layout-conversion): kWidth = 4 i8 per
   // register group, read from the buffer the mma.sync swizzle gives an i8 B; each register must

@@ -288,11 +288,12 @@ llvm::Expected<std::string> assembleInProcess(llvm::StringRef ptx, int computeCa
   if (!loaded)
     return loaded.takeError();
   const JitLink &jitLink = **loaded;
-  // The options assemble() gives the ptxas executable.
+  // The options assemble() gives the ptxas executable; no cache (nvJitLink may keep results
+  // of earlier inputs in memory: a compile must cost what it costs, and trex has its own).
   std::string arch = "-arch=" + gpuName(computeCapability);
-  const char *options[] = {arch.c_str(), "-lineinfo", "-verbose"};
+  const char *options[] = {arch.c_str(), "-lineinfo", "-verbose", "-no-cache"};
   JitLink::Handle handle = nullptr;
-  if (int status = jitLink.create(&handle, 3, options); status != 0)
+  if (int status = jitLink.create(&handle, 4, options); status != 0)
     return llvm::createStringError("nvJitLink " + std::to_string(jitLink.major) + "." +
                                    std::to_string(jitLink.minor) + " cannot assemble for " +
                                    gpuName(computeCapability) + " (status " +

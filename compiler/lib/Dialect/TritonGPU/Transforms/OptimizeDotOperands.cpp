@@ -1,10 +1,15 @@
 // tritongpu-optimize-dot-operands: a transposed dot operand is stored
 // untransposed in shared memory and read through a transposed view; with
 // hoist-layout-conversion, conversions to dot operands move above the casts
-// between them and the load, so that shared memory holds the narrow type.
+// between them and the load, so that shared memory holds the narrow type. A warp-group dot
+// whose A operand is the result of an earlier warp-group dot (attention's probabilities)
+// reads it from registers instead of a shared-memory copy, where the registers already hold
+// what wgmma wants from each thread.
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
+#include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "trex/Layout/LayoutAdapter.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -220,9 +225,67 @@ struct HoistConversionAboveElementwise : OpRewritePattern<ConvertLayoutOp> {
 
 } // namespace
 
+namespace {
+
+// Whether the two layouts give every thread the same elements (in whatever register order):
+// converting between them moves nothing between lanes or warps.
+bool sameElementsPerThread(RankedTensorType from, RankedTensorType to) {
+  MLIRContext *context = from.getContext();
+  ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
+  auto report = [&] { return emitError(UnknownLoc::get(context)); };
+  FailureOr<layoutviz::LinearLayout> source =
+      layout::toLinearLayout(from.getEncoding(), from.getShape(), report);
+  FailureOr<layoutviz::LinearLayout> target =
+      layout::toLinearLayout(to.getEncoding(), to.getShape(), report);
+  if (failed(source) || failed(target))
+    return false;
+  for (const char *dim : {"lane", "warp", "block"})
+    if (source->hasInDim(dim) != target->hasInDim(dim) ||
+        (source->hasInDim(dim) && source->getInDimBases(dim) != target->getInDimBases(dim)))
+      return false;
+  return source->hasInDim("register") && target->hasInDim("register") &&
+         source->getInDimSize("register") == target->getInDimSize("register");
+}
+
+// warp_group_dot(local_alloc(x)) with x in a Hopper #mma layout (the result of an earlier
+// warp-group dot, converted to 16-bit): the dot takes x in registers, as a dot operand of
+// x's own layout, which leaves each thread its elements. What Triton's MMAV3UseRegOperand
+// does; it spares the store to shared memory, the fence and the barrier.
+struct WarpGroupDotRegisterOperand : OpRewritePattern<ttng::WarpGroupDotOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ttng::WarpGroupDotOp dot,
+                                PatternRewriter &rewriter) const override {
+    auto alloc = dot.getA().getDefiningOp<LocalAllocOp>();
+    if (!alloc || !alloc.getSrc())
+      return failure();
+    auto sourceType = cast<RankedTensorType>(alloc.getSrc().getType());
+    auto source = dyn_cast_or_null<NvidiaMmaEncodingAttr>(sourceType.getEncoding());
+    auto result = dyn_cast_or_null<NvidiaMmaEncodingAttr>(dot.getType().getEncoding());
+    if (!source || !source.isHopper() || !result || !result.isHopper())
+      return failure();
+    // wgmma's register A: one warp group's rows per warp, 16-bit elements two per register.
+    if (sourceType.getRank() != 2 || source.getWarpsPerCTA()[1] != 1 ||
+        sourceType.getElementType().getIntOrFloatBitWidth() != 16)
+      return failure();
+    auto operand = DotOperandEncodingAttr::get(getContext(), /*opIdx=*/0, source, /*kWidth=*/2);
+    auto operandType = sourceType.cloneWithEncoding(operand);
+    if (!sameElementsPerThread(sourceType, operandType))
+      return failure();
+    Value registers =
+        ConvertLayoutOp::create(rewriter, alloc.getLoc(), operandType, alloc.getSrc());
+    rewriter.modifyOpInPlace(dot, [&] { dot.getAMutable().assign(registers); });
+    if (alloc->use_empty())
+      rewriter.eraseOp(alloc);
+    return success();
+  }
+};
+
+} // namespace
+
 LogicalResult optimizeDotOperands(ModuleOp module, bool hoistLayoutConversion) {
   RewritePatternSet patterns(module.getContext());
-  patterns.add<TransposeThroughSharedMemory>(module.getContext());
+  patterns.add<TransposeThroughSharedMemory, WarpGroupDotRegisterOperand>(module.getContext());
   if (hoistLayoutConversion)
     patterns.add<HoistConversionAboveElementwise>(module.getContext());
   ConvertLayoutOp::getCanonicalizationPatterns(patterns, module.getContext());

@@ -5,6 +5,7 @@
 
 #include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
 #include "trex/Dialect/TritonGPU/Transforms/LayoutInference.h"
+#include "trex/Layout/LayoutAdapter.h"
 
 using namespace mlir;
 
@@ -27,6 +28,28 @@ bool isBlockedToDotShortcut(RankedTensorType srcType, DotOperandEncodingAttr ope
   return blocked.getThreadsPerWarp()[kDim] == 1 && blocked.getWarpsPerCTA()[kDim] == 1;
 }
 
+// The order of a tensor's dimensions from the one consecutive lanes move along first (its
+// thread order), read off the lane bases of its linear layout; dimensions no lane moves
+// along follow in `fallback`'s order. A transposed MFMA result holds four consecutive
+// columns per lane but lines its lanes up along the rows: [0, 1], where Triton stores it.
+SmallVector<unsigned> threadOrder(RankedTensorType type, ArrayRef<unsigned> fallback) {
+  MLIRContext *context = type.getContext();
+  ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
+  FailureOr<layoutviz::LinearLayout> linear = layout::toLinearLayout(
+      type.getEncoding(), type.getShape(), [&] { return emitError(UnknownLoc::get(context)); });
+  if (failed(linear) || !linear->hasInDim("lane"))
+    return SmallVector<unsigned>(fallback);
+  SmallVector<unsigned> order;
+  for (const layoutviz::LinearLayout::Basis &basis : linear->getInDimBases("lane"))
+    for (unsigned dim = 0; dim < basis.size(); ++dim)
+      if (basis[dim] != 0 && !llvm::is_contained(order, dim))
+        order.push_back(dim);
+  for (unsigned dim : fallback)
+    if (!llvm::is_contained(order, dim))
+      order.push_back(dim);
+  return order;
+}
+
 } // namespace
 
 void reduceDataDuplication(ModuleOp module) {
@@ -40,7 +63,11 @@ void reduceDataDuplication(ModuleOp module) {
     auto distributed = dyn_cast<DistributedEncodingTrait>(srcType.getEncoding());
     if (!distributed)
       return;
+    // An MMA result is stored in its thread order (the lanes' fastest dimension first), as
+    // Triton does; other layouts in their own order.
     SmallVector<unsigned> srcOrder = getOrder(srcType.getEncoding(), srcType.getRank());
+    if (isa<NvidiaMmaEncodingAttr, AMDMfmaEncodingAttr>(srcType.getEncoding()))
+      srcOrder = threadOrder(srcType, srcOrder);
     // A batch dimension (3-D operands) goes last in shared memory.
     SmallVector<unsigned> sharedOrder;
     if (srcOrder.size() == 3) {

@@ -1,0 +1,52 @@
+// RUN: trex-opt %s -split-input-file --tritongpu-optimize-dot-operands | FileCheck %s
+// A warp-group dot whose A operand comes from an earlier warp-group dot (attention's
+// probabilities, 64x32 in a 16x32 #mma) reads it from registers: the shared-memory copy
+// goes, and A becomes a dot operand of the earlier dot's layout, which leaves every thread
+// its elements (no lane or warp moves).
+
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mma1 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared2 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-NOT: ttg.local_alloc
+  // CHECK: tt.func @chained_dots(%arg0: tensor<64x32xf16, #[[SRC:[a-z0-9]+]]>
+  // CHECK: %[[P:.*]] = ttg.convert_layout %arg0 : tensor<64x32xf16, #[[SRC]]> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[SRC]], kWidth = 2}>>
+  // CHECK: ttng.warp_group_dot %[[P]], %arg1, %arg2 {{.*}} : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[SRC]], kWidth = 2}>> * !ttg.memdesc<32x64xf16, #shared, #smem>
+  tt.func @chained_dots(%p: tensor<64x32xf16, #mma1>, %v: !ttg.memdesc<32x64xf16, #shared, #smem>, %acc: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %a = ttg.local_alloc %p : (tensor<64x32xf16, #mma1>) -> !ttg.memdesc<64x32xf16, #shared2, #smem>
+    %d = ttng.warp_group_dot %a, %v, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf16, #shared2, #smem> * !ttg.memdesc<32x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// A from a load (a #blocked tile) stays in shared memory, and so does an f32 (tf32) A: wgmma
+// takes 16-bit register operands only here.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 8]}>
+#mma16 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared32 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @loaded_a
+  // CHECK: ttg.local_alloc %arg0
+  // CHECK: ttng.warp_group_dot %{{.*}} : !ttg.memdesc<64x64xf16
+  tt.func @loaded_a(%x: tensor<64x64xf16, #blocked>, %v: !ttg.memdesc<64x64xf16, #shared, #smem>, %acc: tensor<64x64xf32, #mma16>) -> tensor<64x64xf32, #mma16> {
+    %a = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    %d = ttng.warp_group_dot %a, %v, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma16>
+    tt.return %d : tensor<64x64xf32, #mma16>
+  }
+
+  // CHECK-LABEL: tt.func @f32_a
+  // CHECK: ttg.local_alloc %arg0
+  // CHECK: ttng.warp_group_dot %{{.*}} : !ttg.memdesc<64x32xf32
+  tt.func @f32_a(%p: tensor<64x32xf32, #mma>, %v: !ttg.memdesc<32x64xf32, #shared32, #smem>, %acc: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %a = ttg.local_alloc %p : (tensor<64x32xf32, #mma>) -> !ttg.memdesc<64x32xf32, #shared32, #smem>
+    %d = ttng.warp_group_dot %a, %v, %acc {inputPrecision = 1 : i32} : !ttg.memdesc<64x32xf32, #shared32, #smem> * !ttg.memdesc<32x64xf32, #shared32, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
