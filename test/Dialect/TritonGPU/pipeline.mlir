@@ -405,3 +405,43 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %res#0 : tensor<128x128xf32, #mma>
   }
 }
+
+// -----
+
+// Flash attention's second dot: A in registers, the result carried to the next iteration and
+// read there first by `acc * alpha`. The dot is only issued (isAsync) and waited for
+// {pendings = 0} in the next iteration just before that multiplication, so it runs while the
+// next iteration's copies are issued; after the loop the last one is collected.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mma1 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @rescaled_accumulator
+  // CHECK: %[[V:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x32x64xf16, #shared, #smem, mutable>
+  // CHECK: %[[LOOP:.*]]:4 = scf.for {{.*}} iter_args(%[[ACC:[^ ]*]] = %{{.*}},
+  // CHECK: %[[WAITED:.*]] = ttng.warp_group_dot_wait %[[ACC]] {pendings = 0 : i32}
+  // CHECK: %[[SCALED:.*]] = arith.mulf %[[WAITED]], %arg3
+  // CHECK: ttng.warp_group_dot %arg2, %{{.*}}, %[[SCALED]] {inputPrecision = 0 : i32, isAsync = true}
+  // CHECK-NOT: ttng.warp_group_dot_wait
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK: scf.yield
+  // CHECK: %[[LAST:.*]] = ttng.warp_group_dot_wait %[[LOOP]]#0 {pendings = 0 : i32}
+  // CHECK: tt.return %[[LAST]]
+  tt.func @rescaled_accumulator(%v_ptrs: tensor<32x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %n: i32, %p: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>, %alpha: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %step = arith.constant dense<2048> : tensor<32x64xi32, #blocked>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0, %pv = %v_ptrs) -> (tensor<64x64xf32, #mma>, tensor<32x64x!tt.ptr<f16>, #blocked>) : i32 {
+      %v = tt.load %pv : tensor<32x64x!tt.ptr<f16>, #blocked>
+      %sv = ttg.local_alloc %v : (tensor<32x64xf16, #blocked>) -> !ttg.memdesc<32x64xf16, #shared, #smem>
+      %scaled = arith.mulf %acc, %alpha : tensor<64x64xf32, #mma>
+      %d = ttng.warp_group_dot %p, %sv, %scaled {inputPrecision = 0 : i32} : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>> * !ttg.memdesc<32x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      %pv2 = tt.addptr %pv, %step : tensor<32x64x!tt.ptr<f16>, #blocked>, tensor<32x64xi32, #blocked>
+      scf.yield %d, %pv2 : tensor<64x64xf32, #mma>, tensor<32x64x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %res#0 : tensor<64x64xf32, #mma>
+  }
+}

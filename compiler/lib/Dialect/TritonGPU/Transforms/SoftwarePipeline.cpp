@@ -364,9 +364,11 @@ private:
   // carried from one iteration to the next and used by nothing else in the loop is only
   // issued (isAsync); a warp_group_dot_wait {pendings = 1} after it waits for the previous
   // iteration's dot (so the copies at the end of the body may overwrite what that one read),
-  // and one with {pendings = 0} after the loop collects the last. Other warp-group dots stay
-  // synchronous: one reading A from registers must not outlive them, which the registers'
-  // next use could overwrite.
+  // and one with {pendings = 0} after the loop collects the last. A dot whose result is
+  // carried to the next iteration and read there by other ops first (flash attention's
+  // second dot, A in registers) is issued too and waited for {pendings = 0} just before that
+  // first reader, as Triton overlaps it with the next iteration's loads and first dot. Other
+  // warp-group dots stay synchronous.
   void makeWarpGroupDotsAsync() {
     Block *body = loop.getBody();
     auto yield = cast<scf::YieldOp>(body->getTerminator());
@@ -375,15 +377,19 @@ private:
       if (auto dot = dyn_cast<ttng::WarpGroupDotOp>(&op))
         dots.push_back(dot);
     for (ttng::WarpGroupDotOp dot : dots) {
-      if (!isa<MemDescType>(dot.getA().getType()))
-        continue;
       Value result = dot.getD();
       if (!result.hasOneUse() || result.getUses().begin()->getOwner() != yield.getOperation())
         continue;
       unsigned index = result.getUses().begin()->getOperandNumber();
       BlockArgument carried = loop.getRegionIterArg(index);
-      if (!carried.hasOneUse() || carried.getUses().begin()->getOwner() != dot.getOperation() ||
-          dot.getC() != carried)
+      // The accumulator chain of a matmul (the carried value feeds only this dot's C) or a
+      // result the next iteration reads first elsewhere (attention's `acc * alpha + P @ V`).
+      bool accumulates = carried.hasOneUse() &&
+                         carried.getUses().begin()->getOwner() == dot.getOperation() &&
+                         dot.getC() == carried;
+      if (!accumulates && carried.use_empty())
+        continue;
+      if (accumulates && !isa<MemDescType>(dot.getA().getType()))
         continue;
       // The dot still reads its operands while the next iteration runs: each must be a tile
       // of a pipelined buffer (not overwritten before the wait) or made outside the loop; a
@@ -398,16 +404,38 @@ private:
       };
       if (!staysValid(dot.getA()) || !staysValid(dot.getB()))
         continue;
+      // The next iteration's first reader of the result (where it would be waited for).
+      Operation *firstReader = nullptr;
+      for (Operation *user : carried.getUsers())
+        if (Operation *inBody = body->findAncestorOpInBlock(*user))
+          if (!firstReader || inBody->isBeforeInBlock(firstReader))
+            firstReader = inBody;
+      // ... which must come before that iteration's copies overwrite the buffers the dot read.
+      if (!accumulates && llvm::any_of(*body, [&](Operation &op) {
+            return isa<AsyncCopyGlobalToLocalOp>(op) && op.isBeforeInBlock(firstReader);
+          }))
+        continue;
       dot.setIsAsync(true);
       OpBuilder builder(dot->getContext());
-      builder.setInsertionPointAfter(dot);
-      SmallVector<Value> inputs{result};
-      for (Value operand : {Value(dot.getA()), Value(dot.getB())})
-        if (isa<MemDescType>(operand.getType()))
-          inputs.push_back(operand);
-      auto wait = ttng::WarpGroupDotWaitOp::create(
-          builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{1});
-      yield->setOperand(index, wait.getResult(0));
+      if (!accumulates) {
+        // Waited for in the next iteration, just before the first op that reads the result
+        // (the copies at the end of that iteration overwrite the buffers it read). A held in
+        // registers stays untouched until then: ptxas keeps a wgmma's register operands.
+        builder.setInsertionPoint(firstReader);
+        auto wait = ttng::WarpGroupDotWaitOp::create(builder, dot.getLoc(),
+                                                     TypeRange{carried.getType()},
+                                                     ValueRange{carried}, uint32_t{0});
+        carried.replaceAllUsesExcept(wait.getResult(0), wait);
+      } else {
+        builder.setInsertionPointAfter(dot);
+        SmallVector<Value> inputs{result};
+        for (Value operand : {Value(dot.getA()), Value(dot.getB())})
+          if (isa<MemDescType>(operand.getType()))
+            inputs.push_back(operand);
+        auto wait = ttng::WarpGroupDotWaitOp::create(
+            builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{1});
+        yield->setOperand(index, wait.getResult(0));
+      }
       // The last dot is collected after the loop even where its result is unused: nothing
       // may reuse its buffers while it still reads them.
       Value loopResult = loop->getResult(index);
