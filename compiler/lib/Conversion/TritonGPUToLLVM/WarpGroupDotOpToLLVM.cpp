@@ -189,8 +189,19 @@ struct WarpGroupDotOpConversion : public ConvertOpToLLVMPattern<ttng::WarpGroupD
 
     SmallVector<Value> accumulators = unpackElements(loc, adaptor.getC(), rewriter);
     SmallVector<Value> results(plan->canonical.size());
+    // A held in registers is packed into its 32-bit words before the fence, as Triton does:
+    // conversions between the instructions (P's f32 -> f16 in attention) would make ptxas
+    // put a warpgroup.arrive before each wgmma, serialising them.
+    SmallVector<SmallVector<SmallVector<Value>>> packedA;
+    if (plan->aInRegisters)
+      for (const WgmmaTile &tile : plan->tiles) {
+        packedA.emplace_back();
+        for (size_t step = 0; step < tile.bByteOffset.size(); ++step)
+          packedA.back().push_back(
+              packWords(b, aValues, tile.aRegisters[step], plan->elementsPerWord));
+      }
     target.warpGroupMmaFence(rewriter, loc);
-    for (const WgmmaTile &tile : plan->tiles) {
+    for (auto [tileIndex, tile] : llvm::enumerate(plan->tiles)) {
       SmallVector<Value> values;
       for (int32_t reg : tile.accumulator)
         values.push_back(accumulators[reg]);
@@ -201,7 +212,7 @@ struct WarpGroupDotOpConversion : public ConvertOpToLLVMPattern<ttng::WarpGroupD
         };
         SmallVector<Value> a;
         if (plan->aInRegisters)
-          a = packWords(b, aValues, tile.aRegisters[step], plan->elementsPerWord);
+          a = packedA[tileIndex][step];
         else
           a.push_back(offsetDescriptor(aDescriptor, tile.aByteOffset[step]));
         Value bOperand = offsetDescriptor(bDescriptor, tile.bByteOffset[step]);
