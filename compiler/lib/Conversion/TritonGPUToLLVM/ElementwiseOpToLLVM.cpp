@@ -249,7 +249,7 @@ template <typename Op> struct ScalarMathConversion : public ConvertOpToLLVMPatte
       Value scaled = LLVM::FMulOp::create(rewriter, loc, x, b.floatConstant(type, 1.4426950408889634));
       result = target.exp2Approx(rewriter, loc, scaled);
     } else if (name == "exp2" && type.isF32()) {
-      result = target.exp2Approx(rewriter, loc, x);
+      result = target.exp2Approx(rewriter, loc, x, /*flushDenormals=*/true);
     } else if (name == "sqrt") {
       result = type.isF32() ? target.sqrtApprox(rewriter, loc, x)
                             : Value(LLVM::SqrtOp::create(rewriter, loc, type, x));

@@ -625,8 +625,17 @@ public:
     return unpackElements(loc, op.getResult(0), builder);
   }
 
-  Value exp2Approx(OpBuilder &builder, Location loc, Value x) const override {
-    return inlinePTX(builder, loc, x.getType(), "ex2.approx.f32 $0, $1;", "=f,f", {x});
+  Value exp2Approx(OpBuilder &builder, Location loc, Value x,
+                   bool flushDenormals) const override {
+    if (!flushDenormals)
+      return inlinePTX(builder, loc, x.getType(), "ex2.approx.f32 $0, $1;", "=f,f", {x});
+    // Pure: LLVM may move and combine it like the intrinsic Triton calls. Without .ftz ptxas
+    // wraps every ex2 in a subnormal range check (a compare and two multiplies).
+    auto op = LLVM::InlineAsmOp::create(
+        builder, loc, TypeRange{x.getType()}, ValueRange{x}, "ex2.approx.ftz.f32 $0, $1;", "=f,f",
+        /*has_side_effects=*/false, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+    return op.getResult(0);
   }
 
   Value sqrtApprox(OpBuilder &builder, Location loc, Value x) const override {
@@ -699,7 +708,8 @@ public:
       if (name == "exp")
         return exp2Approx(builder, loc,
                           LLVM::FMulOp::create(builder, loc, x,
-                                               b.floatConstant(type, 1.4426950408889634)));
+                                               b.floatConstant(type, 1.4426950408889634)),
+                          /*flushDenormals=*/false);
       if (name == "log2")
         return unary("lg2.approx.f32");
       if (name == "log")

@@ -310,7 +310,7 @@ public:
                      mfmaOperand(builder, loc, instruction.kind, src1), accumulator);
   }
 
-  Value exp2Approx(OpBuilder &builder, Location loc, Value x) const override {
+  Value exp2Approx(OpBuilder &builder, Location loc, Value x, bool) const override {
     return LLVM::Exp2Op::create(builder, loc, x.getType(), x);
   }
 

@@ -189,9 +189,11 @@ public:
     return mlir::failure();
   }
 
-  // Fast math the two vendors provide differently: 2**x, sqrt, division (f32).
-  virtual mlir::Value exp2Approx(mlir::OpBuilder &builder, mlir::Location loc,
-                                 mlir::Value x) const = 0;
+  // Fast math the two vendors provide differently: 2**x, sqrt, division (f32). exp2Approx
+  // with `flushDenormals` flushes subnormal inputs and results to zero (tl.math.exp2 on
+  // NVIDIA: ex2.approx.ftz, as Triton with its default ftz; tl.exp keeps ex2.approx.f32).
+  virtual mlir::Value exp2Approx(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value x,
+                                 bool flushDenormals = false) const = 0;
   virtual mlir::Value sqrtApprox(mlir::OpBuilder &builder, mlir::Location loc,
                                  mlir::Value x) const = 0;
   virtual mlir::Value divFull(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value lhs,
