@@ -9,12 +9,23 @@
 # What real Triton 3.6 does with the sample's tile (seen on the GPU machine with
 # test/gpu/triton_layouts.py --save): on sm_90 the second warp-group dot takes P in registers,
 # as a dot operand of the first dot's layout; on gfx942 P goes from the transposed MFMA
-# result through an unswizzled buffer in the result's thread order ([0, 1]).
+# result through an unswizzled buffer in the result's thread order ([0, 1]). trex's layouts
+# and ttg.shared equal Triton's in all nine cases; for this tile Triton's shared memory is
+# 32768, 24576 and 12288 bytes on sm_90, sm_80 and gfx942.
 # RUN: trex compile %s --kernel attention_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 64, 32, 64" --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=SM90
 # RUN: trex compile %s --kernel attention_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 64, 32, 64" --target hip:gfx942 --emit ttgir | FileCheck %s --check-prefix=GFX942
 # SM90: #[[QK:mma[0-9]*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
 # SM90: ttng.warp_group_dot %{{.*}} : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[QK]], kWidth = 2}>> * !ttg.memdesc<32x64xf16
 # GFX942: #[[P:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+# RUN: trex compile %s --kernel attention_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 64, 32, 64" --target cuda:90 --emit json | FileCheck %s --check-prefix=SHARED90
+# RUN: trex compile %s --kernel attention_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 64, 32, 64" --target cuda:80 --emit json | FileCheck %s --check-prefix=SHARED80
+# RUN: trex compile %s --kernel attention_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 64, 32, 64" --target hip:gfx942 --emit json | FileCheck %s --check-prefix=SHAREDGFX
+# SHARED90: "shared": 32768,
+# SHARED80: "shared": 24576,
+# SHAREDGFX: "shared": 12288,
+# With AMD's default num_stages (2), K and V get one buffer each, as in Triton's ttgir.
+# GFX942: ttg.local_alloc : () -> !ttg.memdesc<1x64x32xf16
+# GFX942: ttg.local_alloc : () -> !ttg.memdesc<1x32x64xf16
 # GFX942: ttg.local_alloc %{{.*}} : (tensor<64x32xf16, #mma{{[0-9]*}}>) -> !ttg.memdesc<64x32xf16, #[[P]], #smem>
 # The loop holds both dots, the exp2 of the scores and the row max and sum.
 # CHECK: scf.for

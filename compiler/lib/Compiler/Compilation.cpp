@@ -359,10 +359,16 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
 
 namespace {
 
+// num_stages where neither the caller nor an autotune config chose it: Triton's backend
+// default, 2 on AMD (HIPOptions) and the caller's value (3 by default) on NVIDIA.
+int defaultNumStages(const CompileOptions &options) {
+  return !options.numStagesGiven && !options.target.isCUDA() ? 2 : options.numStages;
+}
+
 void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOptions &options,
                  CompilationResult &result) {
   result.numWarps = options.numWarps;
-  result.numStages = options.numStages;
+  result.numStages = defaultNumStages(options);
   std::optional<InputKind> kind = inputKind(fileName);
   if (!kind) {
     addError(result, "cannot tell the stage of '" + fileName.str() +
@@ -411,7 +417,12 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
                                                                        : Stage::Source;
   // A Python kernel starts at the frontend's output, Triton's `.source`.
   result.stages[inputStage] = printIRLikeTriton(*module);
-  runPipelinesFrom(*module, *ResumePoint::afterStage(inputStage), options, result);
+  // The pipelines run with the launch shape chosen above (an autotune config's num_warps and
+  // num_stages where the caller gave none).
+  CompileOptions effective = options;
+  effective.numWarps = result.numWarps;
+  effective.numStages = result.numStages;
+  runPipelinesFrom(*module, *ResumePoint::afterStage(inputStage), effective, result);
 }
 
 } // namespace
@@ -419,11 +430,13 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
 CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
                               const ResumePoint &point, const CompileOptions &options) {
   return compileSafely([&](CompilationResult &result) {
-    result.numWarps = options.numWarps;
-    result.numStages = options.numStages;
+    CompileOptions effective = options;
+    effective.numStages = defaultNumStages(options);
+    result.numWarps = effective.numWarps;
+    result.numStages = effective.numStages;
     if (point.takesLLVMIR()) {
       result.succeeded = driver::produceStagesFromLLVMIR(
-          text, bufferName, point.pipeline == Pipeline::LLVMOptimizer, options, result);
+          text, bufferName, point.pipeline == Pipeline::LLVMOptimizer, effective, result);
       return;
     }
     DialectRegistry registry;
@@ -439,7 +452,7 @@ CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
     if (!module)
       return;
     result.kernelName = findKernelName(*module);
-    runPipelinesFrom(*module, point, options, result);
+    runPipelinesFrom(*module, point, effective, result);
   });
 }
 

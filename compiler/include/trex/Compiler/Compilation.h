@@ -31,6 +31,9 @@ struct CompileOptions {
   // frontend::KernelRequest). The config's num_warps and num_stages replace numWarps and
   // numStages unless the caller marks them as given.
   std::optional<int> autotuneConfig;
+  // Whether the caller chose numWarps / numStages. Where not: the autotune config's values,
+  // else the target's default for num_stages (2 on AMD, as Triton's HIP backend; numStages
+  // on NVIDIA, 3 unless set).
   bool numWarpsGiven = false;
   bool numStagesGiven = false;
   // Which unit multiplies tt.dot. Default: wgmma on sm_90 (warp-group dots, the types
