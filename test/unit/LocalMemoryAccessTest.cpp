@@ -164,6 +164,63 @@ TEST_F(LocalMemoryAccessTest, AttentionProbabilitiesGoThroughAnUnswizzledColumnM
             1);
 }
 
+TEST_F(LocalMemoryAccessTest, SubsliceViewsOfASwizzledBufferAddressTheirElements) {
+  // The prefetcher's K slices: 16 columns of a 64x64 f16 A buffer swizzled for mma.sync,
+  // read as a dot operand. Every register of every thread must address the element at its
+  // view coordinates plus the slice's origin, through the whole buffer's swizzle.
+  const std::string mma = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = "
+                          "[2, 2], instrShape = [16, 8]}>";
+  layoutviz::LinearLayout view =
+      linear("#ttg.dot_op<{opIdx = 0, parent = " + mma + ", kWidth = 2}>", {64, 16});
+  layoutviz::LinearLayout buffer = linear(
+      "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>", {64, 64});
+  layoutviz::LinearLayout::BasesList bases;
+  for (const std::string &in : view.getInDimNames())
+    bases.push_back({in, view.getInDimBases(in)});
+  layoutviz::LinearLayout embedded(std::move(bases), {{"dim0", 64}, {"dim1", 64}},
+                                   /*requireSurjective=*/false);
+  std::map<std::vector<int32_t>, int32_t> offsetOf;
+  for (int32_t offset = 0; offset < buffer.getInDimSize("offset"); ++offset) {
+    std::vector<int32_t> coordinates;
+    for (const auto &[name, value] : buffer.apply({{"offset", offset}, {"block", 0}}))
+      coordinates.push_back(value);
+    offsetOf[coordinates] = offset;
+  }
+  for (int32_t origin : {0, 16, 32, 48}) {
+    std::string why;
+    std::optional<LocalMemoryAccess> plan =
+        planLocalMemoryAccess(embedded, buffer, 2, 16, why, {0, origin}, {64, 16});
+    ASSERT_TRUE(plan) << why;
+    for (int32_t warp = 0; warp < 4; ++warp)
+      for (int32_t lane = 0; lane < 32; ++lane) {
+        int32_t thread = 0;
+        for (size_t bit = 0; bit < plan->laneOffset.size(); ++bit)
+          if (lane >> bit & 1)
+            thread ^= plan->laneOffset[bit];
+        for (size_t bit = 0; bit < plan->warpOffset.size(); ++bit)
+          if (warp >> bit & 1)
+            thread ^= plan->warpOffset[bit];
+        for (int32_t reg = 0; reg < view.getInDimSize("register"); ++reg) {
+          auto out = view.apply({{"register", reg}, {"lane", lane}, {"warp", warp}, {"block", 0}});
+          std::vector<int32_t> coordinates{out[0].second, out[1].second + origin};
+          ASSERT_EQ(plan->registerOffset[reg] ^ thread, offsetOf[coordinates])
+              << "origin " << origin << " register " << reg << " lane " << lane;
+        }
+      }
+  }
+  // A slice that does not start at a multiple of its size is refused (its coordinates would
+  // carry into the origin's bits).
+  std::string why;
+  layoutviz::LinearLayout wide =
+      linear("#ttg.dot_op<{opIdx = 0, parent = " + mma + ", kWidth = 2}>", {64, 32});
+  layoutviz::LinearLayout::BasesList wideBases;
+  for (const std::string &in : wide.getInDimNames())
+    wideBases.push_back({in, wide.getInDimBases(in)});
+  layoutviz::LinearLayout wideEmbedded(std::move(wideBases), {{"dim0", 64}, {"dim1", 64}}, false);
+  EXPECT_FALSE(planLocalMemoryAccess(wideEmbedded, buffer, 2, 16, why, {0, 16}, {64, 32}));
+  EXPECT_NE(why.find("multiple of its size"), std::string::npos) << why;
+}
+
 TEST_F(LocalMemoryAccessTest, NarrowOperandsOfAWiderDotReadTheirOwnType) {
   // An i8 B operand widened to f16 after the read (hoist-layout-conversion): kWidth = 4 i8 per
   // register group, read from the buffer the mma.sync swizzle gives an i8 B; each register must

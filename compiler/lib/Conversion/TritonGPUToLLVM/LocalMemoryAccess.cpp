@@ -92,7 +92,9 @@ std::vector<int32_t> LocalMemoryAccess::vectorStarts() const {
 std::optional<LocalMemoryAccess> planLocalMemoryAccess(const layoutviz::LinearLayout &distributed,
                                                        const layoutviz::LinearLayout &shared,
                                                        int32_t elementBytes,
-                                                       int32_t maxVectorBytes, std::string &why) {
+                                                       int32_t maxVectorBytes, std::string &why,
+                                                       const std::vector<int32_t> &viewOrigin,
+                                                       const std::vector<int64_t> &viewShape) {
   std::vector<std::string> dimNames = distributed.getOutDimNames();
   std::vector<int32_t> shifts;
   int32_t elementBits = 0;
@@ -175,6 +177,28 @@ std::optional<LocalMemoryAccess> planLocalMemoryAccess(const layoutviz::LinearLa
     if (!aligned)
       break;
     ++vectorBits;
+  }
+  // A view's origin: its offset, XOR-ed into every register's (the thread's part stays).
+  if (!viewOrigin.empty()) {
+    if (viewOrigin.size() != dimNames.size() || viewShape.size() != dimNames.size()) {
+      why = "the view's origin and shape need one entry per dimension";
+      return std::nullopt;
+    }
+    int32_t flat = 0;
+    for (size_t dim = 0; dim < dimNames.size(); ++dim) {
+      int32_t origin = viewOrigin[dim];
+      if (origin < 0 || viewShape[dim] <= 0 || origin % viewShape[dim] != 0 ||
+          origin + viewShape[dim] > distributed.getOutDimSize(dimNames[dim])) {
+        why = "a view must start at a multiple of its size inside its buffer";
+        return std::nullopt;
+      }
+      flat |= origin << shifts[dim];
+    }
+    int32_t originOffset = inverse.offsetOf(flat);
+    for (int32_t &offset : access.registerOffset)
+      offset ^= originOffset;
+    while (vectorBits > 0 && (originOffset & ((1 << vectorBits) - 1)) != 0)
+      --vectorBits;
   }
   access.vectorBits = vectorBits;
   return access;

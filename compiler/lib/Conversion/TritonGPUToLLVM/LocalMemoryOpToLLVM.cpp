@@ -95,21 +95,64 @@ Value registerIndex(LLVMBuilder &b, Value thread, int32_t threadBits, int32_t of
   return own == 0 ? index : b.add(index, b.i32(own));
 }
 
+// Where a view made by memdesc_subslice ops starts in its buffer (the sum of their offsets),
+// and the view it was taken from; the view itself with no origin when it is not one.
+std::pair<Value, SmallVector<int32_t>> viewOrigin(Value view) {
+  SmallVector<int32_t> origin;
+  while (auto subslice = view ? view.getDefiningOp<ttg::MemDescSubsliceOp>() : nullptr) {
+    ArrayRef<int32_t> offsets = subslice.getOffsets();
+    if (origin.empty())
+      origin.assign(offsets.size(), 0);
+    for (size_t dim = 0; dim < offsets.size() && dim < origin.size(); ++dim)
+      origin[dim] += offsets[dim];
+    view = subslice.getSrc();
+  }
+  return {view, origin};
+}
+
+// The access of `tensorType`'s registers to `memdesc`, the type of `view` (the op's shared
+// operand; null for a local_alloc, which is a whole buffer). A memdesc_subslice view is
+// addressed through the layout of the buffer it was cut from (LocalMemoryAccess.h); its
+// pointer is the buffer's.
 FailureOr<LocalMemoryAccess> accessPlan(Operation *op, RankedTensorType tensorType,
-                                        ttg::MemDescType memdesc, int32_t elementBytes) {
-  if (memdesc.getShape() != memdesc.getAllocShape().take_back(memdesc.getShape().size()))
-    return op->emitError() << "trex does not lower shared-memory views that are a part of "
-                              "their buffer (memdesc_subslice) yet";
+                                        ttg::MemDescType memdesc, int32_t elementBytes,
+                                        Value view = Value()) {
   std::optional<layoutviz::LinearLayout> distributed = linearLayoutOf(tensorType);
   if (!distributed)
     return op->emitError() << "the tensor of a shared-memory access needs a distributed layout";
+  ArrayRef<int64_t> shape = memdesc.getShape();
+  ArrayRef<int64_t> bufferShape = memdesc.getAllocShape().take_back(shape.size());
+  SmallVector<int32_t> origin;
+  if (shape != bufferShape) {
+    auto [source, offsets] = viewOrigin(view);
+    auto sourceType = source ? dyn_cast<ttg::MemDescType>(source.getType()) : nullptr;
+    if (offsets.empty() || !sourceType ||
+        sourceType.getShape() != sourceType.getAllocShape().take_back(shape.size()) ||
+        sourceType.getEncoding() != memdesc.getEncoding())
+      return op->emitError() << "trex lowers views of a part of a buffer only as "
+                                "ttg.memdesc_subslice of the whole buffer (or of its "
+                                "multi-buffer index)";
+    origin = offsets;
+    // The registers' coordinates in the whole buffer's shape.
+    layoutviz::LinearLayout::BasesList bases;
+    for (const std::string &in : distributed->getInDimNames())
+      bases.push_back({in, distributed->getInDimBases(in)});
+    layoutviz::LinearLayout::DimSizes outDims;
+    std::vector<std::string> names = distributed->getOutDimNames();
+    for (size_t dim = 0; dim < names.size(); ++dim)
+      outDims.push_back({names[dim], static_cast<int32_t>(bufferShape[dim])});
+    distributed = layoutviz::LinearLayout(std::move(bases), std::move(outDims),
+                                          /*requireSurjective=*/false);
+  }
   FailureOr<layoutviz::LinearLayout> shared = layout::toLinearLayout(
-      memdesc.getEncoding(), memdesc.getShape(), [&] { return op->emitError(); });
+      memdesc.getEncoding(), bufferShape, [&] { return op->emitError(); });
   if (failed(shared))
     return failure();
   std::string why;
-  std::optional<LocalMemoryAccess> plan =
-      planLocalMemoryAccess(*distributed, *shared, elementBytes, kMaxSharedVectorBytes, why);
+  std::optional<LocalMemoryAccess> plan = planLocalMemoryAccess(
+      *distributed, *shared, elementBytes, kMaxSharedVectorBytes, why,
+      std::vector<int32_t>(origin.begin(), origin.end()),
+      origin.empty() ? std::vector<int64_t>() : std::vector<int64_t>(shape.begin(), shape.end()));
   if (!plan)
     return op->emitError() << "trex cannot address this shared-memory buffer: " << why;
   return *plan;
@@ -132,10 +175,10 @@ Value threadOffset(OpBuilder &builder, Location loc, const TargetInfo &target,
 LogicalResult storeToShared(Operation *op, ConversionPatternRewriter &rewriter,
                             const TypeConverter &converter, const TargetInfo &target,
                             Value base, ArrayRef<Value> values, RankedTensorType tensorType,
-                            ttg::MemDescType memdesc) {
+                            ttg::MemDescType memdesc, Value view = Value()) {
   Location loc = op->getLoc();
   SharedStorage storage = sharedStorageOf(converter, tensorType.getElementType(), op->getContext());
-  FailureOr<LocalMemoryAccess> plan = accessPlan(op, tensorType, memdesc, storage.bytes);
+  FailureOr<LocalMemoryAccess> plan = accessPlan(op, tensorType, memdesc, storage.bytes, view);
   if (failed(plan))
     return failure();
   LLVMBuilder b(rewriter, loc);
@@ -200,14 +243,17 @@ FailureOr<SmallVector<Value>> loadFromShared(Operation *op, ConversionPatternRew
                                              const TypeConverter &converter,
                                              const TargetInfo &target, Value base,
                                              RankedTensorType tensorType,
-                                             ttg::MemDescType memdesc) {
+                                             ttg::MemDescType memdesc, Value view = Value()) {
   Location loc = op->getLoc();
   SharedStorage storage = sharedStorageOf(converter, tensorType.getElementType(), op->getContext());
-  FailureOr<LocalMemoryAccess> plan = accessPlan(op, tensorType, memdesc, storage.bytes);
+  FailureOr<LocalMemoryAccess> plan = accessPlan(op, tensorType, memdesc, storage.bytes, view);
   if (failed(plan))
     return failure();
-  // ldmatrix where the access has its shape (the mma.sync operands of 16-bit elements).
-  if (target.hasMatrixLoad() && storage.storage == storage.element)
+  // ldmatrix where the access has its shape (the mma.sync operands of 16-bit elements); not
+  // for part of a buffer, whose rows ldmatrix would read from the buffer's start.
+  bool wholeBuffer =
+      memdesc.getShape() == memdesc.getAllocShape().take_back(memdesc.getShape().size());
+  if (target.hasMatrixLoad() && storage.storage == storage.element && wholeBuffer)
     if (std::optional<MatrixLoadPlan> matrix = planMatrixLoad(*plan, storage.bytes))
       return loadMatrices(rewriter, loc, target, base, storage.storage, *plan, *matrix);
   LLVMBuilder b(rewriter, loc);
@@ -273,7 +319,7 @@ struct LocalStoreOpConversion : public ConvertOpToLLVMPattern<ttg::LocalStoreOp>
     SmallVector<Value> values = unpackElements(op.getLoc(), adaptor.getSrc(), rewriter);
     if (failed(storeToShared(op, rewriter, *getTypeConverter(), target, adaptor.getDst(), values,
                              cast<RankedTensorType>(op.getSrc().getType()),
-                             op.getDst().getType())))
+                             op.getDst().getType(), op.getDst())))
       return failure();
     rewriter.eraseOp(op);
     return success();
@@ -291,7 +337,7 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
     auto resultType = cast<RankedTensorType>(op.getType());
     FailureOr<SmallVector<Value>> values =
         loadFromShared(op, rewriter, *getTypeConverter(), target, adaptor.getSrc(), resultType,
-                       op.getSrc().getType());
+                       op.getSrc().getType(), op.getSrc());
     if (failed(values))
       return failure();
     rewriter.replaceOp(op,
@@ -449,8 +495,25 @@ struct MemDescSubsliceOpConversion : public ConvertOpToLLVMPattern<ttg::MemDescS
 
   LogicalResult matchAndRewrite(ttg::MemDescSubsliceOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    return op.emitError() << "trex does not lower ttg.memdesc_subslice yet (views of a part of "
-                             "a swizzled buffer need per-dimension offsets)";
+    // The view keeps the buffer's pointer: local_load and local_store find its origin from
+    // the subslice ops (accessPlan). Other readers (wgmma descriptors, async copies) would
+    // take the pointer for the view's start.
+    SmallVector<Value> views{op.getResult()};
+    while (!views.empty()) {
+      Value view = views.pop_back_val();
+      for (Operation *user : view.getUsers()) {
+        if (auto subslice = dyn_cast<ttg::MemDescSubsliceOp>(user)) {
+          views.push_back(subslice.getResult());
+          continue;
+        }
+        if (!isa<ttg::LocalLoadOp, ttg::LocalStoreOp>(user))
+          return op.emitError() << "trex lowers a ttg.memdesc_subslice read by local_load or "
+                                   "local_store only, not by "
+                                << user->getName();
+      }
+    }
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
   }
 };
 

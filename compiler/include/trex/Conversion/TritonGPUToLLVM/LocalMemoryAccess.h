@@ -41,10 +41,19 @@ struct LocalMemoryAccess {
 // with `shared` (offset, block -> dims) over the same shape. At most `maxVectorBytes` move per
 // access. Empty, with `why` set, when the shared layout is not a bijection of offsets onto
 // elements (padded or broadcast buffers) or the tensor spans several CTAs.
+//
+// A view of a part of the buffer (ttg.memdesc_subslice): `shared` is the whole buffer's
+// layout, `distributed` maps onto the whole buffer's shape too (its coordinates those of the
+// view), and `viewOrigin` gives where the view starts in each dimension, a multiple of the
+// view's size there. The element at view coordinates c sits at offset(c + origin) =
+// offset(c) XOR offset(origin) (no carries), so the origin's offset is folded into every
+// register's constant offset, which also holds for swizzled buffers.
 std::optional<LocalMemoryAccess> planLocalMemoryAccess(const layoutviz::LinearLayout &distributed,
                                                        const layoutviz::LinearLayout &shared,
                                                        int32_t elementBytes,
-                                                       int32_t maxVectorBytes, std::string &why);
+                                                       int32_t maxVectorBytes, std::string &why,
+                                                       const std::vector<int32_t> &viewOrigin = {},
+                                                       const std::vector<int64_t> &viewShape = {});
 
 } // namespace trex
 

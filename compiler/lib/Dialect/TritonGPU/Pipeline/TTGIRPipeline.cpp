@@ -88,7 +88,7 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
   }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(tt::createTritonLoopAwareCSE());
-  // The tensor-core operand prefetcher goes here.
+  pm.addPass(createTritonGPUPrefetch());
   pm.addPass(createTritonGPUOptimizeDotOperands(dotOperands));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTritonGPUCoalesceAsyncCopy());

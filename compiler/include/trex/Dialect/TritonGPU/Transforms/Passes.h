@@ -51,6 +51,9 @@ void combineTensorSelectAndIf(mlir::ModuleOp module);
 // operands are loaded in the loop; returns how many it pipelined.
 int pipelineLoops(mlir::ModuleOp module, int numStages);
 
+// tritongpu-prefetch on every loop of `module`; returns how many it rewrote.
+int prefetchLoops(mlir::ModuleOp module);
+
 // tritongpu-coalesce-async-copy.
 void coalesceAsyncCopies(mlir::ModuleOp module);
 

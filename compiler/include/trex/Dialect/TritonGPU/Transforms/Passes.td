@@ -248,6 +248,18 @@ def TritonGPUCoalesceAsyncCopy : Pass<"tritongpu-coalesce-async-copy", "mlir::Mo
   let dependentDialects = ["::trex::ttg::TTGDialect"];
 }
 
+def TritonGPUPrefetch : Pass<"tritongpu-prefetch", "mlir::ModuleOp"> {
+  let summary = "read the first K slice of the next iteration's dot operands ahead";
+  let description = [{
+    In a loop with one mma.sync dot whose operands are local_loads (no async token) of
+    loop-carried shared buffers, the dot is split into K slices of 256 bits per row; the
+    first slice of the next iteration's operands is loaded at the end of the body (before the
+    loop for the first iteration) and carried as iter_args. Loops made by
+    tritongpu-pipeline do not have this shape and are left alone, as in Triton 3.6.
+  }];
+  let dependentDialects = ["::trex::ttg::TTGDialect", "::mlir::scf::SCFDialect"];
+}
+
 def TritonGPUReduceDataDuplication
     : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
   let summary = "convert to dot operands through shared memory";
