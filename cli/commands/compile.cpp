@@ -136,7 +136,8 @@ int run(const Options &options) {
   CompileOptions compileOptions;
   compileOptions.target = *target;
   compileOptions.numWarps = options.numWarps;
-  compileOptions.numStages = options.numStages;
+  compileOptions.numStages =
+      options.numStagesGiven ? options.numStages : defaultNumStages(*target);
   compileOptions.numWarpsGiven = options.numWarpsGiven;
   compileOptions.numStagesGiven = options.numStagesGiven;
   compileOptions.kernelName = options.kernel;

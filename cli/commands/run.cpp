@@ -102,7 +102,8 @@ int run(const Options &options) {
       build.options.kernelName = options.kernel;
       build.options.signature = options.launch.signature;
       build.options.numWarps = options.numWarps;
-      build.options.numStages = options.numStages;
+      build.options.numStages =
+          options.numStagesGiven ? options.numStages : defaultNumStages(*target);
       build.options.numWarpsGiven = options.numWarpsGiven;
       build.options.numStagesGiven = options.numStagesGiven;
       build.options.autotuneConfig = options.config;

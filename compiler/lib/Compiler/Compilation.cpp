@@ -359,16 +359,10 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
 
 namespace {
 
-// num_stages where neither the caller nor an autotune config chose it: Triton's backend
-// default, 2 on AMD (HIPOptions) and the caller's value (3 by default) on NVIDIA.
-int defaultNumStages(const CompileOptions &options) {
-  return !options.numStagesGiven && !options.target.isCUDA() ? 2 : options.numStages;
-}
-
 void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOptions &options,
                  CompilationResult &result) {
   result.numWarps = options.numWarps;
-  result.numStages = defaultNumStages(options);
+  result.numStages = options.numStages;
   std::optional<InputKind> kind = inputKind(fileName);
   if (!kind) {
     addError(result, "cannot tell the stage of '" + fileName.str() +
@@ -427,11 +421,12 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
 
 } // namespace
 
+int defaultNumStages(const Target &target) { return target.isCUDA() ? 3 : 2; }
+
 CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
                               const ResumePoint &point, const CompileOptions &options) {
   return compileSafely([&](CompilationResult &result) {
-    CompileOptions effective = options;
-    effective.numStages = defaultNumStages(options);
+    const CompileOptions &effective = options;
     result.numWarps = effective.numWarps;
     result.numStages = effective.numStages;
     if (point.takesLLVMIR()) {

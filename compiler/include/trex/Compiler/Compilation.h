@@ -18,6 +18,10 @@
 
 namespace trex {
 
+// Triton's num_stages when the user gives none: 3 on NVIDIA (CUDAOptions), 2 on AMD
+// (HIPOptions).
+int defaultNumStages(const Target &target);
+
 struct CompileOptions {
   Target target;
   int numWarps = 4;
@@ -31,9 +35,9 @@ struct CompileOptions {
   // frontend::KernelRequest). The config's num_warps and num_stages replace numWarps and
   // numStages unless the caller marks them as given.
   std::optional<int> autotuneConfig;
-  // Whether the caller chose numWarps / numStages. Where not: the autotune config's values,
-  // else the target's default for num_stages (2 on AMD, as Triton's HIP backend; numStages
-  // on NVIDIA, 3 unless set).
+  // Whether the caller chose numWarps / numStages; where not, an autotune config's values
+  // replace them. (The command line passes defaultNumStages(target) when --num-stages is
+  // left out.)
   bool numWarpsGiven = false;
   bool numStagesGiven = false;
   // Which unit multiplies tt.dot. Default: wgmma on sm_90 (warp-group dots, the types
