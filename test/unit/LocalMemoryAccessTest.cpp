@@ -31,6 +31,39 @@ protected:
     return mlir::succeeded(layout) ? *layout : layoutviz::LinearLayout();
   }
 
+  // Where the shared layout keeps each element (offset -> coordinates, inverted).
+  static std::map<std::vector<int32_t>, int32_t> offsetsOf(const layoutviz::LinearLayout &memory) {
+    std::map<std::vector<int32_t>, int32_t> offsetOf;
+    for (int32_t offset = 0; offset < memory.getInDimSize("offset"); ++offset) {
+      std::vector<int32_t> coordinates;
+      for (const auto &[name, value] : memory.apply({{"offset", offset}, {"block", 0}}))
+        coordinates.push_back(value);
+      offsetOf[coordinates] = offset;
+    }
+    return offsetOf;
+  }
+
+  // `layout` with the same bases over a larger shape (a view's registers in its buffer).
+  static layoutviz::LinearLayout embedded(const layoutviz::LinearLayout &layout,
+                                          layoutviz::LinearLayout::DimSizes shape) {
+    layoutviz::LinearLayout::BasesList bases;
+    for (const std::string &in : layout.getInDimNames())
+      bases.push_back({in, layout.getInDimBases(in)});
+    return layoutviz::LinearLayout(std::move(bases), std::move(shape), /*requireSurjective=*/false);
+  }
+
+  // The offset the plan gives thread (lane, warp): its lane and warp bits XOR-ed.
+  static int32_t threadOffsetOf(const LocalMemoryAccess &plan, int32_t lane, int32_t warp) {
+    int32_t thread = 0;
+    for (size_t bit = 0; bit < plan.laneOffset.size(); ++bit)
+      if (lane >> bit & 1)
+        thread ^= plan.laneOffset[bit];
+    for (size_t bit = 0; bit < plan.warpOffset.size(); ++bit)
+      if (warp >> bit & 1)
+        thread ^= plan.warpOffset[bit];
+    return thread;
+  }
+
   // Checks the plan for `distributed` over `shared` with elements of `bytes` bytes and returns
   // its vector width (registers per access).
   int32_t check(const std::string &distributed, const std::string &shared,
@@ -43,25 +76,11 @@ protected:
     EXPECT_TRUE(plan) << why;
     if (!plan)
       return 0;
-    // Where the shared layout keeps each element (offset -> coordinates, inverted).
-    std::map<std::vector<int32_t>, int32_t> offsetOf;
-    for (int32_t offset = 0; offset < memory.getInDimSize("offset"); ++offset) {
-      auto out = memory.apply({{"offset", offset}, {"block", 0}});
-      std::vector<int32_t> coordinates;
-      for (const auto &[name, value] : out)
-        coordinates.push_back(value);
-      offsetOf[coordinates] = offset;
-    }
+    std::map<std::vector<int32_t>, int32_t> offsetOf = offsetsOf(memory);
     int32_t width = 1 << plan->vectorBits;
     for (int32_t warp = 0; warp < registers.getInDimSize("warp"); ++warp)
       for (int32_t lane = 0; lane < registers.getInDimSize("lane"); ++lane) {
-        int32_t thread = 0;
-        for (size_t bit = 0; bit < plan->laneOffset.size(); ++bit)
-          if (lane >> bit & 1)
-            thread ^= plan->laneOffset[bit];
-        for (size_t bit = 0; bit < plan->warpOffset.size(); ++bit)
-          if (warp >> bit & 1)
-            thread ^= plan->warpOffset[bit];
+        int32_t thread = threadOffsetOf(*plan, lane, warp);
         for (int32_t reg = 0; reg < registers.getInDimSize("register"); ++reg) {
           auto out = registers.apply(
               {{"register", reg}, {"lane", lane}, {"warp", warp}, {"block", 0}});
@@ -174,32 +193,16 @@ TEST_F(LocalMemoryAccessTest, SubsliceViewsOfASwizzledBufferAddressTheirElements
       linear("#ttg.dot_op<{opIdx = 0, parent = " + mma + ", kWidth = 2}>", {64, 16});
   layoutviz::LinearLayout buffer = linear(
       "#ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>", {64, 64});
-  layoutviz::LinearLayout::BasesList bases;
-  for (const std::string &in : view.getInDimNames())
-    bases.push_back({in, view.getInDimBases(in)});
-  layoutviz::LinearLayout embedded(std::move(bases), {{"dim0", 64}, {"dim1", 64}},
-                                   /*requireSurjective=*/false);
-  std::map<std::vector<int32_t>, int32_t> offsetOf;
-  for (int32_t offset = 0; offset < buffer.getInDimSize("offset"); ++offset) {
-    std::vector<int32_t> coordinates;
-    for (const auto &[name, value] : buffer.apply({{"offset", offset}, {"block", 0}}))
-      coordinates.push_back(value);
-    offsetOf[coordinates] = offset;
-  }
+  layoutviz::LinearLayout inBuffer = embedded(view, {{"dim0", 64}, {"dim1", 64}});
+  std::map<std::vector<int32_t>, int32_t> offsetOf = offsetsOf(buffer);
   for (int32_t origin : {0, 16, 32, 48}) {
     std::string why;
     std::optional<LocalMemoryAccess> plan =
-        planLocalMemoryAccess(embedded, buffer, 2, 16, why, {0, origin}, {64, 16});
+        planLocalMemoryAccess(inBuffer, buffer, 2, 16, why, {0, origin}, {64, 16});
     ASSERT_TRUE(plan) << why;
     for (int32_t warp = 0; warp < 4; ++warp)
       for (int32_t lane = 0; lane < 32; ++lane) {
-        int32_t thread = 0;
-        for (size_t bit = 0; bit < plan->laneOffset.size(); ++bit)
-          if (lane >> bit & 1)
-            thread ^= plan->laneOffset[bit];
-        for (size_t bit = 0; bit < plan->warpOffset.size(); ++bit)
-          if (warp >> bit & 1)
-            thread ^= plan->warpOffset[bit];
+        int32_t thread = threadOffsetOf(*plan, lane, warp);
         for (int32_t reg = 0; reg < view.getInDimSize("register"); ++reg) {
           auto out = view.apply({{"register", reg}, {"lane", lane}, {"warp", warp}, {"block", 0}});
           std::vector<int32_t> coordinates{out[0].second, out[1].second + origin};
@@ -213,11 +216,8 @@ TEST_F(LocalMemoryAccessTest, SubsliceViewsOfASwizzledBufferAddressTheirElements
   std::string why;
   layoutviz::LinearLayout wide =
       linear("#ttg.dot_op<{opIdx = 0, parent = " + mma + ", kWidth = 2}>", {64, 32});
-  layoutviz::LinearLayout::BasesList wideBases;
-  for (const std::string &in : wide.getInDimNames())
-    wideBases.push_back({in, wide.getInDimBases(in)});
-  layoutviz::LinearLayout wideEmbedded(std::move(wideBases), {{"dim0", 64}, {"dim1", 64}}, false);
-  EXPECT_FALSE(planLocalMemoryAccess(wideEmbedded, buffer, 2, 16, why, {0, 16}, {64, 32}));
+  EXPECT_FALSE(planLocalMemoryAccess(embedded(wide, {{"dim0", 64}, {"dim1", 64}}), buffer, 2, 16,
+                                     why, {0, 16}, {64, 32}));
   EXPECT_NE(why.find("multiple of its size"), std::string::npos) << why;
 }
 
