@@ -11,6 +11,7 @@
 #       --specs test/bench/side_by_side.json --no-check
 #   python3 test/gpu/mma_check.py check --artifacts OUT/v3 --runner OUT/trex-runner
 #   python3 test/gpu/matmul_ab.py OUT
+#   python3 test/gpu/kernels_ab.py OUT
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:?usage: build_artifacts.sh OUT [TARGET]}
@@ -55,5 +56,19 @@ if [ -x "$ptxas" ] && [ -d "$fixtures" ]; then
     cp "$out/v3/$case_name/matmul_kernel.json" "$out/triton_ptx/$case_name/"
     "$ptxas" -arch=sm_90a "$fixtures/$fixture/sm90/$fixture.ptx" \
       -o "$out/triton_ptx/$case_name/matmul_kernel.cubin"
+  done
+  # The same for the side-by-side kernels (kernels_ab.py): the fixtures' PTX beside trex's
+  # artifacts of test/bench/side_by_side.json, which are the same specialisations.
+  for pair in vector_add_2e28_f32:add_kernel_f32_b1024:add_kernel \
+              softmax_32768x4096_f32:softmax_f32_b4096_w8:softmax_kernel \
+              layernorm_4096x8192_f32:layernorm_f32_b1024_w8:layer_norm_fwd; do
+    IFS=: read -r case_name fixture kernel <<<"$pair"
+    if [ "$target" != cuda:90 ] || [ ! -f "$out/side_by_side/$case_name/$kernel.json" ]; then
+      continue
+    fi
+    mkdir -p "$out/triton_ptx/$case_name"
+    cp "$out/side_by_side/$case_name/$kernel.json" "$out/triton_ptx/$case_name/"
+    "$ptxas" -lineinfo -arch=sm_90a "$fixtures/$fixture/sm90/$fixture.ptx" \
+      -o "$out/triton_ptx/$case_name/$kernel.cubin"
   done
 fi
