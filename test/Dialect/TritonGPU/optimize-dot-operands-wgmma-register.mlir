@@ -28,6 +28,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 8]}>
 #mma16 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mma22 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 32, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #shared32 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
 #smem = #ttg.shared_memory
@@ -48,5 +49,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %a = ttg.local_alloc %p : (tensor<64x32xf32, #mma>) -> !ttg.memdesc<64x32xf32, #shared32, #smem>
     %d = ttng.warp_group_dot %a, %v, %acc {inputPrecision = 1 : i32} : !ttg.memdesc<64x32xf32, #shared32, #smem> * !ttg.memdesc<32x64xf32, #shared32, #smem> -> tensor<64x64xf32, #mma>
     tt.return %d : tensor<64x64xf32, #mma>
+  }
+
+  // The second dot splits its 64 rows over 2 warps and its columns over 2 (warpsPerCTA
+  // [2, 2]): the earlier dot's registers do not hold the rows each warp multiplies, so A
+  // stays in shared memory.
+  // CHECK-LABEL: tt.func @other_warp_split
+  // CHECK: ttg.local_alloc %arg0
+  // CHECK: ttng.warp_group_dot %{{.*}} : !ttg.memdesc<64x32xf16
+  tt.func @other_warp_split(%p: tensor<64x32xf16, #mma16>, %v: !ttg.memdesc<32x64xf16, #shared, #smem>, %acc: tensor<64x64xf32, #mma22>) -> tensor<64x64xf32, #mma22> {
+    %a = ttg.local_alloc %p : (tensor<64x32xf16, #mma16>) -> !ttg.memdesc<64x32xf16, #shared, #smem>
+    %d = ttng.warp_group_dot %a, %v, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x32xf16, #shared, #smem> * !ttg.memdesc<32x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma22>
+    tt.return %d : tensor<64x64xf32, #mma22>
   }
 }

@@ -264,8 +264,11 @@ struct WarpGroupDotRegisterOperand : OpRewritePattern<ttng::WarpGroupDotOp> {
     auto result = dyn_cast_or_null<NvidiaMmaEncodingAttr>(dot.getType().getEncoding());
     if (!source || !source.isHopper() || !result || !result.isHopper())
       return failure();
-    // wgmma's register A: one warp group's rows per warp, 16-bit elements two per register.
+    // wgmma's register A: one warp group's rows per warp, 16-bit elements two per register;
+    // the dot's warps must split M as the earlier dot's do (each warp multiplies the rows it
+    // holds).
     if (sourceType.getRank() != 2 || source.getWarpsPerCTA()[1] != 1 ||
+        result.getWarpsPerCTA() != source.getWarpsPerCTA() ||
         sourceType.getElementType().getIntOrFloatBitWidth() != 16)
       return failure();
     auto operand = DotOperandEncodingAttr::get(getContext(), /*opIdx=*/0, source, /*kWidth=*/2);
