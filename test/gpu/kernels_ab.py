@@ -30,6 +30,23 @@ def passed_names(path, kernel, signature):
     return [n for n, e in zip(names, entries) if re.fullmatch(r"\*?[a-z]+\d*(:\d+)?", e)]
 
 
+def alternate(name, commands, rounds, unit=None):
+    """Runs each of `commands` (label -> trex-runner command with --bench --json) in turn,
+    `rounds` times, printing every run; returns label -> medians in ms. `unit` turns a time
+    into the figure printed beside it (e.g. TFLOP/s)."""
+    times = {label: [] for label in commands}
+    for _ in range(rounds):
+        for label, command in commands.items():
+            run = subprocess.run(command, capture_output=True, text=True)
+            if run.returncode != 0:
+                print(f"{name} {label}: trex-runner failed: {(run.stderr or run.stdout)[:300]}")
+                continue
+            ms = json.loads(run.stdout)["timing_ms"]["median"]
+            times[label].append(ms)
+            print(f"{name} {label:6} {ms:8.4f} ms" + (f" {unit(ms):7.1f}" if unit else ""), flush=True)
+    return times
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else "gpu-artifacts"
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
@@ -40,20 +57,12 @@ def main():
             print(f"{name}: no Triton PTX in {root}/triton_ptx (build_artifacts.sh assembles it)")
             continue
         names = passed_names(os.path.join(ROOT, "samples", spec["file"]), spec["kernel"], spec["signature"])
-        times = {"trex": [], "triton": []}
-        for _ in range(rounds):
-            for label, kind in (("trex", "side_by_side"), ("triton", "triton_ptx")):
-                command = [os.path.join(root, "trex-runner"), os.path.join(root, kind, name),
-                           "--grid", spec["grid"], "--json", "--signature", spec["signature"],
-                           "--names", ",".join(names), "--bench", "--rep", "200"] + \
+        commands = {label: [os.path.join(root, "trex-runner"), os.path.join(root, kind, name),
+                            "--grid", spec["grid"], "--json", "--signature", spec["signature"],
+                            "--names", ",".join(names), "--bench", "--rep", "200"] +
                     [f"--arg={arg}" for arg in spec["args"]]
-                run = subprocess.run(command, capture_output=True, text=True)
-                if run.returncode != 0:
-                    print(f"{name} {label}: trex-runner failed: {(run.stderr or run.stdout)[:300]}")
-                    continue
-                ms = json.loads(run.stdout)["timing_ms"]["median"]
-                times[label].append(ms)
-                print(f"{name} {label:6} {ms:8.4f} ms", flush=True)
+                    for label, kind in (("trex", "side_by_side"), ("triton", "triton_ptx"))}
+        times = alternate(name, commands, rounds)
         if times["trex"] and times["triton"]:
             ours, theirs = statistics.median(times["trex"]), statistics.median(times["triton"])
             print(f"{name} median: trex {ours:.4f} ms, Triton's PTX {theirs:.4f} ms, "

@@ -9,8 +9,10 @@ of the moment. Prints one line per run and the medians.
 import json
 import os
 import statistics
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernels_ab import alternate  # noqa: E402
 
 CASES = ["matmul_fp16_8192x8192x8192_b128x256x64_w8", "matmul_fp16_4096x4096x4096_b128x128x64_w4_s4"]
 
@@ -22,20 +24,12 @@ def main():
     for name in CASES:
         case = cases[name]
         flops = 2.0 * case["M"] * case["N"] * case["K"]
-        times = {"trex": [], "triton": []}
-        for _ in range(rounds):
-            for label, kind in (("trex", "v3"), ("triton", "triton_ptx")):
-                command = [os.path.join(root, "trex-runner"), os.path.join(root, kind, name), "--grid", case["grid"],
-                           "--json", "--signature", case["signature"],
-                           "--names", "a_ptr,b_ptr,c_ptr,M,N,K,stride_am,stride_bk,stride_cm",
-                           "--bench", "--rep", "200"] + [f"--arg={arg}" for arg in case["args"]]
-                run = subprocess.run(command, capture_output=True, text=True)
-                if run.returncode != 0:
-                    print(f"{name} {label}: trex-runner failed: {run.stderr[:300]}")
-                    continue
-                ms = json.loads(run.stdout)["timing_ms"]["median"]
-                times[label].append(ms)
-                print(f"{name} {label:6} {ms:8.4f} ms {flops / ms / 1e9:7.1f} TFLOP/s", flush=True)
+        commands = {label: [os.path.join(root, "trex-runner"), os.path.join(root, kind, name), "--grid", case["grid"],
+                            "--json", "--signature", case["signature"],
+                            "--names", "a_ptr,b_ptr,c_ptr,M,N,K,stride_am,stride_bk,stride_cm",
+                            "--bench", "--rep", "200"] + [f"--arg={arg}" for arg in case["args"]]
+                    for label, kind in (("trex", "v3"), ("triton", "triton_ptx"))}
+        times = alternate(name, commands, rounds, unit=lambda ms: flops / ms / 1e9)
         if times["trex"] and times["triton"]:
             ours, theirs = statistics.median(times["trex"]), statistics.median(times["triton"])
             print(f"{name} median: trex {flops / ours / 1e9:.1f} TFLOP/s, Triton's PTX "

@@ -426,12 +426,11 @@ int defaultNumStages(const Target &target) { return target.isCUDA() ? 3 : 2; }
 CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
                               const ResumePoint &point, const CompileOptions &options) {
   return compileSafely([&](CompilationResult &result) {
-    const CompileOptions &effective = options;
-    result.numWarps = effective.numWarps;
-    result.numStages = effective.numStages;
+    result.numWarps = options.numWarps;
+    result.numStages = options.numStages;
     if (point.takesLLVMIR()) {
       result.succeeded = driver::produceStagesFromLLVMIR(
-          text, bufferName, point.pipeline == Pipeline::LLVMOptimizer, effective, result);
+          text, bufferName, point.pipeline == Pipeline::LLVMOptimizer, options, result);
       return;
     }
     DialectRegistry registry;
@@ -447,7 +446,7 @@ CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
     if (!module)
       return;
     result.kernelName = findKernelName(*module);
-    runPipelinesFrom(*module, point, effective, result);
+    runPipelinesFrom(*module, point, options, result);
   });
 }
 

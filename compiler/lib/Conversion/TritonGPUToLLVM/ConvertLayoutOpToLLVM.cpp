@@ -24,18 +24,6 @@ namespace trex {
 
 namespace {
 
-// XOR of `offsets[bit]` over the set bits of the run-time `id`.
-Value threadOffset(LLVMBuilder &b, Value id, const std::vector<int32_t> &offsets) {
-  Value result = b.i32(0);
-  for (size_t bit = 0; bit < offsets.size(); ++bit) {
-    if (offsets[bit] == 0)
-      continue;
-    Value set = b.and_(b.lshr(id, b.i32(static_cast<int64_t>(bit))), b.i32(1));
-    result = b.xor_(result, b.mul(set, b.i32(offsets[bit])));
-  }
-  return result;
-}
-
 struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLayoutOp> {
   ConvertLayoutOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
       : ConvertOpToLLVMPattern<ttg::ConvertLayoutOp>(converter), target(target) {}
@@ -189,28 +177,12 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
     };
 
     ThreadIds ids = threadIds(rewriter, loc, target);
-    Value storeThread = b.xor_(threadOffset(b, ids.lane, plan->store.laneOffset),
-                               threadOffset(b, ids.warp, plan->store.warpOffset));
-    Value loadThread = b.xor_(threadOffset(b, ids.lane, plan->load.laneOffset),
-                              threadOffset(b, ids.warp, plan->load.warpOffset));
-    // A register's offset XOR the thread's; the offset bits no thread offset has are added
-    // instead (XOR of disjoint bits), so they fold into the access's immediate offset.
-    auto bitsOf = [](const std::vector<int32_t> &lane, const std::vector<int32_t> &warp) {
-      int32_t bits = 0;
-      for (int32_t offset : lane)
-        bits |= offset;
-      for (int32_t offset : warp)
-        bits |= offset;
-      return bits;
-    };
-    int32_t storeBits = bitsOf(plan->store.laneOffset, plan->store.warpOffset);
-    int32_t loadBits = bitsOf(plan->load.laneOffset, plan->load.warpOffset);
-    auto address = [&](Value thread, int32_t threadBits, int32_t offset) {
-      int32_t shared = offset & threadBits, own = offset & ~threadBits;
-      Value index = shared == 0 ? thread : b.xor_(thread, b.i32(shared));
-      if (own != 0)
-        index = b.add(index, b.i32(own));
-      return b.gep(base->getType(), storageType, *base, index);
+    ThreadOffset storeThread = threadOffsetOf(b, ids.lane, ids.warp, plan->store.laneOffset,
+                                              plan->store.warpOffset);
+    ThreadOffset loadThread =
+        threadOffsetOf(b, ids.lane, ids.warp, plan->load.laneOffset, plan->load.warpOffset);
+    auto address = [&](const ThreadOffset &thread, int32_t offset) {
+      return b.gep(base->getType(), storageType, *base, registerIndex(b, thread, offset));
     };
 
     SmallVector<Value> loaded(plan->load.offset.size());
@@ -232,7 +204,7 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
                                      static_cast<int64_t>(position));
         }
         LLVM::StoreOp::create(rewriter, loc, stored,
-                              address(storeThread, storeBits, plan->store.offset[registers.front()]),
+                              address(storeThread, plan->store.offset[registers.front()]),
                               elementBytes * static_cast<int64_t>(registers.size()));
       }
       target.barrier(rewriter, loc);
@@ -242,7 +214,7 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
                         : VectorType::get(static_cast<int64_t>(registers.size()), storageType);
         Value value = LLVM::LoadOp::create(
             rewriter, loc, type,
-            address(loadThread, loadBits, plan->load.offset[registers.front()]),
+            address(loadThread, plan->load.offset[registers.front()]),
             elementBytes * static_cast<int64_t>(registers.size()));
         if (registers.size() == 1) {
           loaded[registers.front()] = fromStorage(value);

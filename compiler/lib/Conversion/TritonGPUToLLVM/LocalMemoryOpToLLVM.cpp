@@ -54,47 +54,6 @@ SharedStorage sharedStorageOf(const TypeConverter &converter, Type tensorElement
   return {element, element, static_cast<int32_t>(bits / 8)};
 }
 
-// XOR of `offsets[bit]` over the set bits of the run-time `id`, or null when all are zero.
-Value xorOfSetBits(LLVMBuilder &b, Value id, const std::vector<int32_t> &offsets) {
-  Value result;
-  for (size_t bit = 0; bit < offsets.size(); ++bit) {
-    if (offsets[bit] == 0)
-      continue;
-    Value shifted = b.lshr(id, b.i32(static_cast<int64_t>(bit)));
-    Value set = b.and_(shifted, b.i32(1));
-    Value term = b.mul(set, b.i32(offsets[bit]));
-    result = result ? b.xor_(result, term) : term;
-  }
-  return result;
-}
-
-// `thread` XOR the constant `offset` (either may be null / zero).
-Value xorOffset(LLVMBuilder &b, Value thread, int32_t offset) {
-  if (!thread)
-    return b.i32(offset);
-  return offset == 0 ? thread : b.xor_(thread, b.i32(offset));
-}
-
-// The bits any thread's offset can have: the OR of its lane and warp offsets.
-int32_t threadOffsetBits(const std::vector<int32_t> &lane, const std::vector<int32_t> &warp) {
-  int32_t bits = 0;
-  for (int32_t offset : lane)
-    bits |= offset;
-  for (int32_t offset : warp)
-    bits |= offset;
-  return bits;
-}
-
-// A register's element index: the thread's offset XOR the register's. The register's bits no
-// thread offset has are added after the XOR of the others (XOR-ing disjoint bits is adding
-// them), so that the access's address is one per-thread register plus a constant, which
-// LLVM and ptxas fold into the instruction's immediate offset, as in Triton's addressing.
-Value registerIndex(LLVMBuilder &b, Value thread, int32_t threadBits, int32_t offset) {
-  int32_t own = offset & ~threadBits;
-  Value index = xorOffset(b, thread, offset & threadBits);
-  return own == 0 ? index : b.add(index, b.i32(own));
-}
-
 // Where a view made by memdesc_subslice ops starts in its buffer (the sum of their offsets),
 // and the view it was taken from; the view itself with no origin when it is not one.
 std::pair<Value, SmallVector<int32_t>> viewOrigin(Value view) {
@@ -158,17 +117,12 @@ FailureOr<LocalMemoryAccess> accessPlan(Operation *op, RankedTensorType tensorTy
   return *plan;
 }
 
-// Per thread, the element offset its lane and warp add (XOR) to every register's offset;
-// null when it is zero for every thread.
-Value threadOffset(OpBuilder &builder, Location loc, const TargetInfo &target,
-                   const LocalMemoryAccess &plan) {
+// The per-thread part of the access's offsets (SharedMemory.h).
+ThreadOffset threadOffset(OpBuilder &builder, Location loc, const TargetInfo &target,
+                          const LocalMemoryAccess &plan) {
   LLVMBuilder b(builder, loc);
   ThreadIds ids = threadIds(builder, loc, target);
-  Value lane = xorOfSetBits(b, ids.lane, plan.laneOffset);
-  Value warp = xorOfSetBits(b, ids.warp, plan.warpOffset);
-  if (!lane || !warp)
-    return lane ? lane : warp;
-  return b.xor_(lane, warp);
+  return threadOffsetOf(b, ids.lane, ids.warp, plan.laneOffset, plan.warpOffset);
 }
 
 // Writes the registers `values` of a tensor of `tensorType` into the buffer at `base`.
@@ -189,8 +143,7 @@ LogicalResult storeToShared(Operation *op, ConversionPatternRewriter &rewriter,
       return b.zext(value, storage.storage);
     return value;
   };
-  Value thread = threadOffset(rewriter, loc, target, *plan);
-  int32_t threadBits = threadOffsetBits(plan->laneOffset, plan->warpOffset);
+  ThreadOffset thread = threadOffset(rewriter, loc, target, *plan);
   int64_t width = int64_t(1) << plan->vectorBits;
   target.barrier(rewriter, loc);
   for (int32_t start : plan->vectorStarts()) {
@@ -202,7 +155,7 @@ LogicalResult storeToShared(Operation *op, ConversionPatternRewriter &rewriter,
       for (int64_t i = 0; i < width; ++i)
         stored = b.insertElement(stored, toStorage(values[start + i]), i);
     }
-    Value index = registerIndex(b, thread, threadBits, plan->registerOffset[start]);
+    Value index = registerIndex(b, thread, plan->registerOffset[start]);
     Value address = b.gep(base.getType(), storage.storage, base, index);
     LLVM::StoreOp::create(rewriter, loc, stored, address, storage.bytes * width);
   }
@@ -217,16 +170,14 @@ SmallVector<Value> loadMatrices(OpBuilder &builder, Location loc, const TargetIn
                                 const MatrixLoadPlan &matrix) {
   LLVMBuilder b(builder, loc);
   ThreadIds ids = threadIds(builder, loc, target);
-  Value lane = xorOfSetBits(b, ids.lane, matrix.laneAddressOffset);
-  Value warp = xorOfSetBits(b, ids.warp, access.warpOffset);
-  Value thread = !lane || !warp ? (lane ? lane : warp) : b.xor_(lane, warp);
-  int32_t threadBits = threadOffsetBits(matrix.laneAddressOffset, access.warpOffset);
+  ThreadOffset thread =
+      threadOffsetOf(b, ids.lane, ids.warp, matrix.laneAddressOffset, access.warpOffset);
   auto pair = VectorType::get(2, elementType);
   SmallVector<Value> loaded;
   int32_t step = matrix.registersPerInstruction();
   for (int32_t start = 0; start < static_cast<int32_t>(access.registerOffset.size());
        start += step) {
-    Value index = registerIndex(b, thread, threadBits, access.registerOffset[start]);
+    Value index = registerIndex(b, thread, access.registerOffset[start]);
     Value address = b.gep(base.getType(), elementType, base, index);
     for (Value word : target.loadMatrix(builder, loc, address, matrix.matrices,
                                         matrix.transposed)) {
@@ -264,12 +215,11 @@ FailureOr<SmallVector<Value>> loadFromShared(Operation *op, ConversionPatternRew
       return b.trunc(value, storage.element);
     return value;
   };
-  Value thread = threadOffset(rewriter, loc, target, *plan);
-  int32_t threadBits = threadOffsetBits(plan->laneOffset, plan->warpOffset);
+  ThreadOffset thread = threadOffset(rewriter, loc, target, *plan);
   int64_t width = int64_t(1) << plan->vectorBits;
   SmallVector<Value> loaded(plan->registerOffset.size());
   for (int32_t start : plan->vectorStarts()) {
-    Value index = registerIndex(b, thread, threadBits, plan->registerOffset[start]);
+    Value index = registerIndex(b, thread, plan->registerOffset[start]);
     Value address = b.gep(base.getType(), storage.storage, base, index);
     Type type = width == 1 ? storage.storage : VectorType::get(width, storage.storage);
     Value value = LLVM::LoadOp::create(rewriter, loc, type, address, storage.bytes * width);
@@ -392,13 +342,12 @@ struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGloba
     Type storage = getTypeConverter()->convertType(element);
     if (needsBarrierBefore(op))
       target.barrier(rewriter, loc);
-    Value thread = threadOffset(rewriter, loc, target, *plan);
-    int32_t threadBits = threadOffsetBits(plan->laneOffset, plan->warpOffset);
+    ThreadOffset thread = threadOffset(rewriter, loc, target, *plan);
     int64_t planWidth = int64_t(1) << plan->vectorBits;
     for (int32_t vectorStart : plan->vectorStarts()) {
       for (int64_t part = 0; part < planWidth; part += width) {
         int32_t start = vectorStart + static_cast<int32_t>(part);
-        Value index = registerIndex(b, thread, threadBits, plan->registerOffset[start]);
+        Value index = registerIndex(b, thread, plan->registerOffset[start]);
         Value address = b.gep(adaptor.getDst().getType(), storage, adaptor.getDst(), index);
         target.asyncCopy(rewriter, loc, address, pointers[start],
                          static_cast<int>(width * bytes), masks.empty() ? Value() : masks[start]);

@@ -7,6 +7,9 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 
+#include <cstdint>
+#include <vector>
+
 namespace trex {
 
 // Whether the LLVM function is a kernel (set by the function conversion while lowering).
@@ -43,6 +46,25 @@ inline bool isFirstSharedMemoryUse(mlir::Operation *op) { return op->hasAttr(kFi
 inline constexpr llvm::StringLiteral kBarrierBeforeAttr = "allocation.barrier_before";
 void markAsyncCopyBarriers(mlir::ModuleOp module);
 inline bool needsBarrierBefore(mlir::Operation *op) { return op->hasAttr(kBarrierBeforeAttr); }
+
+class LLVMBuilder;
+
+// Per-thread addressing of a shared-memory access whose element offsets are each register's
+// constant offset XOR the thread's offset (LocalMemoryAccess, LayoutConversionPlan): the XOR,
+// over the set bits of the lane and warp ids, of their offsets (`value`, null when every one
+// is zero), and the offset bits any thread can set (`bits`).
+struct ThreadOffset {
+  mlir::Value value;
+  int32_t bits = 0;
+};
+ThreadOffset threadOffsetOf(LLVMBuilder &b, mlir::Value lane, mlir::Value warp,
+                            const std::vector<int32_t> &laneOffsets,
+                            const std::vector<int32_t> &warpOffsets);
+// A register's element index: the thread's offset XOR the register's. The register's bits no
+// thread offset has are added after the XOR of the others (XOR-ing disjoint bits is adding
+// them), so that the address is one per-thread register plus a constant, which LLVM and
+// ptxas fold into the instruction's immediate offset, as in Triton's addressing.
+mlir::Value registerIndex(LLVMBuilder &b, const ThreadOffset &thread, int32_t offset);
 
 } // namespace trex
 
