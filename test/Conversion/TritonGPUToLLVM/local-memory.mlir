@@ -10,35 +10,31 @@
 // Identity (unswizzled) 16x16xf16 buffer, 1 warp. Stored from #blocked: lane bits 0..2 step
 // the column by 2, 4, 8; lane bits 3, 4 the row by 2, 4 (offsets 32, 64); registers 0/1 are
 // columns c, c+1 (one 4-byte vector) and register bits 1, 2 rows 1 and 8 (offsets 16, 128).
+// Lane bits whose offsets double from one bit to the next are one field of the lane id:
+// (lane & 7) << 1 for bits 0..2, ((lane >> 3) & 3) << 5 for bits 3, 4.
 // Loaded as the A operand of an FMA dot: every lane holds whole rows (all 16 K elements), so
 // only lane bits 3, 4 move the address; 8 consecutive K elements per 16-byte load at register
 // offsets 0, 8 (K), 16, 24 (row 1), 128, 136, 144, 152 (row 8).
 // CHECK: ttg.shared = 512 : i32
 // CHECK-LABEL: llvm.func @store_blocked_load_dot_operand
 // CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i32) : i32
-// CHECK-DAG: %[[C2:.*]] = llvm.mlir.constant(2 : i32) : i32
-// CHECK-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-DAG: %[[C3:.*]] = llvm.mlir.constant(3 : i32) : i32
+// CHECK-DAG: %[[C5:.*]] = llvm.mlir.constant(5 : i32) : i32
+// CHECK-DAG: %[[C7:.*]] = llvm.mlir.constant(7 : i32) : i32
 // CHECK-DAG: %[[C8:.*]] = llvm.mlir.constant(8 : i32) : i32
 // CHECK-DAG: %[[C16:.*]] = llvm.mlir.constant(16 : i32) : i32
 // CHECK-DAG: %[[C24:.*]] = llvm.mlir.constant(24 : i32) : i32
-// CHECK-DAG: %[[C32:.*]] = llvm.mlir.constant(32 : i32) : i32
-// CHECK-DAG: %[[C64:.*]] = llvm.mlir.constant(64 : i32) : i32
 // CHECK-DAG: %[[C128:.*]] = llvm.mlir.constant(128 : i32) : i32
 // CHECK-DAG: %[[C144:.*]] = llvm.mlir.constant(144 : i32) : i32
 // CHECK-DAG: %[[C152:.*]] = llvm.mlir.constant(152 : i32) : i32
 // CHECK-DAG: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem
 // CHECK: %[[LANE:.*]] = llvm.urem
-// CHECK: %[[B0:.*]] = llvm.and {{.*}}, %[[C1]]
-// CHECK-NEXT: %[[L0:.*]] = llvm.mul %[[B0]], %[[C2]]
-// CHECK: %[[B1:.*]] = llvm.and {{.*}}, %[[C1]]
-// CHECK-NEXT: %[[L1:.*]] = llvm.mul %[[B1]], %[[C4]]
-// CHECK-NEXT: %[[X1:.*]] = llvm.xor %[[L0]], %[[L1]]
-// CHECK: llvm.mul %{{.*}}, %[[C8]]
-// CHECK: %[[B3:.*]] = llvm.and {{.*}}, %[[C1]]
-// CHECK-NEXT: %[[L3:.*]] = llvm.mul %[[B3]], %[[C32]]
-// CHECK: %[[B4:.*]] = llvm.and {{.*}}, %[[C1]]
-// CHECK-NEXT: %[[L4:.*]] = llvm.mul %[[B4]], %[[C64]]
-// CHECK-NEXT: %[[STORE:.*]] = llvm.xor %{{.*}}, %[[L4]]
+// CHECK-NEXT: %[[F0:.*]] = llvm.and %[[LANE]], %[[C7]]
+// CHECK-NEXT: %[[L0:.*]] = llvm.shl %[[F0]], %[[C1]]
+// CHECK-NEXT: %[[S3:.*]] = llvm.lshr %[[LANE]], %[[C3]]
+// CHECK-NEXT: %[[F3:.*]] = llvm.and %[[S3]], %[[C3]]
+// CHECK-NEXT: %[[L3:.*]] = llvm.shl %[[F3]], %[[C5]]
+// CHECK-NEXT: %[[STORE:.*]] = llvm.xor %[[L0]], %[[L3]]
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: %[[P0:.*]] = llvm.getelementptr %[[SMEM]][%[[STORE]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
 // CHECK-NEXT: llvm.store %{{.*}}, %[[P0]] {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
@@ -50,16 +46,15 @@
 // CHECK: llvm.add %[[STORE]], %[[C144]]
 // CHECK: llvm.store
 // CHECK-NEXT: nvvm.barrier0
-// CHECK-NEXT: %[[LOAD:.*]] = llvm.xor %[[L3]], %[[L4]]
-// CHECK-NEXT: %[[Q0:.*]] = llvm.getelementptr %[[SMEM]][%[[LOAD]]]
+// CHECK-NEXT: %[[Q0:.*]] = llvm.getelementptr %[[SMEM]][%[[L3]]]
 // CHECK-NEXT: llvm.load %[[Q0]] {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
-// CHECK: llvm.add %[[LOAD]], %[[C8]]
+// CHECK: llvm.add %[[L3]], %[[C8]]
 // CHECK: llvm.load {{.*}} -> vector<8xf16>
-// CHECK: llvm.add %[[LOAD]], %[[C16]]
+// CHECK: llvm.add %[[L3]], %[[C16]]
 // CHECK: llvm.load {{.*}} -> vector<8xf16>
-// CHECK: llvm.add %[[LOAD]], %[[C24]]
+// CHECK: llvm.add %[[L3]], %[[C24]]
 // CHECK: llvm.load {{.*}} -> vector<8xf16>
-// CHECK: llvm.add %[[LOAD]], %[[C128]]
+// CHECK: llvm.add %[[L3]], %[[C128]]
 // CHECK: llvm.load {{.*}} -> vector<8xf16>
 // CHECK-COUNT-3: llvm.load {{.*}} -> vector<8xf16>
 // CHECK-NOT: llvm.load
@@ -82,20 +77,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // A swizzled 8x8xf16 buffer (vec 2, perPhase 1, maxPhase 4): element (r, c) is at
 // r*8 + ((c/2) ^ (r%4))*2 + c%2. Lane bits 0, 1 step the column by 2, 4 (offsets 2, 4); lane
 // bits 2, 3, 4 step the row by 1, 2, 4, whose offsets carry the swizzle: 8^2 = 10, 16^4 = 20,
-// and 32 (row 4 is phase 0 again). The two registers (columns c, c+1) stay one vector.
+// and 32 (row 4 is phase 0 again): (lane & 3) << 1, two multiplies, a shift. The two registers
+// (columns c, c+1) stay one vector.
 // CHECK: ttg.shared = 128 : i32
 // CHECK-LABEL: llvm.func @swizzled
 // CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i32) : i32
-// CHECK-DAG: %[[C2:.*]] = llvm.mlir.constant(2 : i32) : i32
-// CHECK-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-DAG: %[[C3:.*]] = llvm.mlir.constant(3 : i32) : i32
+// CHECK-DAG: %[[C5:.*]] = llvm.mlir.constant(5 : i32) : i32
 // CHECK-DAG: %[[C10:.*]] = llvm.mlir.constant(10 : i32) : i32
 // CHECK-DAG: %[[C20:.*]] = llvm.mlir.constant(20 : i32) : i32
-// CHECK-DAG: %[[C32:.*]] = llvm.mlir.constant(32 : i32) : i32
-// CHECK: llvm.mul %{{.*}}, %[[C2]]
-// CHECK: llvm.mul %{{.*}}, %[[C4]]
+// CHECK: %[[F0:.*]] = llvm.and %{{.*}}, %[[C3]]
+// CHECK-NEXT: llvm.shl %[[F0]], %[[C1]]
 // CHECK: llvm.mul %{{.*}}, %[[C10]]
 // CHECK: llvm.mul %{{.*}}, %[[C20]]
-// CHECK: llvm.mul %{{.*}}, %[[C32]]
+// CHECK: llvm.shl %{{.*}}, %[[C5]]
 // CHECK-NEXT: %[[OFFSET:.*]] = llvm.xor
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%[[OFFSET]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
@@ -122,12 +117,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // at the very address it stored it. local_dealloc emits nothing.
 // CHECK: ttg.shared = 2048 : i32
 // CHECK-LABEL: llvm.func @views
-// CHECK-DAG: %[[C128:.*]] = llvm.mlir.constant(128 : i32) : i32
+// CHECK-DAG: %[[C7:.*]] = llvm.mlir.constant(7 : i32) : i32
 // CHECK-DAG: %[[C256:.*]] = llvm.mlir.constant(256 : i32) : i32
 // CHECK-DAG: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem
 // CHECK: %[[SKIP:.*]] = llvm.mul %arg1, %[[C256]] : i32
 // CHECK-NEXT: %[[VIEW:.*]] = llvm.getelementptr %[[SMEM]][%[[SKIP]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
-// CHECK: %[[WARP:.*]] = llvm.mul %{{.*}}, %[[C128]]
+// CHECK: %[[WARP:.*]] = llvm.shl %{{.*}}, %[[C7]]
 // CHECK-NEXT: %[[OFFSET:.*]] = llvm.xor %{{.*}}, %[[WARP]]
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: %[[P:.*]] = llvm.getelementptr %[[VIEW]][%[[OFFSET]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32

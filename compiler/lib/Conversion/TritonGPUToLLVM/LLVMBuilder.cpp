@@ -25,6 +25,35 @@ Value LLVMBuilder::urem(Value a, Value b) { return LLVM::URemOp::create(builder,
 Value LLVMBuilder::and_(Value a, Value b) { return LLVM::AndOp::create(builder, loc, a, b); }
 Value LLVMBuilder::or_(Value a, Value b) { return LLVM::OrOp::create(builder, loc, a, b); }
 Value LLVMBuilder::xor_(Value a, Value b) { return LLVM::XOrOp::create(builder, loc, a, b); }
+
+Value LLVMBuilder::xorOfBits(Value id, llvm::ArrayRef<int32_t> offsets) {
+  Value result;
+  int count = static_cast<int>(offsets.size());
+  for (int bit = 0; bit < count;) {
+    uint32_t offset = static_cast<uint32_t>(offsets[bit]);
+    if (offset == 0) {
+      ++bit;
+      continue;
+    }
+    int end = bit + 1;
+    Value term;
+    if (llvm::isPowerOf2_32(offset)) {
+      while (end < count && offsets[end] > 0 &&
+             int64_t(offsets[end]) == (int64_t(offset) << (end - bit)))
+        ++end;
+      // Field [bit, end) of the id, moved to the first offset's position.
+      int64_t mask = (int64_t(1) << (end - bit)) - 1;
+      term = and_(bit == 0 ? id : lshr(id, i32(bit)), i32(mask));
+      if (int position = static_cast<int>(llvm::Log2_32(offset)))
+        term = shl(term, i32(position));
+    } else {
+      term = mul(and_(lshr(id, i32(bit)), i32(1)), i32(offset));
+    }
+    result = result ? xor_(result, term) : term;
+    bit = end;
+  }
+  return result;
+}
 Value LLVMBuilder::shl(Value a, Value b) { return LLVM::ShlOp::create(builder, loc, a, b); }
 Value LLVMBuilder::lshr(Value a, Value b) { return LLVM::LShrOp::create(builder, loc, a, b); }
 Value LLVMBuilder::icmpEQ(Value a, Value b) {

@@ -31,10 +31,6 @@ namespace {
 
 using Tuple = SmallVector<Value>;
 
-bool isZero(const std::vector<int32_t> &basis) {
-  return std::all_of(basis.begin(), basis.end(), [](int32_t v) { return v == 0; });
-}
-
 // The register part of a register's coordinates.
 std::vector<int32_t> registerOffset(const layoutviz::LinearLayout &layout, int32_t reg) {
   std::vector<int32_t> offset(layout.getNumOutDims(), 0);
@@ -224,11 +220,11 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tt::ReduceOp> {
 
     ThreadIds ids = threadIds(rewriter, loc, target);
     // Warp index along the axis: the warp id's axis bits, compacted.
-    Value warpAlongAxis = b.i32(0);
-    for (auto [position, bit] : llvm::enumerate(warpBits)) {
-      Value bitValue = b.and_(b.lshr(ids.warp, b.i32(bit)), b.i32(1));
-      warpAlongAxis = b.or_(warpAlongAxis, b.shl(bitValue, b.i32(static_cast<int64_t>(position))));
-    }
+    std::vector<int32_t> positions(
+        warpBits.empty() ? 0 : *std::max_element(warpBits.begin(), warpBits.end()) + 1, 0);
+    for (auto [position, bit] : llvm::enumerate(warpBits))
+      positions[bit] = int32_t(1) << position;
+    Value warpAlongAxis = warpBits.empty() ? b.i32(0) : b.xorOfBits(ids.warp, positions);
     int32_t laneAxisMask = 0;
     for (int bit : laneBits)
       laneAxisMask |= 1 << bit;

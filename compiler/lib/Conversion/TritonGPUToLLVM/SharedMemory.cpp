@@ -116,30 +116,12 @@ void markAsyncCopyBarriers(ModuleOp module) {
   });
 }
 
-namespace {
-
-// XOR of `offsets[bit]` over the set bits of the run-time `id`, or null when all are zero.
-Value xorOfSetBits(LLVMBuilder &b, Value id, const std::vector<int32_t> &offsets) {
-  Value result;
-  for (size_t bit = 0; bit < offsets.size(); ++bit) {
-    if (offsets[bit] == 0)
-      continue;
-    Value shifted = b.lshr(id, b.i32(static_cast<int64_t>(bit)));
-    Value set = b.and_(shifted, b.i32(1));
-    Value term = b.mul(set, b.i32(offsets[bit]));
-    result = result ? b.xor_(result, term) : term;
-  }
-  return result;
-}
-
-} // namespace
-
 ThreadOffset threadOffsetOf(LLVMBuilder &b, Value lane, Value warp,
                             const std::vector<int32_t> &laneOffsets,
                             const std::vector<int32_t> &warpOffsets) {
   ThreadOffset thread;
-  Value fromLane = xorOfSetBits(b, lane, laneOffsets);
-  Value fromWarp = xorOfSetBits(b, warp, warpOffsets);
+  Value fromLane = b.xorOfBits(lane, laneOffsets);
+  Value fromWarp = b.xorOfBits(warp, warpOffsets);
   thread.value = !fromLane || !fromWarp ? (fromLane ? fromLane : fromWarp)
                                         : b.xor_(fromLane, fromWarp);
   for (int32_t offset : laneOffsets)

@@ -83,38 +83,12 @@ SmallVector<Value> applyLaneWarp(OpBuilder &builder, Location loc,
     if (!layout.hasInDim(inDim))
       continue;
     const std::vector<layoutviz::LinearLayout::Basis> &bases = layout.getInDimBases(inDim);
-    int count = static_cast<int>(bases.size());
     for (int dim = 0; dim < numDims; ++dim) {
-      // A run of id bits whose bases double from one bit to the next (lane bits 0..4 giving
-      // 4, 8, ..., 64) is one field of the id moved into place: a mask and a shift, instead
-      // of extracting and scaling each bit.
-      for (int bit = 0; bit < count;) {
-        int32_t basis = bases[bit][dim];
-        if (basis == 0) {
-          ++bit;
-          continue;
-        }
-        int end = bit + 1;
-        if (llvm::isPowerOf2_32(static_cast<uint32_t>(basis)))
-          while (end < count && bases[end][dim] > 0 &&
-                 int64_t(bases[end][dim]) == (int64_t(basis) << (end - bit)))
-            ++end;
-        Value contribution;
-        if (end == bit + 1 && !llvm::isPowerOf2_32(static_cast<uint32_t>(basis))) {
-          Value bitValue = b.and_(b.lshr(id, b.i32(bit)), b.i32(1));
-          contribution = b.mul(bitValue, b.i32(basis));
-        } else {
-          int64_t mask = ((int64_t(1) << (end - bit)) - 1) << bit;
-          contribution = b.and_(id, b.i32(mask));
-          int shift = static_cast<int>(llvm::Log2_32(static_cast<uint32_t>(basis))) - bit;
-          if (shift > 0)
-            contribution = b.shl(contribution, b.i32(shift));
-          else if (shift < 0)
-            contribution = b.lshr(contribution, b.i32(-shift));
-        }
+      std::vector<int32_t> offsets;
+      for (const layoutviz::LinearLayout::Basis &basis : bases)
+        offsets.push_back(basis[dim]);
+      if (Value contribution = b.xorOfBits(id, offsets))
         coordinates[dim] = b.xor_(coordinates[dim], contribution);
-        bit = end;
-      }
     }
   }
   return coordinates;

@@ -27,6 +27,15 @@ Value inlinePTX(OpBuilder &builder, Location loc, Type resultType, StringRef tex
   return resultType ? op.getResult(0) : Value();
 }
 
+// A call of an NVVM intrinsic without side effects (the approximate and correctly rounded
+// arithmetic instructions): unlike inline PTX, LLVM may hoist, combine and schedule it.
+Value nvvmIntrinsic(OpBuilder &builder, Location loc, Type resultType, StringRef name,
+                    ValueRange operands) {
+  return LLVM::CallIntrinsicOp::create(builder, loc, resultType, builder.getStringAttr(name),
+                                       operands)
+      .getResult(0);
+}
+
 // The PTX register constraint of a word of `bits` bits.
 char constraintOf(unsigned bits) {
   return bits == 64 ? 'l' : bits == 32 ? 'r' : bits == 16 ? 'h' : 'c';
@@ -639,12 +648,11 @@ public:
   }
 
   Value sqrtApprox(OpBuilder &builder, Location loc, Value x) const override {
-    return inlinePTX(builder, loc, x.getType(), "sqrt.approx.ftz.f32 $0, $1;", "=f,f", {x});
+    return nvvmIntrinsic(builder, loc, x.getType(), "llvm.nvvm.sqrt.approx.ftz.f", {x});
   }
 
   Value divFull(OpBuilder &builder, Location loc, Value lhs, Value rhs) const override {
-    return inlinePTX(builder, loc, lhs.getType(), "div.full.f32 $0, $1, $2;", "=f,f,f",
-                     {lhs, rhs});
+    return nvvmIntrinsic(builder, loc, lhs.getType(), "llvm.nvvm.div.full", {lhs, rhs});
   }
 
   Value mathFunction(OpBuilder &builder, Location loc, StringRef name,
@@ -693,17 +701,15 @@ public:
     Value x = operands.front();
     Type type = x.getType();
     bool isF32 = type.isF32();
-    std::string suffix = isF32 ? ".f32" : ".f64";
-    std::string reg = isF32 ? "f" : "d";
-    auto unary = [&](StringRef instruction) {
-      return inlinePTX(builder, loc, type, (instruction + " $0, $1;").str(),
-                       "=" + reg + "," + reg, {x});
+    std::string suffix = isF32 ? ".f" : ".d";
+    auto unary = [&](StringRef intrinsic) {
+      return nvvmIntrinsic(builder, loc, type, ("llvm.nvvm." + intrinsic).str(), {x});
     };
     if (name == "sqrt_rn")
       return unary("sqrt.rn" + suffix);
     if (name == "div_rn")
-      return inlinePTX(builder, loc, type, "div.rn" + suffix + " $0, $1, $2;",
-                       "=" + reg + "," + reg + "," + reg, {operands[0], operands[1]});
+      return nvvmIntrinsic(builder, loc, type, "llvm.nvvm.div.rn" + suffix,
+                           {operands[0], operands[1]});
     if (isF32) {
       if (name == "exp")
         return exp2Approx(builder, loc,
@@ -711,16 +717,16 @@ public:
                                                b.floatConstant(type, 1.4426950408889634)),
                           /*flushDenormals=*/false);
       if (name == "log2")
-        return unary("lg2.approx.f32");
+        return unary("lg2.approx.f");
       if (name == "log")
-        return LLVM::FMulOp::create(builder, loc, unary("lg2.approx.f32"),
+        return LLVM::FMulOp::create(builder, loc, unary("lg2.approx.f"),
                                     b.floatConstant(type, 0.6931471805599453));
       if (name == "sin")
-        return unary("sin.approx.f32");
+        return unary("sin.approx.f");
       if (name == "cos")
-        return unary("cos.approx.f32");
+        return unary("cos.approx.f");
       if (name == "rsqrt")
-        return unary("rsqrt.approx.f32");
+        return unary("rsqrt.approx.f");
       if (name == "erf")
         return erfApproximation(builder, loc, x, [&](Value y) {
           return approximateMath(builder, loc, "exp", {y});

@@ -28,6 +28,11 @@ public:
   mlir::Value and_(mlir::Value a, mlir::Value b);
   mlir::Value or_(mlir::Value a, mlir::Value b);
   mlir::Value xor_(mlir::Value a, mlir::Value b);
+  // The XOR of offsets[bit] over the set bits of the run-time i32 `id`, or null when every
+  // offset is zero (a linear layout's lane or warp bases applied to the lane or warp id).
+  // A run of bits whose offsets double from one bit to the next is one field of the id: a
+  // mask and one shift (PTX's bfe), not an extraction per bit.
+  mlir::Value xorOfBits(mlir::Value id, llvm::ArrayRef<int32_t> offsets);
   mlir::Value shl(mlir::Value a, mlir::Value b);
   mlir::Value lshr(mlir::Value a, mlir::Value b);
   mlir::Value icmpEQ(mlir::Value a, mlir::Value b);
