@@ -233,7 +233,8 @@ void setup(CLI::App &app) {
       ->add_option("--assembler", options->assembler,
                    "PTX to cubin: ptxas (the executable, whole-program, as Triton), nvjitlink "
                    "(the same ptxas in process through libnvJitLink, ~10 ms faster, relocatable "
-                   "code) or default ($TREX_ASSEMBLER, else ptxas)")
+                   "code) or default ($TREX_ASSEMBLER, else nvjitlink where libnvJitLink "
+                   "loads, else ptxas)")
       ->capture_default_str()
       ->check(CLI::IsMember({"default", "ptxas", "nvjitlink"}));
   command

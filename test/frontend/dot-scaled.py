@@ -1,6 +1,9 @@
 # Coverage: tl.dot_scaled with e4m3 and e2m1 operands and e8m0 scales.
 # RUN: trex compile %s --kernel scaled_e4m3 --signature "*fp8e4nv:16, *u8:16, *fp32:16" --emit source | FileCheck %s
 # RUN: trex compile %s --kernel scaled_e2m1 --signature "*u8:16, *u8:16, *fp32:16" --emit source | FileCheck %s --check-prefix=E2M1
+# RUN: trex compile %s --kernel scaled_e5m2_bf16 --signature "*fp8e5:16, *u8:16, *bf16:16, *fp32:16" --emit source | FileCheck %s --check-prefix=MIXED
+# RUN: trex compile %s --kernel scaled_rhs_fp16 --signature "*fp16:16, *fp8e5:16, *u8:16, *fp32:16" --emit source | FileCheck %s --check-prefix=RHS
+# RUN: trex compile %s --kernel scaled_fast_loop --signature "*fp8e5:16, *u8:16, *u8:16, *u8:16, *fp32:16, i32:16" --num-warps 8 --emit source | FileCheck %s --check-prefix=LOOP
 # UNSUPPORTED-TARGET: scaled_e4m3 cuda:80: fp8e4nv needs sm_89 or newer (Triton rejects it on sm_80 too)
 import triton
 import triton.language as tl
@@ -37,3 +40,44 @@ def scaled_e2m1(A, S, C):
     b = tl.load(A + tl.arange(0, 32)[:, None] * 64 + tl.arange(0, 64)[None, :])
     c = tl.dot_scaled(a, s, "e2m1", b, None, "e2m1", out_dtype=tl.float32)
     tl.store(C + tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :], c)
+
+
+# A scaled e5m2 lhs times an unscaled bf16 rhs (bf16 compute).
+# MIXED-LABEL: tt.func public @scaled_e5m2_bf16(
+# MIXED: tt.dot_scaled %{{.*}} scale %{{.*}}, %{{.*}}, %{{.*}} lhs = e5m2 rhs = bf16 {fastMath = false} : tensor<64x64xf8E5M2>, tensor<64x2xi8> * tensor<64x64xbf16> -> tensor<64x64xf32>
+@triton.jit
+def scaled_e5m2_bf16(A, S, B, C):
+    a = tl.load(A + tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :])
+    s = tl.load(S + tl.arange(0, 64)[:, None] * 2 + tl.arange(0, 2)[None, :])
+    b = tl.load(B + tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :])
+    c = tl.dot_scaled(a, s, "e5m2", b, None, "bf16")
+    tl.store(C + tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :], c)
+
+
+# Only the rhs scaled (Triton swaps the operands so that the scaled one is the lhs), with an
+# fp16 lhs (fp16 compute).
+# RHS-LABEL: tt.func public @scaled_rhs_fp16(
+# RHS: tt.dot_scaled %{{.*}}, %{{.*}} scale %{{.*}}, %{{.*}} lhs = fp16 rhs = e5m2 {fastMath = false} : tensor<64x64xf16> * tensor<64x128xf8E5M2>, tensor<128x2xi8> -> tensor<64x128xf32>
+@triton.jit
+def scaled_rhs_fp16(A, B, S, C):
+    a = tl.load(A + tl.arange(0, 64)[:, None] * 64 + tl.arange(0, 64)[None, :])
+    b = tl.load(B + tl.arange(0, 64)[:, None] * 128 + tl.arange(0, 128)[None, :])
+    s = tl.load(S + tl.arange(0, 128)[:, None] * 2 + tl.arange(0, 2)[None, :])
+    c = tl.dot_scaled(a, None, "fp16", b, s, "e5m2")
+    tl.store(C + tl.arange(0, 64)[:, None] * 128 + tl.arange(0, 128)[None, :], c)
+
+
+# Both scaled, e5m2 times packed e2m1, fast math (no NaN masking), a 128x128 tile over a K loop.
+# LOOP-LABEL: tt.func public @scaled_fast_loop(
+# LOOP: scf.for
+# LOOP: tt.dot_scaled %{{.*}} scale %{{.*}}, %{{.*}} scale %{{.*}}, %{{.*}} lhs = e5m2 rhs = e2m1 {fastMath = true} : tensor<128x128xf8E5M2>, tensor<128x4xi8> * tensor<64x128xi8>, tensor<128x4xi8> -> tensor<128x128xf32>
+@triton.jit
+def scaled_fast_loop(A, SA, B, SB, C, K):
+    acc = tl.zeros((128, 128), dtype=tl.float32)
+    for k in range(0, K, 128):
+        a = tl.load(A + tl.arange(0, 128)[:, None] * K + k + tl.arange(0, 128)[None, :])
+        sa = tl.load(SA + tl.arange(0, 128)[:, None] * (K // 32) + k // 32 + tl.arange(0, 4)[None, :])
+        b = tl.load(B + (k // 2 + tl.arange(0, 64))[:, None] * 128 + tl.arange(0, 128)[None, :])
+        sb = tl.load(SB + tl.arange(0, 128)[:, None] * (K // 32) + k // 32 + tl.arange(0, 4)[None, :])
+        acc = tl.dot_scaled(a, sa, "e5m2", b, sb, "e2m1", acc, fast_math=True)
+    tl.store(C + tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :], acc)

@@ -3,6 +3,8 @@
 #   OUT/trex-runner          the LLVM-free runner
 #   OUT/samples/<name>/      every spec of samples/specs.json         (gpu_check.py)
 #   OUT/side_by_side/<name>/ the fixture README's benchmark sizes     (gpu_check.py --specs)
+#   OUT/side_by_side_nvjitlink/<name>/ the same assembled by nvJitLink (kernels_ab.py), when
+#                            libnvJitLink is found
 #   OUT/v3/<case>/           mma_check.py's matmuls on wgmma           (sm_90's default)
 #   OUT/v2/<case>/           the same on mma.sync
 # for TARGET (default cuda:90, the GPU machine's). Then, on the GPU machine:
@@ -39,6 +41,14 @@ EOF
 
 compile_specs samples/specs.json "$out/samples"
 compile_specs test/bench/side_by_side.json "$out/side_by_side"
+# The same kernels assembled in-process by nvJitLink (relocatable code, whose SASS may differ
+# from the ptxas executable's), for kernels_ab.py's third column.
+if TREX_ASSEMBLER=nvjitlink "$trex" compile samples/kernels/vector_add.py --kernel add_kernel \
+     --signature '*fp32:16, *fp32:16, *fp32:16, i32:16, 1024' --emit cubin \
+     -o "$out/.nvjitlink-probe" >/dev/null 2>&1; then
+  TREX_ASSEMBLER=nvjitlink compile_specs test/bench/side_by_side.json "$out/side_by_side_nvjitlink"
+fi
+rm -rf "$out/.nvjitlink-probe"
 python3 test/gpu/mma_check.py build --trex "$trex" --out "$out/v3" --mma v3
 python3 test/gpu/mma_check.py build --trex "$trex" --out "$out/v2" --mma v2
 

@@ -5,8 +5,10 @@ build_artifacts.sh puts next to trex's artifacts of test/bench/side_by_side.json
 (OUT/side_by_side/<name>) real Triton's PTX of the same specialisation (the fixtures,
 assembled by the same ptxas, with trex's metadata: OUT/triton_ptx/<name>). Running both
 through one runner on the same inputs, round after round, leaves only the generated code
-different: not the launcher, the ptxas version or the clock of the moment. Prints each run
-and the medians; a ratio above 1 means trex's kernel is faster.
+different: not the launcher, the ptxas version or the clock of the moment. Where
+build_artifacts.sh also assembled trex's PTX with nvJitLink (OUT/side_by_side_nvjitlink),
+that cubin runs as a third contender. Prints each run and the medians; a ratio above 1 means
+trex's kernel is faster.
 
   python3 test/gpu/kernels_ab.py OUT [ROUNDS]
 """
@@ -43,7 +45,7 @@ def alternate(name, commands, rounds, unit=None):
                 continue
             ms = json.loads(run.stdout)["timing_ms"]["median"]
             times[label].append(ms)
-            print(f"{name} {label:6} {ms:8.4f} ms" + (f" {unit(ms):7.1f}" if unit else ""), flush=True)
+            print(f"{name} {label:14} {ms:8.4f} ms" + (f" {unit(ms):7.1f}" if unit else ""), flush=True)
     return times
 
 
@@ -51,6 +53,9 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else "gpu-artifacts"
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     specs = json.load(open(os.path.join(ROOT, "test", "bench", "side_by_side.json")))
+    # trex's cubin from the ptxas executable, from nvJitLink where built, and Triton's PTX.
+    variants = (("trex", "side_by_side"), ("trex-nvjitlink", "side_by_side_nvjitlink"),
+                ("triton", "triton_ptx"))
     for spec in specs:
         name = spec["name"]
         if not os.path.isdir(os.path.join(root, "triton_ptx", name)):
@@ -61,12 +66,16 @@ def main():
                             "--grid", spec["grid"], "--json", "--signature", spec["signature"],
                             "--names", ",".join(names), "--bench", "--rep", "200"] +
                     [f"--arg={arg}" for arg in spec["args"]]
-                    for label, kind in (("trex", "side_by_side"), ("triton", "triton_ptx"))}
+                    for label, kind in variants
+                    if os.path.isdir(os.path.join(root, kind, name))}
         times = alternate(name, commands, rounds)
-        if times["trex"] and times["triton"]:
-            ours, theirs = statistics.median(times["trex"]), statistics.median(times["triton"])
-            print(f"{name} median: trex {ours:.4f} ms, Triton's PTX {theirs:.4f} ms, "
-                  f"trex/Triton {theirs / ours:.3f}", flush=True)
+        if not times.get("triton"):
+            continue
+        theirs = statistics.median(times["triton"])
+        for label in (label for label in times if label != "triton" and times[label]):
+            ours = statistics.median(times[label])
+            print(f"{name} median: {label} {ours:.4f} ms, Triton's PTX {theirs:.4f} ms, "
+                  f"{label}/Triton {theirs / ours:.3f}", flush=True)
 
 
 if __name__ == "__main__":

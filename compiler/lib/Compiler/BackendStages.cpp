@@ -155,10 +155,22 @@ public:
 private:
   bool assembleCubin(const std::string &assembly) {
     using Assembler = CompileOptions::Assembler;
-    bool inProcess = options.assembler == Assembler::JitLink ||
-                     (options.assembler == Assembler::Default && cuda::jitLinkRequested());
-    std::optional<std::string> library = inProcess ? cuda::findJitLink() : std::nullopt;
-    if (inProcess && !library)
+    Assembler choice = options.assembler;
+    if (choice == Assembler::Default)
+      switch (cuda::assemblerFromEnvironment()) {
+      case cuda::AssemblerChoice::JitLink:
+        choice = Assembler::JitLink;
+        break;
+      case cuda::AssemblerChoice::Executable:
+        choice = Assembler::PtxasExecutable;
+        break;
+      case cuda::AssemblerChoice::Unset:
+        break;
+      }
+    // Unless asked for one, nvJitLink where it loads, else the executable, without a word.
+    std::optional<std::string> library =
+        choice != Assembler::PtxasExecutable ? cuda::findJitLink() : std::nullopt;
+    if (choice == Assembler::JitLink && !library)
       addDiagnostic(result, Severity::Warning,
                     "nvJitLink (libnvJitLink.so, CUDA 12.8 or later) was not found (set "
                     "TREX_NVJITLINK_PATH or CUDA_HOME); assembling with the ptxas executable");
@@ -177,8 +189,13 @@ private:
     std::optional<std::string> ptxas = cuda::findPtxas();
     if (!ptxas) {
       addDiagnostic(result, Severity::Warning,
-                    "ptxas was not found (set TRITON_PTXAS_PATH or CUDA_HOME, or put it on "
-                    "PATH); no cubin was produced");
+                    choice == Assembler::PtxasExecutable
+                        ? "ptxas was not found (set TRITON_PTXAS_PATH or CUDA_HOME, or put it on "
+                          "PATH); no cubin was produced"
+                        : "ptxas was not found, neither in process (libnvJitLink: set "
+                          "TREX_NVJITLINK_PATH or CUDA_HOME) nor as an executable (set "
+                          "TRITON_PTXAS_PATH or CUDA_HOME, or put it on PATH); no cubin was "
+                          "produced");
       return true;
     }
     llvm::Expected<std::string> cubin = timed(result, "PTXAS", "ptxas", [&] {

@@ -325,9 +325,14 @@ llvm::Expected<std::string> assembleInProcess(llvm::StringRef ptx, int computeCa
   return cubin;
 }
 
-bool jitLinkRequested() {
+AssemblerChoice assemblerFromEnvironment() {
   const char *choice = std::getenv("TREX_ASSEMBLER");
-  return choice && llvm::StringRef(choice) == "nvjitlink";
+  if (!choice)
+    return AssemblerChoice::Unset;
+  llvm::StringRef name(choice);
+  return name == "nvjitlink" ? AssemblerChoice::JitLink
+         : name == "ptxas"   ? AssemblerChoice::Executable
+                             : AssemblerChoice::Unset;
 }
 
 } // namespace trex::cuda

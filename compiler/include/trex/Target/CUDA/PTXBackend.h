@@ -64,9 +64,9 @@ std::optional<std::string> findJitLink();
 llvm::Expected<std::string> assembleInProcess(llvm::StringRef ptx, int computeCapability,
                                               llvm::StringRef libraryPath, std::string &log);
 
-// Whether $TREX_ASSEMBLER asks for the in-process assembler ("nvjitlink"; "ptxas" or unset:
-// the executable).
-bool jitLinkRequested();
+// What $TREX_ASSEMBLER asks for: "nvjitlink", "ptxas", or nothing (unset or another value).
+enum class AssemblerChoice { Unset, JitLink, Executable };
+AssemblerChoice assemblerFromEnvironment();
 
 } // namespace trex::cuda
 
