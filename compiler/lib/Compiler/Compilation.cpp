@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -22,6 +23,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <cstdlib>
 #include <mutex>
 
 using namespace mlir;
@@ -237,6 +239,22 @@ void addDiagnostic(CompilationResult &result, CompileDiagnostic::Severity severi
   result.diagnostics.push_back(std::move(diagnostic));
 }
 
+static const char *pipelineName(Pipeline pipeline) {
+  switch (pipeline) {
+  case Pipeline::TTIR:
+    return "ttir";
+  case Pipeline::TTGIR:
+    return "ttgir";
+  case Pipeline::LLVMLowering:
+    return "LLVM lowering";
+  case Pipeline::LLVMOptimizer:
+    return "LLVM optimizer";
+  case Pipeline::Backend:
+    return "back-end";
+  }
+  return "";
+}
+
 LogicalResult runPipeline(ModuleOp module, llvm::function_ref<void(OpPassManager &)> build,
                           Pipeline pipeline, const CompileOptions &options,
                           CompilationResult &result, int firstStep) {
@@ -254,6 +272,13 @@ LogicalResult runPipeline(ModuleOp module, llvm::function_ref<void(OpPassManager
   }
   passManager.addInstrumentation(std::make_unique<PassSnapshotRecorder>(
       result.passes, options.captureIRAfterEachPass, pipeline, firstStep));
+  // The verifier after every pass costs about 5% of a small kernel's compile: it runs where
+  // the IR after each pass is kept (the explorer, --dump-passes) or TREX_VERIFY_EACH_PASS is
+  // set, and otherwise once on the pipeline's output.
+  const char *verifyEachPass = std::getenv("TREX_VERIFY_EACH_PASS");
+  bool verifyEach =
+      options.captureIRAfterEachPass || (verifyEachPass && llvm::StringRef(verifyEachPass) != "0");
+  passManager.enableVerifier(verifyEach);
   auto errors = [&] {
     return llvm::count_if(result.diagnostics, [](const CompileDiagnostic &diagnostic) {
       return diagnostic.severity == CompileDiagnostic::Severity::Error;
@@ -262,6 +287,12 @@ LogicalResult runPipeline(ModuleOp module, llvm::function_ref<void(OpPassManager
   auto errorsBefore = errors();
   if (failed(passManager.run(module)))
     return failure();
+  if (!verifyEach && failed(mlir::verify(module))) {
+    addDiagnostic(result, CompileDiagnostic::Severity::Error,
+                  "trex produced invalid IR in its " + std::string(pipelineName(pipeline)) +
+                      " pipeline (an internal error; TREX_VERIFY_EACH_PASS=1 names the pass)");
+    return failure();
+  }
   // A pass that reports an error without failing leaves IR that must not reach the output.
   return success(errors() == errorsBefore);
 }
@@ -351,6 +382,18 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
 
 } // namespace
 
+// Every registered dialect but the other vendor's intrinsics (NVVM or ROCDL, hundreds of ops
+// each, a few percent of a small kernel's compile to load). A parsed op of an unloaded
+// dialect still loads it from the registry.
+static void loadDialectsFor(MLIRContext &context, const DialectRegistry &registry,
+                            const Target &target) {
+  for (llvm::StringRef name : registry.getDialectNames()) {
+    if ((name == "rocdl" && target.isCUDA()) || (name == "nvvm" && !target.isCUDA()))
+      continue;
+    context.getOrLoadDialect(name);
+  }
+}
+
 CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
                               const CompileOptions &options) {
   return compileSafely(
@@ -375,7 +418,7 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
   MLIRContext context(registry);
   // Deterministic pass order in the snapshots, and no thread pool to start.
   context.disableMultithreading();
-  context.loadAllAvailableDialects();
+  loadDialectsFor(context, registry, options.target);
 
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, fileName), llvm::SMLoc());
@@ -437,7 +480,7 @@ CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
     registerAllDialects(registry);
     MLIRContext context(registry);
     context.disableMultithreading();
-    context.loadAllAvailableDialects();
+    loadDialectsFor(context, registry, options.target);
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, bufferName),
                                  llvm::SMLoc());

@@ -14,6 +14,34 @@
 
 namespace trex {
 
+uint64_t irFingerprint(mlir::Operation *top) {
+  llvm::hash_code hash = llvm::hash_value(static_cast<const void *>(top));
+  auto add = [&](const void *pointer) { hash = llvm::hash_combine(hash, pointer); };
+  top->walk([&](mlir::Operation *op) {
+    add(op);
+    add(op->getParentOp());
+    add(op->getName().getAsOpaquePointer());
+    add(op->getRawDictionaryAttrs().getAsOpaquePointer());
+    hash = llvm::hash_combine(hash, op->hashProperties());
+    add(op->getLoc().getAsOpaquePointer());
+    for (mlir::Region &region : op->getRegions())
+      for (mlir::Block &block : region) {
+        add(&block);
+        for (mlir::BlockArgument argument : block.getArguments()) {
+          add(argument.getAsOpaquePointer());
+          add(argument.getType().getAsOpaquePointer());
+        }
+      }
+    for (mlir::Value operand : op->getOperands())
+      add(operand.getAsOpaquePointer());
+    for (mlir::Block *successor : op->getSuccessors())
+      add(successor);
+    for (mlir::Type type : op->getResultTypes())
+      add(type.getAsOpaquePointer());
+  });
+  return static_cast<uint64_t>(static_cast<size_t>(hash));
+}
+
 void PassSnapshotRecorder::runBeforePass(mlir::Pass *pass, mlir::Operation *op) {
   PassSnapshot snapshot;
   snapshot.name = pass->getName().str();
@@ -27,7 +55,7 @@ void PassSnapshotRecorder::runBeforePass(mlir::Pass *pass, mlir::Operation *op) 
   snapshot.step = snapshot.nested ? snapshots[running.front().slot].step : nextStep++;
   snapshots.push_back(std::move(snapshot));
   running.push_back({pass, snapshots.size() - 1, std::chrono::steady_clock::now(),
-                     mlir::OperationFingerPrint(op)});
+                     irFingerprint(op)});
 }
 
 void PassSnapshotRecorder::runAfterPass(mlir::Pass *pass, mlir::Operation *op) { finish(pass, op); }
@@ -50,7 +78,7 @@ void PassSnapshotRecorder::finish(mlir::Pass *pass, mlir::Operation *op) {
   snapshot.milliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - entry.start)
           .count();
-  snapshot.changed = mlir::OperationFingerPrint(op) != entry.fingerprintBefore;
+  snapshot.changed = irFingerprint(op) != entry.fingerprintBefore;
   if (captureIR) {
     mlir::Operation *top = op;
     while (top->getParentOp())
