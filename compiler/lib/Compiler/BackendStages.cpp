@@ -277,6 +277,9 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options,
   }
   LLVMLoweringOptions lowering;
   lowering.deviceLibrary = libdevice.has_value();
+  // The target's intrinsics, which the lowering creates (compileText loads ttir's and ttgir's
+  // dialects only).
+  module->getContext()->getOrLoadDialect(target.isCUDA() ? "nvvm" : "rocdl");
   if (failed(runPipeline(
           module, [&](OpPassManager &pm) { buildLLVMLoweringPipeline(pm, lowering); },
           Pipeline::LLVMLowering, options, result, loweringStep)))

@@ -382,16 +382,15 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
 
 } // namespace
 
-// Every registered dialect but the other vendor's intrinsics (NVVM or ROCDL, hundreds of ops
-// each, a few percent of a small kernel's compile to load). A parsed op of an unloaded
-// dialect still loads it from the registry.
-static void loadDialectsFor(MLIRContext &context, const DialectRegistry &registry,
-                            const Target &target) {
-  for (llvm::StringRef name : registry.getDialectNames()) {
-    if ((name == "rocdl" && target.isCUDA()) || (name == "nvvm" && !target.isCUDA()))
-      continue;
-    context.getOrLoadDialect(name);
-  }
+// The dialects of ttir and ttgir (llvm and gpu included: tl.assume and tl.debug_barrier are
+// llvm.intr.assume and gpu.barrier from the front end on). The targets' intrinsic dialects,
+// nvvm and rocdl (hundreds of ops each: a few percent of a small kernel's compile to load, and
+// canonicalization patterns every canonicalize pass would collect), load when the lowering to
+// LLVM starts; a parsed op of an unloaded dialect loads it from the registry.
+static void loadDialectsFor(MLIRContext &context, const DialectRegistry &registry) {
+  for (llvm::StringRef name : registry.getDialectNames())
+    if (name != "nvvm" && name != "rocdl")
+      context.getOrLoadDialect(name);
 }
 
 CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
@@ -418,7 +417,7 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
   MLIRContext context(registry);
   // Deterministic pass order in the snapshots, and no thread pool to start.
   context.disableMultithreading();
-  loadDialectsFor(context, registry, options.target);
+  loadDialectsFor(context, registry);
 
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, fileName), llvm::SMLoc());
@@ -480,7 +479,7 @@ CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
     registerAllDialects(registry);
     MLIRContext context(registry);
     context.disableMultithreading();
-    loadDialectsFor(context, registry, options.target);
+    loadDialectsFor(context, registry);
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, bufferName),
                                  llvm::SMLoc());
