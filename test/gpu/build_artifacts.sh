@@ -3,8 +3,7 @@
 #   OUT/trex-runner          the LLVM-free runner
 #   OUT/samples/<name>/      every spec of samples/specs.json         (gpu_check.py)
 #   OUT/side_by_side/<name>/ the fixture README's benchmark sizes     (gpu_check.py --specs)
-#   OUT/side_by_side_nvjitlink/<name>/ the same assembled by nvJitLink (kernels_ab.py), when
-#                            libnvJitLink is found
+#   OUT/side_by_side_ptxas/<name>/ the same assembled by the ptxas executable (kernels_ab.py)
 #   OUT/v3/<case>/           mma_check.py's matmuls on wgmma           (sm_90's default)
 #   OUT/v2/<case>/           the same on mma.sync
 # for TARGET (default cuda:90, the GPU machine's). Then, on the GPU machine:
@@ -41,23 +40,21 @@ EOF
 
 compile_specs samples/specs.json "$out/samples"
 compile_specs test/bench/side_by_side.json "$out/side_by_side"
-# The same kernels assembled in-process by nvJitLink (relocatable code, whose SASS may differ
-# from the ptxas executable's), for kernels_ab.py's third column.
-if TREX_ASSEMBLER=nvjitlink "$trex" compile samples/kernels/vector_add.py --kernel add_kernel \
-     --signature '*fp32:16, *fp32:16, *fp32:16, i32:16, 1024' --emit cubin \
-     -o "$out/.nvjitlink-probe" >/dev/null 2>&1; then
-  TREX_ASSEMBLER=nvjitlink compile_specs test/bench/side_by_side.json "$out/side_by_side_nvjitlink"
+# The same kernels assembled by the ptxas executable (trex's default is nvJitLink in process
+# where libnvJitLink loads; the two schedule differently), for kernels_ab.py's third column.
+ptxas=${TRITON_PTXAS_PATH:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
+if [ -x "$ptxas" ]; then
+  TRITON_PTXAS_PATH="$ptxas" TREX_ASSEMBLER=ptxas \
+    compile_specs test/bench/side_by_side.json "$out/side_by_side_ptxas"
 fi
-rm -rf "$out/.nvjitlink-probe"
 python3 test/gpu/mma_check.py build --trex "$trex" --out "$out/v3" --mma v3
 python3 test/gpu/mma_check.py build --trex "$trex" --out "$out/v2" --mma v2
 
 # Real Triton's PTX for the two benchmark matmuls (the fixtures, compiled by Triton 3.6 for
-# the same specialisation), assembled by the same ptxas as trex's and run by trex-runner with
-# trex's metadata: matmul_ab.py times both in one process, so code differences show apart
-# from the runner, the ptxas version and the clock.
+# the same specialisation), assembled by the ptxas executable of the CUDA trex uses and run by
+# trex-runner with trex's metadata: matmul_ab.py times both in one process, so code
+# differences show apart from the runner, the ptxas version and the clock.
 fixtures=${TREX_SHARED_DIR:-../shared}/fixtures/triton-3.6
-ptxas=${TRITON_PTXAS_PATH:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
 if [ -x "$ptxas" ] && [ -d "$fixtures" ]; then
   for pair in matmul_fp16_8192x8192x8192_b128x256x64_w8:matmul_f16_128x256x64_w8_s3 \
               matmul_fp16_4096x4096x4096_b128x128x64_w4_s4:matmul_f16_128x128x64_w4_s4; do

@@ -6,8 +6,8 @@ build_artifacts.sh puts next to trex's artifacts of test/bench/side_by_side.json
 assembled by the same ptxas, with trex's metadata: OUT/triton_ptx/<name>). Running both
 through one runner on the same inputs, round after round, leaves only the generated code
 different: not the launcher, the ptxas version or the clock of the moment. Where
-build_artifacts.sh also assembled trex's PTX with nvJitLink (OUT/side_by_side_nvjitlink),
-that cubin runs as a third contender. Prints each run and the medians; a ratio above 1 means
+build_artifacts.sh also assembled trex's PTX with the ptxas executable (OUT/side_by_side_ptxas;
+trex's default is nvJitLink in process), that cubin runs as a third contender. Prints each run and the medians; a ratio above 1 means
 trex's kernel is faster.
 
   python3 test/gpu/kernels_ab.py OUT [ROUNDS]
@@ -53,8 +53,9 @@ def main():
     root = sys.argv[1] if len(sys.argv) > 1 else "gpu-artifacts"
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
     specs = json.load(open(os.path.join(ROOT, "test", "bench", "side_by_side.json")))
-    # trex's cubin from the ptxas executable, from nvJitLink where built, and Triton's PTX.
-    variants = (("trex", "side_by_side"), ("trex-nvjitlink", "side_by_side_nvjitlink"),
+    # trex's cubin (its default assembler), the same PTX through the ptxas executable where
+    # built, and Triton's PTX.
+    variants = (("trex", "side_by_side"), ("trex-ptxas", "side_by_side_ptxas"),
                 ("triton", "triton_ptx"))
     for spec in specs:
         name = spec["name"]
