@@ -1,6 +1,7 @@
 // RUN: trex-opt %s -split-input-file --tritongpu-decompose-scaled-dot | FileCheck %s
-// tritongpu-decompose-scaled-dot turns tt.dot_scaled into f32 operands times their scales and
-// an ordinary tt.dot.
+// tritongpu-decompose-scaled-dot turns tt.dot_scaled into f32 operands times their scales,
+// rounded once to Triton's compute type (bf16; f16 where an operand is fp16), and an ordinary
+// tt.dot that tensor cores take.
 
 // e2m1 operands packed two per byte along K: the low nibble is element 2j, the high one 2j+1.
 // Each nibble's 3 magnitude bits go to bit 22 of an f32 (exponent at 23, mantissa at 22) and
@@ -35,7 +36,9 @@
 // CHECK: %[[R:.*]] = tt.broadcast %[[E]] : tensor<16x1x1xf32> -> tensor<16x1x32xf32>
 // CHECK: %[[SCALES:.*]] = tt.reshape %[[R]] : tensor<16x1x32xf32> -> tensor<16x32xf32>
 // CHECK: %[[ASCALED:.*]] = arith.mulf %[[AF]], %[[SCALES]] : tensor<16x32xf32>
-// CHECK: tt.dot %[[ASCALED]], %[[BF]], %arg3 : tensor<16x32xf32> * tensor<32x32xf32> -> tensor<16x32xf32>
+// CHECK-NEXT: %[[A16:.*]] = arith.truncf %[[ASCALED]] : tensor<16x32xf32> to tensor<16x32xbf16>
+// CHECK-NEXT: %[[B16:.*]] = arith.truncf %[[BF]] : tensor<32x32xf32> to tensor<32x32xbf16>
+// CHECK-NEXT: tt.dot %[[A16]], %[[B16]], %arg3 : tensor<16x32xbf16> * tensor<32x32xbf16> -> tensor<16x32xf32>
 // CHECK-NOT: tt.dot_scaled
 tt.func @e2m1(%a: tensor<16x16xi8>, %sa: tensor<16x1xi8>, %b: tensor<16x32xi8>, %c: tensor<16x32xf32>) -> tensor<16x32xf32> {
   %d = tt.dot_scaled %a scale %sa, %b, %c lhs = e2m1 rhs = e2m1 {fastMath = false} : tensor<16x16xi8>, tensor<16x1xi8> * tensor<16x32xi8> -> tensor<16x32xf32>
@@ -60,8 +63,27 @@ tt.func @e2m1(%a: tensor<16x16xi8>, %sa: tensor<16x1xi8>, %b: tensor<16x32xi8>, 
 // CHECK: tt.reshape %{{.*}} : tensor<16x2x32xf32> -> tensor<16x64xf32>
 // CHECK-NEXT: %[[BSCALE:.*]] = tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<16x64xf32> -> tensor<64x16xf32>
 // CHECK-NEXT: %[[B:.*]] = arith.mulf %{{.*}}, %[[BSCALE]] : tensor<64x16xf32>
-// CHECK-NEXT: tt.dot %{{.*}}, %[[B]], %arg3 : tensor<16x64xf32> * tensor<64x16xf32> -> tensor<16x16xf32>
+// CHECK-NEXT: %[[A16:.*]] = arith.truncf %{{.*}} : tensor<16x64xf32> to tensor<16x64xbf16>
+// CHECK-NEXT: %[[B16:.*]] = arith.truncf %[[B]] : tensor<64x16xf32> to tensor<64x16xbf16>
+// CHECK-NEXT: tt.dot %[[A16]], %[[B16]], %arg3 : tensor<16x64xbf16> * tensor<64x16xbf16> -> tensor<16x16xf32>
 tt.func @fp8(%a: tensor<16x64xf8E4M3FN>, %b: tensor<64x16xf8E5M2>, %sb: tensor<16x2xi8>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %d = tt.dot_scaled %a, %b scale %sb, %c lhs = e4m3 rhs = e5m2 {fastMath = false} : tensor<16x64xf8E4M3FN> * tensor<64x16xf8E5M2>, tensor<16x2xi8> -> tensor<16x16xf32>
+  tt.return %d : tensor<16x16xf32>
+}
+
+// -----
+
+// An fp16 operand makes f16 the compute type (the e5m2 products round to f16 once); with
+// fastMath the scale's NaN code is not tested.
+// CHECK-LABEL: tt.func @fp16_fast
+// CHECK-NOT: arith.cmpi eq, %{{.*}}, %{{.*}} : tensor<16x2xi32>
+// CHECK-NOT: arith.select %{{.*}} : tensor<16x2xi1>, tensor<16x2xf32>
+// CHECK: %[[BSCALE:.*]] = tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<16x64xf32> -> tensor<64x16xf32>
+// CHECK-NEXT: %[[BSCALED:.*]] = arith.mulf %{{.*}}, %[[BSCALE]] : tensor<64x16xf32>
+// CHECK-NEXT: %[[A16:.*]] = arith.truncf %{{.*}} : tensor<16x64xf32> to tensor<16x64xf16>
+// CHECK-NEXT: %[[B16:.*]] = arith.truncf %[[BSCALED]] : tensor<64x16xf32> to tensor<64x16xf16>
+// CHECK-NEXT: tt.dot %[[A16]], %[[B16]], %arg3 : tensor<16x64xf16> * tensor<64x16xf16> -> tensor<16x16xf32>
+tt.func @fp16_fast(%a: tensor<16x64xf16>, %b: tensor<64x16xf8E5M2>, %sb: tensor<16x2xi8>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %d = tt.dot_scaled %a, %b scale %sb, %c lhs = fp16 rhs = e5m2 {fastMath = true} : tensor<16x64xf16> * tensor<64x16xf8E5M2>, tensor<16x2xi8> -> tensor<16x16xf32>
   tt.return %d : tensor<16x16xf32>
 }

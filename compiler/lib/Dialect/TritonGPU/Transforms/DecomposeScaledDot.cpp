@@ -3,9 +3,10 @@
 // No target trex lowers has native microscaled (mx) dot instructions, so, as Triton does for
 // targets without them ("decompose scaled blocked"), each operand is widened to floating
 // point, multiplied by its scale (an e8m0 exponent per 32 elements along K, 2^(s - 127), NaN
-// for s = 255), and the products are left to tt.dot. Triton widens to bf16; trex widens to
-// f32, which gives the same products: every fp8/fp4 value times a power of two is exact in
-// both (barring bf16 overflow), and the dot accumulates in f32 either way.
+// for s = 255 unless fastMath), and the products are left to tt.dot in Triton's compute type:
+// f16 where an operand is fp16, else bf16 (tensor cores take both). The products are formed in
+// f32 and rounded once to the compute type: every fp8/fp4 value times a power of two is exact
+// in f32, so this is the value Triton's multiplication in the compute type rounds to.
 //
 // The rewrite runs on ttir, before layouts are assigned, so it only builds layout-free tensor
 // ops (bit arithmetic, join/reshape/trans for unpacking e2m1, expand/broadcast for scales)
@@ -156,19 +157,22 @@ public:
   }
 
   // `scales` ([rows, K/32] e8m0, rows being M for A and N for B) as f32 2^(s - 127) on the
-  // operand's shape (K along `kDim`, the last or the second to last dim).
-  Value expandScale(Value scales, RankedTensorType operandType, int kDim) {
+  // operand's shape (K along `kDim`, the last or the second to last dim); NaN for s = 255
+  // unless `fastMath`.
+  Value expandScale(Value scales, RankedTensorType operandType, int kDim, bool fastMath) {
     auto type = cast<RankedTensorType>(scales.getType());
     Value wide = extendToI32(scales);
     auto i32Type = cast<RankedTensorType>(wide.getType());
     Value exponentShift = splatInt(i32Type, 23);
     Value placed = arith::ShLIOp::create(builder, loc, wide, exponentShift);
     auto f32Type = i32Type.clone(builder.getF32Type());
-    Value power = arith::BitcastOp::create(builder, loc, f32Type, placed);
-    Value nanCode = splatInt(i32Type, 0xff);
-    Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, wide, nanCode);
-    Value nan = splatFloat(f32Type, std::numeric_limits<double>::quiet_NaN());
-    Value scale = arith::SelectOp::create(builder, loc, isNaN, nan, power);
+    Value scale = arith::BitcastOp::create(builder, loc, f32Type, placed);
+    if (!fastMath) {
+      Value nanCode = splatInt(i32Type, 0xff);
+      Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, wide, nanCode);
+      Value nan = splatFloat(f32Type, std::numeric_limits<double>::quiet_NaN());
+      scale = arith::SelectOp::create(builder, loc, isNaN, nan, scale);
+    }
 
     // [rows, K/32] -> [rows, K/32, 1] -> [rows, K/32, 32] -> [rows, K].
     SmallVector<int64_t> shape(type.getShape());
@@ -216,14 +220,27 @@ LogicalResult decompose(tt::DotScaledOp dot) {
                            << tt::stringifyScaleDotElemType(dot.getBElemType())
                            << "; e2m1 must be packed along K)";
   Value lhs = *a, rhs = *bOperand;
+  bool fastMath = dot.getFastMath();
   if (Value scale = dot.getAScale()) {
-    Value expanded = b.expandScale(scale, cast<RankedTensorType>(lhs.getType()), rank - 1);
+    Value expanded =
+        b.expandScale(scale, cast<RankedTensorType>(lhs.getType()), rank - 1, fastMath);
     lhs = arith::MulFOp::create(builder, dot.getLoc(), lhs, expanded);
   }
   if (Value scale = dot.getBScale()) {
-    Value expanded = b.expandScale(scale, cast<RankedTensorType>(rhs.getType()), rank - 2);
+    Value expanded =
+        b.expandScale(scale, cast<RankedTensorType>(rhs.getType()), rank - 2, fastMath);
     rhs = arith::MulFOp::create(builder, dot.getLoc(), rhs, expanded);
   }
+  // Triton's compute type: f16 where an operand is fp16, else bf16.
+  bool f16 = dot.getAElemType() == tt::ScaleDotElemType::FP16 ||
+             dot.getBElemType() == tt::ScaleDotElemType::FP16;
+  Type computeType = f16 ? Type(builder.getF16Type()) : Type(builder.getBF16Type());
+  auto narrow = [&](Value operand) -> Value {
+    auto type = cast<RankedTensorType>(operand.getType());
+    return arith::TruncFOp::create(builder, dot.getLoc(), type.clone(computeType), operand);
+  };
+  lhs = narrow(lhs);
+  rhs = narrow(rhs);
   Value result = tt::DotOp::create(builder, dot.getLoc(), resultType, lhs, rhs, dot.getC(),
                                    tt::InputPrecision::IEEE, 0);
   dot.replaceAllUsesWith(result);

@@ -1,0 +1,51 @@
+# tl.dot_scaled on the GPU, for gpu_check.py (test/gpu/dot_scaled.json): operands arrive as
+# fp16/fp32/u8 buffers (the formats gpu_check.py generates) and are narrowed in the kernel;
+# scale bytes become 126..129 (2^-1..2^2), so no product overflows or vanishes and the only
+# difference between two correct kernels is the order of the f32 sums.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scaled_e4m3_e5m2(A, SA, B, SB, C):
+    rows = tl.arange(0, 64)
+    a = tl.load(A + rows[:, None] * 64 + rows[None, :]).to(tl.float8e4nv)
+    b = tl.load(B + rows[:, None] * 64 + rows[None, :]).to(tl.float8e5)
+    sa = (tl.load(SA + rows[:, None] * 2 + tl.arange(0, 2)[None, :]) % 4 + 126).to(tl.uint8)
+    sb = (tl.load(SB + rows[:, None] * 2 + tl.arange(0, 2)[None, :]) % 4 + 126).to(tl.uint8)
+    c = tl.dot_scaled(a, sa, "e4m3", b, sb, "e5m2")
+    tl.store(C + rows[:, None] * 64 + rows[None, :], c)
+
+
+@triton.jit
+def scaled_e5m2_bf16(A, SA, B, C):
+    rows = tl.arange(0, 64)
+    a = tl.load(A + rows[:, None] * 64 + rows[None, :]).to(tl.float8e5)
+    b = tl.load(B + rows[:, None] * 64 + rows[None, :]).to(tl.bfloat16)
+    sa = (tl.load(SA + rows[:, None] * 2 + tl.arange(0, 2)[None, :]) % 4 + 126).to(tl.uint8)
+    c = tl.dot_scaled(a, sa, "e5m2", b, None, "bf16")
+    tl.store(C + rows[:, None] * 64 + rows[None, :], c)
+
+
+@triton.jit
+def scaled_fp16_e5m2(A, B, SB, C):
+    rows = tl.arange(0, 64)
+    cols = tl.arange(0, 128)
+    a = tl.load(A + rows[:, None] * 64 + rows[None, :])
+    b = tl.load(B + rows[:, None] * 128 + cols[None, :]).to(tl.float8e5)
+    sb = (tl.load(SB + cols[:, None] * 2 + tl.arange(0, 2)[None, :]) % 4 + 126).to(tl.uint8)
+    c = tl.dot_scaled(a, None, "fp16", b, sb, "e5m2")
+    tl.store(C + rows[:, None] * 128 + cols[None, :], c)
+
+
+@triton.jit
+def scaled_e2m1(A, SA, B, SB, C):
+    # Packed e2m1 pairs: every byte is two valid codes (e2m1 has no NaN or infinity).
+    rows = tl.arange(0, 64)
+    half = tl.arange(0, 32)
+    a = tl.load(A + rows[:, None] * 32 + half[None, :])
+    b = tl.load(B + half[:, None] * 64 + rows[None, :])
+    sa = (tl.load(SA + rows[:, None] * 2 + tl.arange(0, 2)[None, :]) % 4 + 126).to(tl.uint8)
+    sb = (tl.load(SB + rows[:, None] * 2 + tl.arange(0, 2)[None, :]) % 4 + 126).to(tl.uint8)
+    c = tl.dot_scaled(a, sa, "e2m1", b, sb, "e2m1")
+    tl.store(C + rows[:, None] * 64 + rows[None, :], c)
