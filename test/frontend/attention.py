@@ -7,15 +7,16 @@
 # RUN: trex compile %s --kernel attention_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 128, 64, 64" --num-warps 8 --emit ttir | FileCheck %s
 # RUN: trex compile %s --kernel attention_fwd --signature "*bf16:16, *bf16:16, *bf16:16, *bf16:16, fp32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 128, 64, 128" --num-warps 8 --emit ttir | FileCheck %s
 # What real Triton 3.6 does with the sample's tile (seen on the GPU machine with
-# test/gpu/triton_layouts.py --save): on sm_90 the second warp-group dot takes P in registers,
-# as a dot operand of the first dot's layout; on gfx942 P goes from the transposed MFMA
+# test/gpu/triton_layouts.py --save and test/gpu/triton_pass_dump.py): on sm_90 the second
+# warp-group dot takes P in registers, as a dot operand of its own (the second dot's) layout,
+# which accelerate-matmul gives any A operand that is not loaded; on gfx942 P goes from the transposed MFMA
 # result through an unswizzled buffer in the result's thread order ([0, 1]). trex's layouts
 # and ttg.shared equal Triton's in all nine cases; for this tile Triton's shared memory is
 # 32768, 24576 and 12288 bytes on sm_90, sm_80 and gfx942.
 # RUN: trex compile %s --kernel attention_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 64, 32, 64" --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=SM90
 # RUN: trex compile %s --kernel attention_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 64, 32, 64" --target hip:gfx942 --emit ttgir | FileCheck %s --check-prefix=GFX942
-# SM90: #[[QK:mma[0-9]*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
-# SM90: ttng.warp_group_dot %{{.*}} : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[QK]], kWidth = 2}>> * !ttg.memdesc<32x64xf16
+# SM90: #[[PV:mma[0-9]*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+# SM90: ttng.warp_group_dot %{{.*}} : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[PV]], kWidth = 2}>> * !ttg.memdesc<32x64xf16
 # GFX942: #[[P:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
 # RUN: trex compile %s --kernel attention_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 64, 32, 64" --target cuda:90 --emit json | FileCheck %s --check-prefix=SHARED90
 # RUN: trex compile %s --kernel attention_fwd --signature "*fp16:16, *fp16:16, *fp16:16, *fp16:16, fp32, i32, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 64, 32, 64" --target cuda:80 --emit json | FileCheck %s --check-prefix=SHARED80

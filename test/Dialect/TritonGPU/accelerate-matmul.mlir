@@ -173,3 +173,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #blocked>
   }
 }
+
+// -----
+
+// sm_90: an A operand computed in registers (here scaled after its load) stays there, as a dot
+// operand of the new wgmma layout (kWidth 2 for 16 bits), as Triton's accelerate-matmul
+// decides; a loaded one (B, and A in the cases above) is copied to shared memory.
+// CHECK: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+// CHECK-LABEL: tt.func @sm90_computed_a
+// CHECK: %[[SCALED:.*]] = arith.mulf
+// CHECK: %[[B:.*]] = ttg.local_alloc %{{.*}} : (tensor<64x64xf16, #{{.*}}>) -> !ttg.memdesc<64x64xf16
+// CHECK-NOT: ttg.local_alloc
+// CHECK: %[[A:.*]] = ttg.convert_layout %{{.*}} -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>>
+// CHECK: ttng.warp_group_dot %[[A]], %[[B]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @sm90_computed_a(%pa: tensor<64x64x!tt.ptr<f16>, #blocked>, %pb: tensor<64x64x!tt.ptr<f16>, #blocked>, %c: tensor<64x64xf32, #blocked1>) -> tensor<64x64xf32, #blocked1> {
+    %a = tt.load %pa : tensor<64x64x!tt.ptr<f16>, #blocked>
+    %two = arith.constant dense<2.0> : tensor<64x64xf16, #blocked>
+    %scaled = arith.mulf %a, %two : tensor<64x64xf16, #blocked>
+    %b = tt.load %pb : tensor<64x64x!tt.ptr<f16>, #blocked>
+    %a1 = ttg.convert_layout %scaled : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>
+    %b1 = ttg.convert_layout %b : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>>
+    %d = tt.dot %a1, %b1, %c : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>> -> tensor<64x64xf32, #blocked1>
+    tt.return %d : tensor<64x64xf32, #blocked1>
+  }
+}

@@ -212,6 +212,22 @@ unsigned originalBitWidth(Value operand) {
   return width;
 }
 
+// Whether `operand` is loaded from memory (or is a block argument), looking through layout
+// conversions and transposes. A wgmma A operand that is neither stays in registers, as Triton
+// decides in accelerate-matmul (rather than going through shared memory and back).
+bool comesFromLoadOrBlockArg(Value operand) {
+  while (Operation *def = operand.getDefiningOp()) {
+    if (auto convert = dyn_cast<ConvertLayoutOp>(def))
+      operand = convert.getSrc();
+    else if (auto trans = dyn_cast<tt::TransOp>(def))
+      operand = trans.getSrc();
+    else
+      break;
+  }
+  Operation *def = operand.getDefiningOp();
+  return !def || isa<tt::LoadOp>(def);
+}
+
 // A shared-memory copy of a wgmma operand in the layout wgmma reads. The
 // copy is made from the tensor before any layout conversion, in its order
 // (wgmma transposes 16-bit operands itself; others must be K-contiguous).
@@ -304,7 +320,18 @@ struct BlockedDotToMma : OpRewritePattern<tt::DotOp> {
     Value result;
     if (version == 3) {
       bool allowTranspose = aElementType.isF16() || aElementType.isBF16();
-      Value a = copyToSharedForWgmma(rewriter, dot.getA(), 0, allowTranspose);
+      Value a;
+      if (comesFromLoadOrBlockArg(dot.getA())) {
+        a = copyToSharedForWgmma(rewriter, dot.getA(), 0, allowTranspose);
+      } else {
+        // In registers, as a dot operand of this dot's layout: 32 bits of K per register.
+        auto type = cast<RankedTensorType>(dot.getA().getType());
+        unsigned kWidth = 32 / aElementType.getIntOrFloatBitWidth();
+        auto encoding = DotOperandEncodingAttr::get(context, 0, mma, kWidth);
+        a = ConvertLayoutOp::create(
+            rewriter, dot.getA().getLoc(),
+            RankedTensorType::get(type.getShape(), type.getElementType(), encoding), dot.getA());
+      }
       Value b = copyToSharedForWgmma(rewriter, dot.getB(), 1, allowTranspose);
       result = ttng::WarpGroupDotOp::create(rewriter, dot.getLoc(), newType, a, b, accumulator,
                                             Value(), dot.getInputPrecision(),
