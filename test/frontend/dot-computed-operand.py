@@ -1,6 +1,8 @@
 # Coverage: tl.dot whose A operand is computed after its load (scaled, converted): on sm_90 the
 # wgmma takes it from registers, as Triton's accelerate-matmul decides for any A operand that
-# is not loaded; B, loaded, goes through shared memory.
+# is not loaded; the conversion moves up to the load (the scaling is done in the operand
+# layout) and goes through a swizzled buffer read like Ampere's operands; B, loaded, goes
+# through shared memory in wgmma's layout.
 # RUN: trex compile %s --kernel computed_a --signature "*fp16:16, *fp16:16, *fp32:16" --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=SM90
 # RUN: trex compile %s --kernel converted_a --signature "*fp32:16, *fp16:16, *fp32:16" --num-warps 8 --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=CONVERTED
 import triton
@@ -8,7 +10,10 @@ import triton.language as tl
 
 
 # SM90: #[[MMA:mma[0-9]*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+# SM90: #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 # SM90-LABEL: tt.func public @computed_a(
+# SM90: ttg.local_load %{{.*}} -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>>
+# SM90: arith.mulf %{{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>>
 # SM90: ttng.warp_group_dot %{{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 2}>> * !ttg.memdesc<64x64xf16
 @triton.jit
 def computed_a(A, B, C):

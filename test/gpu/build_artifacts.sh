@@ -4,15 +4,16 @@
 #   OUT/samples/<name>/      every spec of samples/specs.json         (gpu_check.py)
 #   OUT/side_by_side/<name>/ the fixture README's benchmark sizes     (gpu_check.py --specs)
 #   OUT/side_by_side_ptxas/<name>/ the same assembled by the ptxas executable (kernels_ab.py)
-#   OUT/dot_scaled/<name>/   tl.dot_scaled kernels of test/gpu/dot_scaled.json (gpu_check.py)
+#   OUT/dot_operands/<name>/ dots of operands computed in the kernel (scaled, converted):
+#                            test/gpu/dot_operands.json (gpu_check.py)
 #   OUT/v3/<case>/           mma_check.py's matmuls on wgmma           (sm_90's default)
 #   OUT/v2/<case>/           the same on mma.sync
 # for TARGET (default cuda:90, the GPU machine's). Then, on the GPU machine:
 #   python3 test/gpu/gpu_check.py samples OUT/samples OUT/trex-runner
 #   python3 test/gpu/gpu_check.py samples OUT/side_by_side OUT/trex-runner \
 #       --specs test/bench/side_by_side.json --no-check
-#   python3 test/gpu/gpu_check.py samples OUT/dot_scaled OUT/trex-runner \
-#       --specs test/gpu/dot_scaled.json
+#   python3 test/gpu/gpu_check.py samples OUT/dot_operands OUT/trex-runner \
+#       --specs test/gpu/dot_operands.json
 #   python3 test/gpu/mma_check.py check --artifacts OUT/v3 --runner OUT/trex-runner
 #   python3 test/gpu/matmul_ab.py OUT
 #   python3 test/gpu/kernels_ab.py OUT
@@ -43,7 +44,7 @@ EOF
 
 compile_specs samples/specs.json "$out/samples"
 compile_specs test/bench/side_by_side.json "$out/side_by_side"
-compile_specs test/gpu/dot_scaled.json "$out/dot_scaled"
+compile_specs test/gpu/dot_operands.json "$out/dot_operands"
 # The same kernels assembled by the ptxas executable (trex's default is nvJitLink in process
 # where libnvJitLink loads; the two schedule differently), for kernels_ab.py's third column.
 ptxas=${TRITON_PTXAS_PATH:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}

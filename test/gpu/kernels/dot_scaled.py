@@ -1,4 +1,4 @@
-# tl.dot_scaled on the GPU, for gpu_check.py (test/gpu/dot_scaled.json): operands arrive as
+# tl.dot_scaled on the GPU, for gpu_check.py (test/gpu/dot_operands.json): operands arrive as
 # fp16/fp32/u8 buffers (the formats gpu_check.py generates) and are narrowed in the kernel;
 # scale bytes become 126..129 (2^-1..2^2), so no product overflows or vanishes and the only
 # difference between two correct kernels is the order of the f32 sums.

@@ -55,7 +55,8 @@ SwizzledSharedEncodingAttr getSharedEncodingForDotOperand(DotOperandEncodingAttr
     return SwizzledSharedEncodingAttr::get(context, vec, perPhase, maxPhase, order, cgaLayout);
   }
   auto mma = dyn_cast<NvidiaMmaEncodingAttr>(operand.getParent());
-  if (!mma || !mma.isAmpere() || operand.getKWidth() == 0)
+  // Ampere's operands, and Hopper's A operand in registers (read the same way).
+  if (!mma || !(mma.isAmpere() || mma.isHopper()) || operand.getKWidth() == 0)
     return {};
   // ldmatrix reads 8x8 tiles of 16 bytes per row; rows of one tile must hit
   // different banks, hence an XOR phase over 128-byte lines.
