@@ -554,10 +554,15 @@ void LayoutRematerialization::hoistConvertDotOperand() {
 void LayoutRematerialization::hoistConvertDotOperand(ConvertLayoutOp convert) {
   Operation *parent = convert->getParentOp();
   SmallVector<Operation *> dots;
-  parent->walk([&](tt::DotOp dot) {
-    auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(dot.getA().getType().getEncoding());
+  // tt.dot (mma.sync) and wgmma with its A operand in registers.
+  parent->walk([&](Operation *op) {
+    if (!isa<tt::DotOp, ttng::WarpGroupDotOp>(op))
+      return;
+    auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    auto operand = type ? dyn_cast_or_null<DotOperandEncodingAttr>(type.getEncoding())
+                        : DotOperandEncodingAttr();
     if (operand && isa<NvidiaMmaEncodingAttr>(operand.getParent()))
-      dots.push_back(dot);
+      dots.push_back(op);
   });
   if (llvm::none_of(dots, [&](Operation *dot) {
         return postDominance.postDominates(dot, convert);

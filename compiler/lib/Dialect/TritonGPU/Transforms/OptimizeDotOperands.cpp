@@ -58,33 +58,25 @@ SwizzledSharedEncodingAttr getSharedEncodingForDotOperand(DotOperandEncodingAttr
   // Ampere's operands, and Hopper's A operand in registers (read the same way).
   if (!mma || !(mma.isAmpere() || mma.isHopper()) || operand.getKWidth() == 0)
     return {};
-  // ldmatrix reads 8x8 tiles of 16 bytes per row; rows of one tile must hit
-  // different banks, hence an XOR phase over 128-byte lines.
+  // ldmatrix reads 8x8 tiles of 16-byte rows. Rows short enough to share one 1024-bit line of
+  // the 32 banks share a phase; the XOR phase then spreads a tile's 8 rows (fewer where a
+  // vector of kWidth 32-bit words already spans several banks) over the line.
   SmallVector<int64_t> shapePerCTA = getShapePerCTA(cgaLayout, shape);
-  int kWidth = operand.getKWidth();
-  int perPhase = 128 / std::max<int64_t>(1, shapePerCTA[order[0]] * 4 / kWidth);
-  perPhase = std::max(perPhase, 1);
-  int matShape[3] = {8, 8, 4 * kWidth};
-  int vecWidth = 32 / std::max(1u, elementBitWidth);
-  unsigned innerDim = operand.getOpIdx() == 0 ? 0 : 1;
-  if (vecWidth != kWidth && order[0] == innerDim)
-    perPhase = std::max(perPhase, 2 * vecWidth);
-  int rank = order.size();
-  bool kContiguous = order[0] == static_cast<unsigned>(rank - 1);
-  int vec, stride;
-  if (operand.getOpIdx() == 0) {
-    int m = needTrans ? matShape[2] : matShape[0];
-    int k = needTrans ? matShape[0] : matShape[2];
-    vec = kContiguous ? k : m;
-    stride = kContiguous ? m : k;
-  } else {
-    int n = needTrans ? matShape[2] : matShape[1];
-    int k = needTrans ? matShape[1] : matShape[2];
-    vec = kContiguous ? n : k;
-    stride = kContiguous ? k : n;
-  }
-  return SwizzledSharedEncodingAttr::get(context, vec, perPhase, std::max(stride / perPhase, 1),
-                                         order, cgaLayout);
+  int bits = static_cast<int>(std::max(1u, elementBitWidth));
+  int inner = static_cast<int>(shapePerCTA[order[0]]);
+  int perPhase = std::max(1024 / std::max(1, bits * inner), 1);
+  int mmaStride = 8;
+  int vec = 4 * static_cast<int>(operand.getKWidth());
+  // A transposed read swaps the roles, as does a buffer whose contiguous dimension is not K.
+  if (needTrans)
+    std::swap(vec, mmaStride);
+  int rank = static_cast<int>(order.size());
+  int kDim = operand.getOpIdx() == 0 ? rank - 1 : rank - 2;
+  if (static_cast<int>(order[0]) != kDim)
+    std::swap(vec, mmaStride);
+  int maxPhase = std::max(std::min(mmaStride, 1024 / std::max(1, vec * bits)), 1);
+  maxPhase = std::max(maxPhase / perPhase, 1);
+  return SwizzledSharedEncodingAttr::get(context, vec, perPhase, maxPhase, order, cgaLayout);
 }
 
 namespace {
