@@ -24,7 +24,12 @@ def computed_a(A, B, C):
     tl.store(C + rows[:, None] * 64 + rows[None, :], c)
 
 
+# The f32 load is buffered as f32 (32-bit words with kWidth 2: a 4-phase swizzle) and narrowed
+# to f16 in the operand layout, as Triton does.
+# CONVERTED: #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [1, 0]}>
 # CONVERTED-LABEL: tt.func public @converted_a(
+# CONVERTED: ttg.local_alloc %{{.*}} : (tensor<128x64xf32, #{{.*}}>) -> !ttg.memdesc<128x64xf32
+# CONVERTED: arith.truncf %{{.*}} : tensor<128x64xf32, #ttg.dot_op<{opIdx = 0, parent = #{{.*}}, kWidth = 2}>> to tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #{{.*}}, kWidth = 2}>>
 # CONVERTED: ttng.warp_group_dot %{{.*}} : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #{{.*}}, kWidth = 2}>> * !ttg.memdesc<64x128xf16
 @triton.jit
 def converted_a(A, B, C):
