@@ -1,4 +1,5 @@
 // RUN: trex-opt %s -split-input-file --tritongpu-decompose-scaled-dot | FileCheck %s
+// RUN: trex-opt %s -split-input-file --tritongpu-decompose-scaled-dot="move-scale-to-lhs=true" | FileCheck %s --check-prefix=LHS
 // tritongpu-decompose-scaled-dot turns tt.dot_scaled into f32 operands times their scales,
 // rounded once to Triton's compute type (bf16; f16 where an operand is fp16), and an ordinary
 // tt.dot that tensor cores take.
@@ -66,6 +67,19 @@ tt.func @e2m1(%a: tensor<16x16xi8>, %sa: tensor<16x1xi8>, %b: tensor<16x32xi8>, 
 // CHECK-NEXT: %[[A16:.*]] = arith.truncf %{{.*}} : tensor<16x64xf32> to tensor<16x64xbf16>
 // CHECK-NEXT: %[[B16:.*]] = arith.truncf %[[B]] : tensor<64x16xf32> to tensor<64x16xbf16>
 // CHECK-NEXT: tt.dot %[[A16]], %[[B16]], %arg3 : tensor<16x64xbf16> * tensor<64x16xbf16> -> tensor<16x16xf32>
+// With move-scale-to-lhs (NVIDIA, as Triton's transposeDots) the rhs-scaled dot is computed as
+// trans(dot_scaled(Bᵀ, Aᵀ, Cᵀ)): the scaled e5m2 operand is the lhs, its scale [N, K/32] is an
+// lhs scale as it stands.
+// LHS-LABEL: tt.func @fp8
+// LHS: %[[BT:.*]] = tt.trans %arg1 {order = array<i32: 1, 0>} : tensor<64x16xf8E5M2> -> tensor<16x64xf8E5M2>
+// LHS-NEXT: %[[AT:.*]] = tt.trans %arg0 {order = array<i32: 1, 0>} : tensor<16x64xf8E4M3FN> -> tensor<64x16xf8E4M3FN>
+// LHS-NEXT: %[[CT:.*]] = tt.trans %arg3 {order = array<i32: 1, 0>} : tensor<16x16xf32> -> tensor<16x16xf32>
+// LHS: tt.bitcast %[[BT]] : tensor<16x64xf8E5M2> -> tensor<16x64xi8>
+// LHS: arith.extui %arg2 : tensor<16x2xi8> to tensor<16x2xi32>
+// LHS-NOT: tt.trans %{{.*}} : tensor<16x64xf32> -> tensor<64x16xf32>
+// LHS: %[[D:.*]] = tt.dot %{{.*}}, %{{.*}}, %[[CT]] : tensor<16x64xbf16> * tensor<64x16xbf16> -> tensor<16x16xf32>
+// LHS-NEXT: %[[R:.*]] = tt.trans %[[D]] {order = array<i32: 1, 0>} : tensor<16x16xf32> -> tensor<16x16xf32>
+// LHS-NEXT: tt.return %[[R]]
 tt.func @fp8(%a: tensor<16x64xf8E4M3FN>, %b: tensor<64x16xf8E5M2>, %sb: tensor<16x2xi8>, %c: tensor<16x16xf32>) -> tensor<16x16xf32> {
   %d = tt.dot_scaled %a, %b scale %sb, %c lhs = e4m3 rhs = e5m2 {fastMath = false} : tensor<16x64xf8E4M3FN> * tensor<64x16xf8E5M2>, tensor<16x2xi8> -> tensor<16x16xf32>
   tt.return %d : tensor<16x16xf32>

@@ -160,8 +160,11 @@ void buildTTGIRPipeline(OpPassManager &pm, const TTGIRPipelineOptions &options) 
   conversion.numWarps = options.numWarps;
   conversion.threadsPerWarp = options.threadsPerWarp();
   conversion.numCTAs = options.numCTAs;
-  // No target has native scaled dots in trex: they become ordinary dots first.
-  pm.addPass(createTritonGPUDecomposeScaledDot());
+  // No target has native scaled dots in trex: they become ordinary dots first (on NVIDIA, as
+  // Triton, with the scaled operand moved to the lhs).
+  TritonGPUDecomposeScaledDotOptions scaledDots;
+  scaledDots.moveScaleToLhs = options.backend == TTGIRPipelineOptions::Backend::CUDA;
+  pm.addPass(createTritonGPUDecomposeScaledDot(scaledDots));
   pm.addPass(createConvertTritonToTritonGPU(conversion));
   if (options.backend == TTGIRPipelineOptions::Backend::CUDA)
     buildNvidiaPipeline(pm, options);

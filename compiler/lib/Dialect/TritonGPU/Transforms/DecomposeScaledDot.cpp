@@ -250,15 +250,57 @@ LogicalResult decompose(tt::DotScaledOp dot) {
 
 struct DecomposeScaledDotPass
     : public impl::TritonGPUDecomposeScaledDotBase<DecomposeScaledDotPass> {
+  using TritonGPUDecomposeScaledDotBase::TritonGPUDecomposeScaledDotBase;
+
   void runOnOperation() override {
-    if (failed(decomposeScaledDots(getOperation())))
+    if (failed(decomposeScaledDots(getOperation(), moveScaleToLhs)))
       signalPassFailure();
   }
 };
 
 } // namespace
 
-LogicalResult decomposeScaledDots(ModuleOp module) {
+// A dot whose only scale is the rhs's becomes trans(dot_scaled(Bᵀ, Aᵀ, Cᵀ)), as Triton's
+// transposeDots does first, so that the scaled operand is always the lhs (which a warp-group
+// dot then reads from registers). Dots with an operand packed along M or N stay as they are.
+static void transposeToLhsScale(tt::DotScaledOp dot) {
+  if (dot.getAScale() || !dot.getBScale() || !dot.getLhsKPack() || !dot.getRhsKPack())
+    return;
+  OpBuilder builder(dot);
+  Location loc = dot.getLoc();
+  auto transpose = [&](Value value, Type elementType) -> Value {
+    auto type = cast<RankedTensorType>(value.getType());
+    int rank = static_cast<int>(type.getRank());
+    SmallVector<int32_t> order;
+    for (int dim = 0; dim < rank - 2; ++dim)
+      order.push_back(dim);
+    order.push_back(rank - 1);
+    order.push_back(rank - 2);
+    SmallVector<int64_t> shape(type.getShape());
+    std::swap(shape[rank - 1], shape[rank - 2]);
+    return tt::TransOp::create(builder, loc,
+                               RankedTensorType::get(shape, elementType ? elementType
+                                                                        : type.getElementType()),
+                               value, order);
+  };
+  Value lhs = transpose(dot.getB(), Type());
+  Value rhs = transpose(dot.getA(), Type());
+  Value accumulator = transpose(dot.getC(), Type());
+  auto swapped = tt::DotScaledOp::create(builder, loc, accumulator.getType(), lhs, rhs,
+                                         accumulator, dot.getBScale(), Value(),
+                                         dot.getBElemTypeAttr(), dot.getAElemTypeAttr(),
+                                         dot.getFastMathAttr());
+  dot.replaceAllUsesWith(transpose(swapped, Type()));
+  dot.erase();
+}
+
+LogicalResult decomposeScaledDots(ModuleOp module, bool moveScaleToLhs) {
+  if (moveScaleToLhs) {
+    SmallVector<tt::DotScaledOp> swapped;
+    module.walk([&](tt::DotScaledOp dot) { swapped.push_back(dot); });
+    for (tt::DotScaledOp dot : swapped)
+      transposeToLhsScale(dot);
+  }
   SmallVector<tt::DotScaledOp> dots;
   module.walk([&](tt::DotScaledOp dot) { dots.push_back(dot); });
   bool failedAny = false;

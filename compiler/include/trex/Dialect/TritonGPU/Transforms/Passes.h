@@ -16,7 +16,7 @@ namespace trex::ttg {
 // tritongpu-decompose-scaled-dot: every tt.dot_scaled under `module` becomes
 // widened, scaled operands and a tt.dot (fails, with an error, on formats it
 // cannot widen).
-mlir::LogicalResult decomposeScaledDots(mlir::ModuleOp module);
+mlir::LogicalResult decomposeScaledDots(mlir::ModuleOp module, bool moveScaleToLhs = false);
 
 // tritongpu-coalesce: rewrites every global memory access on a tensor of
 // pointers under `module` into its coalesced layout.

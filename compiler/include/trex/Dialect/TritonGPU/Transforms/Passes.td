@@ -12,9 +12,16 @@ def TritonGPUDecomposeScaledDot : Pass<"tritongpu-decompose-scaled-dot", "mlir::
     that trex does not use yet), so, as Triton does on such targets, each
     operand is widened to f32 (fp8 exactly by bit placement, e2m1 pairs
     unpacked along K), multiplied by its e8m0 scale (2^(s - 127) per 32
-    elements along K; NaN for 255), and the product is an ordinary tt.dot
-    that takes the FMA path. It runs on ttir, before layouts are assigned.
+    elements along K; NaN for 255), rounded once to Triton's compute type
+    (bf16, f16 with an fp16 operand), and the product is an ordinary tt.dot
+    that tensor cores take. It runs on ttir, before layouts are assigned.
+    With move-scale-to-lhs (NVIDIA, as Triton's transposeDots), a dot whose
+    only scale is the rhs's first becomes trans(dot_scaled(Bᵀ, Aᵀ, Cᵀ)).
   }];
+  let options = [
+    Option<"moveScaleToLhs", "move-scale-to-lhs", "bool", /*default=*/"false",
+           "turn a dot scaled on the rhs only into the transposed dot scaled on the lhs">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
