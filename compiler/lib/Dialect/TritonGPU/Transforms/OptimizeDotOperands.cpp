@@ -240,6 +240,38 @@ bool sameElementsPerThread(RankedTensorType from, RankedTensorType to) {
          source->getInDimSize("register") == target->getInDimSize("register");
 }
 
+// A warp-group dot operand copied to shared memory from a transpose in registers,
+// local_alloc(trans(x)), is x copied as it is and read through a transposed view,
+// memdesc_trans(local_alloc(x)), as Triton's FuseTransMMAV3Plus does: wgmma reads 16-bit
+// operands of either major order, so the transpose costs nothing.
+struct WarpGroupDotTransposedOperand : OpRewritePattern<LocalAllocOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LocalAllocOp alloc, PatternRewriter &rewriter) const override {
+    if (!alloc.getSrc() || !alloc->hasOneUse() ||
+        !isa<ttng::WarpGroupDotOp>(*alloc->getUsers().begin()))
+      return failure();
+    auto trans = alloc.getSrc().getDefiningOp<tt::TransOp>();
+    if (!trans || trans.getOrder() != ArrayRef<int32_t>({1, 0}))
+      return failure();
+    auto shared = dyn_cast<NVMMASharedEncodingAttr>(alloc.getType().getEncoding());
+    RankedTensorType sourceType = trans.getSrc().getType();
+    Type element = sourceType.getElementType();
+    if (!shared || !(element.isF16() || element.isBF16()))
+      return failure();
+    SmallVector<unsigned> order = getOrder(sourceType.getEncoding(), sourceType.getRank());
+    NVMMASharedEncodingAttr innerShared =
+        getNVMMASharedEncoding(sourceType.getShape(), order, shared.getCGALayout(), element);
+    auto innerType = MemDescType::get(sourceType.getShape(), element, innerShared,
+                                      alloc.getType().getMemorySpace());
+    Value inner = LocalAllocOp::create(rewriter, alloc.getLoc(), innerType, trans.getSrc(),
+                                       IntegerAttr());
+    rewriter.replaceOpWithNewOp<MemDescTransOp>(alloc, alloc.getType(), inner,
+                                                rewriter.getDenseI32ArrayAttr({1, 0}));
+    return success();
+  }
+};
+
 // warp_group_dot(local_alloc(x)) with x in a Hopper #mma layout (the result of an earlier
 // warp-group dot, converted to 16-bit): the dot takes x in registers, as a dot operand of
 // x's own layout, which leaves each thread its elements. What Triton's MMAV3UseRegOperand
@@ -281,7 +313,8 @@ struct WarpGroupDotRegisterOperand : OpRewritePattern<ttng::WarpGroupDotOp> {
 
 LogicalResult optimizeDotOperands(ModuleOp module, bool hoistLayoutConversion) {
   RewritePatternSet patterns(module.getContext());
-  patterns.add<TransposeThroughSharedMemory, WarpGroupDotRegisterOperand>(module.getContext());
+  patterns.add<TransposeThroughSharedMemory, WarpGroupDotRegisterOperand,
+               WarpGroupDotTransposedOperand>(module.getContext());
   if (hoistLayoutConversion)
     patterns.add<HoistConversionAboveElementwise>(module.getContext());
   ConvertLayoutOp::getCanonicalizationPatterns(patterns, module.getContext());
