@@ -50,7 +50,8 @@ tt.func @e2m1(%a: tensor<16x16xi8>, %sa: tensor<16x1xi8>, %b: tensor<16x32xi8>, 
 
 // fp8 operands: e4m3 bits go 20 places up and scale by 2^(127 - 7) = 1.329228E+36 (0x7f is
 // NaN); e5m2 bits go 21 places up and scale by 2^(127 - 15) = 5.19229686E+33 (0x7c is
-// infinity, above it NaN). B's scales ([N = 16, K/32 = 2]) are transposed to [K, N].
+// infinity, above it NaN). B's scales ([N = 16, K/32 = 2]) are transposed to [K/32, N] first,
+// as Triton does, then repeated 32 times next to K: [2, 16, 32] -> [2, 32, 16] -> [64, 16].
 // CHECK-LABEL: tt.func @fp8
 // CHECK: tt.bitcast %arg0 : tensor<16x64xf8E4M3FN> -> tensor<16x64xi8>
 // CHECK: arith.constant dense<20> : tensor<16x64xi32>
@@ -61,8 +62,11 @@ tt.func @e2m1(%a: tensor<16x16xi8>, %sa: tensor<16x1xi8>, %b: tensor<16x32xi8>, 
 // CHECK: arith.constant dense<5.19229686E+33> : tensor<64x16xf32>
 // CHECK: arith.constant dense<124> : tensor<64x16xi32>
 // CHECK: arith.cmpi ugt
-// CHECK: tt.reshape %{{.*}} : tensor<16x2x32xf32> -> tensor<16x64xf32>
-// CHECK-NEXT: %[[BSCALE:.*]] = tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<16x64xf32> -> tensor<64x16xf32>
+// CHECK: %[[ST:.*]] = tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<16x2xf32> -> tensor<2x16xf32>
+// CHECK-NEXT: %[[SE:.*]] = tt.expand_dims %[[ST]] {axis = 2 : i32} : tensor<2x16xf32> -> tensor<2x16x1xf32>
+// CHECK-NEXT: %[[SB:.*]] = tt.broadcast %[[SE]] : tensor<2x16x1xf32> -> tensor<2x16x32xf32>
+// CHECK-NEXT: %[[SM:.*]] = tt.trans %[[SB]] {order = array<i32: 0, 2, 1>} : tensor<2x16x32xf32> -> tensor<2x32x16xf32>
+// CHECK-NEXT: %[[BSCALE:.*]] = tt.reshape %[[SM]] : tensor<2x32x16xf32> -> tensor<64x16xf32>
 // CHECK-NEXT: %[[B:.*]] = arith.mulf %{{.*}}, %[[BSCALE]] : tensor<64x16xf32>
 // CHECK-NEXT: %[[A16:.*]] = arith.truncf %{{.*}} : tensor<16x64xf32> to tensor<16x64xbf16>
 // CHECK-NEXT: %[[B16:.*]] = arith.truncf %[[B]] : tensor<64x16xf32> to tensor<64x16xbf16>
@@ -92,7 +96,7 @@ tt.func @fp8(%a: tensor<16x64xf8E4M3FN>, %b: tensor<64x16xf8E5M2>, %sb: tensor<1
 // CHECK-LABEL: tt.func @fp16_fast
 // CHECK-NOT: arith.cmpi eq, %{{.*}}, %{{.*}} : tensor<16x2xi32>
 // CHECK-NOT: arith.select %{{.*}} : tensor<16x2xi1>, tensor<16x2xf32>
-// CHECK: %[[BSCALE:.*]] = tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<16x64xf32> -> tensor<64x16xf32>
+// CHECK: %[[BSCALE:.*]] = tt.reshape %{{.*}} : tensor<2x32x16xf32> -> tensor<64x16xf32>
 // CHECK-NEXT: %[[BSCALED:.*]] = arith.mulf %{{.*}}, %[[BSCALE]] : tensor<64x16xf32>
 // CHECK-NEXT: %[[A16:.*]] = arith.truncf %{{.*}} : tensor<16x64xf32> to tensor<16x64xf16>
 // CHECK-NEXT: %[[B16:.*]] = arith.truncf %[[BSCALED]] : tensor<64x16xf32> to tensor<64x16xf16>

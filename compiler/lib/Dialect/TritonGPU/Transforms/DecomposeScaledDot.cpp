@@ -174,32 +174,46 @@ public:
       scale = arith::SelectOp::create(builder, loc, isNaN, nan, scale);
     }
 
-    // [rows, K/32] -> [rows, K/32, 1] -> [rows, K/32, 32] -> [rows, K].
-    SmallVector<int64_t> shape(type.getShape());
-    shape.push_back(1);
-    Value expanded = tt::ExpandDimsOp::create(
-        builder, loc, RankedTensorType::get(shape, builder.getF32Type()), scale,
-        static_cast<uint32_t>(type.getRank()));
-    shape.back() = kScaleBlock;
-    Value broadcast = tt::BroadcastOp::create(
-        builder, loc, RankedTensorType::get(shape, builder.getF32Type()), expanded);
-    SmallVector<int64_t> flatShape(type.getShape());
-    flatShape.back() *= kScaleBlock;
-    Value flat = tt::ReshapeOp::create(builder, loc,
-                                       RankedTensorType::get(flatShape, builder.getF32Type()),
-                                       broadcast, false, false);
+    // B's scales ([N, K/32]) are transposed first, to [K/32, N], as Triton does; the scales
+    // are then repeated along a new last dim, which moves next to K, and merged into K:
+    // [S..., 1] -> [S..., 32] -> (A: [M, K/32, 32]; B: [K/32, 32, N]) -> the operand's shape.
     int rank = static_cast<int>(operandType.getRank());
-    if (kDim == rank - 1)
-      return flat;
-    // B's scales are [N, K]: swap the last two dims to [K, N].
-    SmallVector<int32_t> order;
-    for (int dim = 0; dim < rank - 2; ++dim)
-      order.push_back(dim);
-    order.push_back(rank - 1);
-    order.push_back(rank - 2);
-    return tt::TransOp::create(
-        builder, loc, RankedTensorType::get(operandType.getShape(), builder.getF32Type()), flat,
-        order);
+    Type f32 = builder.getF32Type();
+    SmallVector<int64_t> scaleShape(type.getShape());
+    if (kDim == rank - 2) {
+      SmallVector<int32_t> order;
+      for (int dim = 0; dim < rank - 2; ++dim)
+        order.push_back(dim);
+      order.push_back(rank - 1);
+      order.push_back(rank - 2);
+      std::swap(scaleShape[rank - 1], scaleShape[rank - 2]);
+      scale = tt::TransOp::create(builder, loc, RankedTensorType::get(scaleShape, f32), scale,
+                                  order);
+    }
+    SmallVector<int64_t> shape(scaleShape);
+    shape.push_back(1);
+    Value expanded = tt::ExpandDimsOp::create(builder, loc, RankedTensorType::get(shape, f32),
+                                              scale, static_cast<uint32_t>(rank));
+    shape.back() = kScaleBlock;
+    Value repeated =
+        tt::BroadcastOp::create(builder, loc, RankedTensorType::get(shape, f32), expanded);
+    if (kDim != rank - 1) {
+      SmallVector<int32_t> order;
+      SmallVector<int64_t> movedShape;
+      for (int dim = 0; dim < rank; ++dim) {
+        order.push_back(dim);
+        movedShape.push_back(shape[dim]);
+        if (dim == kDim) {
+          order.push_back(rank);
+          movedShape.push_back(kScaleBlock);
+        }
+      }
+      repeated = tt::TransOp::create(builder, loc, RankedTensorType::get(movedShape, f32),
+                                     repeated, order);
+    }
+    return tt::ReshapeOp::create(builder, loc,
+                                 RankedTensorType::get(operandType.getShape(), f32), repeated,
+                                 false, false);
   }
 
   OpBuilder &builder;
