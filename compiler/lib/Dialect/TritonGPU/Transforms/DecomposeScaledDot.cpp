@@ -34,6 +34,29 @@ namespace {
 // Elements along K that share one scale (the mx block size).
 constexpr int64_t kScaleBlock = 32;
 
+// trans(value, order): dim i of the result is dim order[i] of `value`.
+Value transpose(OpBuilder &builder, Location loc, Value value, ArrayRef<int32_t> order) {
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t> shape;
+  for (int32_t dim : order)
+    shape.push_back(type.getDimSize(dim));
+  return tt::TransOp::create(builder, loc, type.clone(shape), value, order);
+}
+
+// The order that swaps the last two of `rank` dims.
+SmallVector<int32_t> swapLastTwo(int rank) {
+  SmallVector<int32_t> order = llvm::to_vector(llvm::seq<int32_t>(0, rank));
+  std::swap(order[rank - 1], order[rank - 2]);
+  return order;
+}
+
+// The order that moves the last of `rank` + 1 dims to right after `dim`.
+SmallVector<int32_t> lastAfter(int rank, int dim) {
+  SmallVector<int32_t> order = llvm::to_vector(llvm::seq<int32_t>(0, rank));
+  order.insert(order.begin() + dim + 1, rank);
+  return order;
+}
+
 class ScaledDotBuilder {
 public:
   ScaledDotBuilder(OpBuilder &builder, Location loc) : builder(builder), loc(loc) {}
@@ -131,21 +154,9 @@ public:
       auto joinedType = RankedTensorType::get(joinedShape, builder.getF32Type());
       Value joined = tt::JoinOp::create(builder, loc, joinedType, lowValue, highValue);
       int rank = static_cast<int>(type.getRank());
-      if (kDim != rank - 1) {
-        // Move the nibble dim right after K.
-        SmallVector<int32_t> order;
-        SmallVector<int64_t> movedShape;
-        for (int dim = 0; dim < rank; ++dim) {
-          order.push_back(dim);
-          movedShape.push_back(joinedShape[dim]);
-          if (dim == kDim) {
-            order.push_back(rank);
-            movedShape.push_back(2);
-          }
-        }
-        auto movedType = RankedTensorType::get(movedShape, builder.getF32Type());
-        joined = tt::TransOp::create(builder, loc, movedType, joined, order);
-      }
+      // Move the nibble dim right after K.
+      if (kDim != rank - 1)
+        joined = transpose(builder, loc, joined, lastAfter(rank, kDim));
       SmallVector<int64_t> unpackedShape(type.getShape());
       unpackedShape[kDim] *= 2;
       auto unpackedType = RankedTensorType::get(unpackedShape, builder.getF32Type());
@@ -179,38 +190,17 @@ public:
     // [S..., 1] -> [S..., 32] -> (A: [M, K/32, 32]; B: [K/32, 32, N]) -> the operand's shape.
     int rank = static_cast<int>(operandType.getRank());
     Type f32 = builder.getF32Type();
-    SmallVector<int64_t> scaleShape(type.getShape());
-    if (kDim == rank - 2) {
-      SmallVector<int32_t> order;
-      for (int dim = 0; dim < rank - 2; ++dim)
-        order.push_back(dim);
-      order.push_back(rank - 1);
-      order.push_back(rank - 2);
-      std::swap(scaleShape[rank - 1], scaleShape[rank - 2]);
-      scale = tt::TransOp::create(builder, loc, RankedTensorType::get(scaleShape, f32), scale,
-                                  order);
-    }
-    SmallVector<int64_t> shape(scaleShape);
+    if (kDim == rank - 2)
+      scale = transpose(builder, loc, scale, swapLastTwo(rank));
+    SmallVector<int64_t> shape(cast<RankedTensorType>(scale.getType()).getShape());
     shape.push_back(1);
     Value expanded = tt::ExpandDimsOp::create(builder, loc, RankedTensorType::get(shape, f32),
                                               scale, static_cast<uint32_t>(rank));
     shape.back() = kScaleBlock;
     Value repeated =
         tt::BroadcastOp::create(builder, loc, RankedTensorType::get(shape, f32), expanded);
-    if (kDim != rank - 1) {
-      SmallVector<int32_t> order;
-      SmallVector<int64_t> movedShape;
-      for (int dim = 0; dim < rank; ++dim) {
-        order.push_back(dim);
-        movedShape.push_back(shape[dim]);
-        if (dim == kDim) {
-          order.push_back(rank);
-          movedShape.push_back(kScaleBlock);
-        }
-      }
-      repeated = tt::TransOp::create(builder, loc, RankedTensorType::get(movedShape, f32),
-                                     repeated, order);
-    }
+    if (kDim != rank - 1)
+      repeated = transpose(builder, loc, repeated, lastAfter(rank, kDim));
     return tt::ReshapeOp::create(builder, loc,
                                  RankedTensorType::get(operandType.getShape(), f32), repeated,
                                  false, false);
@@ -282,29 +272,15 @@ static void transposeToLhsScale(tt::DotScaledOp dot) {
     return;
   OpBuilder builder(dot);
   Location loc = dot.getLoc();
-  auto transpose = [&](Value value, Type elementType) -> Value {
-    auto type = cast<RankedTensorType>(value.getType());
-    int rank = static_cast<int>(type.getRank());
-    SmallVector<int32_t> order;
-    for (int dim = 0; dim < rank - 2; ++dim)
-      order.push_back(dim);
-    order.push_back(rank - 1);
-    order.push_back(rank - 2);
-    SmallVector<int64_t> shape(type.getShape());
-    std::swap(shape[rank - 1], shape[rank - 2]);
-    return tt::TransOp::create(builder, loc,
-                               RankedTensorType::get(shape, elementType ? elementType
-                                                                        : type.getElementType()),
-                               value, order);
-  };
-  Value lhs = transpose(dot.getB(), Type());
-  Value rhs = transpose(dot.getA(), Type());
-  Value accumulator = transpose(dot.getC(), Type());
+  SmallVector<int32_t> order = swapLastTwo(static_cast<int>(dot.getType().getRank()));
+  Value lhs = transpose(builder, loc, dot.getB(), order);
+  Value rhs = transpose(builder, loc, dot.getA(), order);
+  Value accumulator = transpose(builder, loc, dot.getC(), order);
   auto swapped = tt::DotScaledOp::create(builder, loc, accumulator.getType(), lhs, rhs,
                                          accumulator, dot.getBScale(), Value(),
                                          dot.getBElemTypeAttr(), dot.getAElemTypeAttr(),
                                          dot.getFastMathAttr());
-  dot.replaceAllUsesWith(transpose(swapped, Type()));
+  dot.replaceAllUsesWith(transpose(builder, loc, swapped, order));
   dot.erase();
 }
 
