@@ -2,7 +2,7 @@
 // the front end plus the ttir pipeline (Python source to ttir), source to assembly (PTX or
 // AMDGCN), and the whole pipeline to machine code (cubin or hsaco, including ptxas or ld.lld),
 // each the median of N runs after a warm-up run. Prints a table, or JSON with --json; --only
-// TEXT keeps the specs whose name holds TEXT. $TREX_ASSEMBLER=nvjitlink assembles PTX in
+// TEXT keeps the specs whose name holds TEXT, --target T measures one target only. $TREX_ASSEMBLER=nvjitlink assembles PTX in
 // process (CompileOptions::Assembler).
 #include "trex/Compiler/Compilation.h"
 
@@ -71,6 +71,7 @@ int main(int argc, char **argv) {
   bool json = false;
   std::string fixtures = TREX_FIXTURES_DIR;
   std::string only; // a substring of the spec names to measure; empty: all
+  std::vector<std::string> targets = {"cuda:90", "cuda:80", "hip:gfx942"};
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--runs") && i + 1 < argc)
       runs = std::max(1, std::atoi(argv[++i]));
@@ -80,8 +81,10 @@ int main(int argc, char **argv) {
       fixtures = argv[++i];
     else if (!std::strcmp(argv[i], "--only") && i + 1 < argc)
       only = argv[++i];
+    else if (!std::strcmp(argv[i], "--target") && i + 1 < argc)
+      targets = {argv[++i]};
     else {
-      std::cerr << "usage: trex-compile-bench [--runs N] [--json] [--fixtures DIR] [--only TEXT]\n";
+      std::cerr << "usage: trex-compile-bench [--runs N] [--json] [--fixtures DIR] [--only TEXT] [--target T]\n";
       return 2;
     }
   }
@@ -105,7 +108,8 @@ int main(int argc, char **argv) {
     if (!only.empty() && spec["name"].get<std::string>().find(only) == std::string::npos)
       continue;
     fs::path source = fs::path(fixtures) / "kernels" / spec["file"].get<std::string>();
-    for (const char *target : {"cuda:90", "cuda:80", "hip:gfx942"}) {
+    for (const std::string &targetName : targets) {
+      const char *target = targetName.c_str();
       Timing ttir = measure(source, spec, target, trex::Stage::TTIR, runs);
       Timing assembly = measure(source, spec, target,
                                 llvm::StringRef(target).starts_with("cuda") ? trex::Stage::PTX

@@ -35,6 +35,7 @@ for spec in json.load(open(specs)):
                "--signature", spec["signature"], "--num-warps", str(spec["num_warps"]),
                "--num-stages", str(spec["num_stages"]), "--target", target,
                "--emit", "ptx,cubin,json", "-o", os.path.join(out, spec["name"])]
+    command += spec.get("trex_options", [])  # e.g. ["--mma", "v2"]: another lowering path
     run = subprocess.run(command, capture_output=True, text=True)
     failures += run.returncode != 0
     print(f"{spec['name']:40} {'ok' if run.returncode == 0 else 'FAILED ' + run.stderr[:300]}")

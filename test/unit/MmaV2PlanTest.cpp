@@ -193,6 +193,22 @@ TEST_F(MmaV2PlanTest, F16OperandsWithEightBitKWidthPermuteK) {
   EXPECT_EQ(plan->kPermutation[2], 4);
 }
 
+TEST_F(MmaV2PlanTest, F16OperandsUnpackedFromFp4InterleaveSteps) {
+  // kWidth 8 (16-bit operands unpacked from e2m1): each thread holds 8 consecutive K, more
+  // than the 4 a step takes from it, so the fragment's K reaches past one step's 16 and the
+  // two steps of every 32 K take alternate pairs of each thread's run.
+  auto plan = simulate(mmaAttribute("2, 2", "16, 8"), 8, 2, {}, 64, 64, 64);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->tiles.front().steps.size(), 4u);
+  EXPECT_EQ(plan->kPermutation[1], 1);
+  EXPECT_EQ(plan->kPermutation[2], 8);  // t's first bit: the next thread's run
+  EXPECT_EQ(plan->kPermutation[8], 2);  // the upper half: the thread's next pair
+  int32_t covered = 0;
+  for (int32_t image : plan->kPermutation)
+    covered |= image;
+  EXPECT_EQ(covered, 1 | 2 | 8 | 16); // bit 2 (K 4) selects the step
+}
+
 TEST_F(MmaV2PlanTest, Tf32) {
   auto plan = simulate(mmaAttribute("2, 2", "16, 8"), 1, 1, {}, 32, 32, 16);
   ASSERT_TRUE(plan);

@@ -106,6 +106,57 @@ FailureOr<ttg::LinearEncodingAttr> transposeAsLinearEncoding(Attribute srcEncodi
   return toLinearEncodingAttr(srcEncoding.getContext(), *dst, emitError);
 }
 
+FailureOr<ttg::LinearEncodingAttr> fp4UnpackedAsLinearEncoding(Attribute srcEncoding,
+                                                               ArrayRef<int64_t> srcShape,
+                                                               int axis, EmitErrorFn emitError) {
+  if (axis < 0 || static_cast<size_t>(axis) >= srcShape.size())
+    return emitError() << "fp4 unpacking axis " << axis << " is not a dimension";
+  FailureOr<lv::LinearLayout> src = toLinearLayout(srcEncoding, srcShape, emitError);
+  if (failed(src))
+    return failure();
+  FailureOr<lv::LinearLayout> dst = guarded(emitError, "cannot unpack the layout", [&] {
+    std::vector<std::string> dims = src->getOutDimNames();
+    return lv::LinearLayout::identity1D(2, lv::kRegister, dims[axis]) * *src;
+  });
+  if (failed(dst))
+    return failure();
+  return toLinearEncodingAttr(srcEncoding.getContext(), *dst, emitError);
+}
+
+FailureOr<ttg::LinearEncodingAttr> fp4PackedAsLinearEncoding(Attribute dstEncoding,
+                                                             ArrayRef<int64_t> dstShape, int axis,
+                                                             EmitErrorFn emitError) {
+  if (axis < 0 || static_cast<size_t>(axis) >= dstShape.size())
+    return emitError() << "fp4 unpacking axis " << axis << " is not a dimension";
+  FailureOr<lv::LinearLayout> dst = toLinearLayout(dstEncoding, dstShape, emitError);
+  if (failed(dst))
+    return failure();
+  bool pairInRegisters = false;
+  lv::LinearLayout::BasesList bases;
+  for (const std::string &inDim : dst->getInDimNames()) {
+    std::vector<lv::LinearLayout::Basis> kept;
+    for (lv::LinearLayout::Basis basis : dst->getInDimBases(inDim)) {
+      if (inDim == lv::kRegister && basis[axis] == 1) {
+        pairInRegisters = true;
+        continue;
+      }
+      basis[axis] /= 2;
+      kept.push_back(std::move(basis));
+    }
+    bases.emplace_back(inDim, std::move(kept));
+  }
+  if (!pairInRegisters)
+    return emitError() << "the unpacked layout does not keep the two values of a byte in one "
+                          "thread's registers along dimension "
+                       << axis;
+  FailureOr<lv::LinearLayout> src = guarded(emitError, "cannot pack the layout", [&] {
+    return lv::LinearLayout(std::move(bases), dst->getOutDimNames());
+  });
+  if (failed(src))
+    return failure();
+  return toLinearEncodingAttr(dstEncoding.getContext(), *src, emitError);
+}
+
 FailureOr<ttg::LinearEncodingAttr> inThreadTransposedEncoding(ttg::BlockedEncodingAttr blocked,
                                                               ArrayRef<int64_t> shape,
                                                               EmitErrorFn emitError) {

@@ -1,11 +1,12 @@
 // RUN: trex-opt %s -split-input-file --tritongpu-coalesce-async-copy | FileCheck %s
 // tritongpu-coalesce-async-copy clips the per-thread vector of async copies
-// to the 16 bytes one cp.async moves.
+// to the 16 bytes one cp.async moves; as in Triton, the lanes and warps are
+// then spread anew over the shape (a 64-wide row takes 16 lanes of 4).
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
-// CHECK: #[[CLIPPED:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: #[[CLIPPED:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // 8 f32 per thread is 32 bytes: 4 per copy.
   // CHECK-LABEL: tt.func @clip_f32

@@ -950,3 +950,27 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+tt.func @fp4_to_fp_shape(%a: tensor<64x32xi8>) {
+  // expected-error @+1 {{'ttg.fp4_to_fp' op result dimension 1 must be 64 (the source's, doubled along the axis), got 32}}
+  %b = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<64x32xi8> -> tensor<64x32xbf16>
+  tt.return
+}
+
+// -----
+
+tt.func @fp4_to_fp_axis(%a: tensor<64x32xi8>) {
+  // expected-error @+1 {{'ttg.fp4_to_fp' op axis 2 is not a dimension of a rank-2 tensor}}
+  %b = ttg.fp4_to_fp %a {axis = 2 : i32} : tensor<64x32xi8> -> tensor<64x64xbf16>
+  tt.return
+}
+
+// -----
+
+tt.func @fp4_to_fp_type(%a: tensor<64x32xi8>) {
+  // expected-error @+1 {{'ttg.fp4_to_fp' op result #0 must be ranked tensor of bfloat16 type or 16-bit float values}}
+  %b = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<64x32xi8> -> tensor<64x64xf32>
+  tt.return
+}

@@ -86,3 +86,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.glob
     tt.return
   }
 }
+
+// -----
+
+#packed = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#unpacked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @fp4_to_fp
+  // CHECK: ttg.fp4_to_fp %arg0 {axis = 1 : i32} : tensor<64x32xi8, #{{.*}}> -> tensor<64x64xbf16, #{{.*}}>
+  // CHECK: ttg.fp4_to_fp %arg0 {axis = 1 : i32} : tensor<64x32xi8, #{{.*}}> -> tensor<64x64xf16, #{{.*}}>
+  tt.func @fp4_to_fp(%a: tensor<64x32xi8, #packed>) {
+    %b = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<64x32xi8, #packed> -> tensor<64x64xbf16, #unpacked>
+    %c = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<64x32xi8, #packed> -> tensor<64x64xf16, #unpacked>
+    tt.return
+  }
+}

@@ -66,3 +66,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %a1, %b1 : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>
   }
 }
+
+// -----
+
+// A conversion that stays within each warp still goes through shared memory when registers
+// and lanes trade more than one bit (Triton's warp-shuffle rule): here the packed e2m1 A of
+// a wgmma, 16 consecutive bytes per thread becoming a Hopper A fragment, swizzled for bytes
+// (rows of 32 bytes: 4 per 1024-bit line; vectors of 4).
+#blocked = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+// CHECK: #[[S:.*]] = #ttg.swizzled_shared<{vec = 4, perPhase = 4, maxPhase = 2, order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @within_warps_through_shared
+  tt.func @within_warps_through_shared(%a: tensor<64x32xi8, #blocked>) -> tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> {
+    // CHECK: %[[A:.*]] = ttg.local_alloc %arg0 : (tensor<64x32xi8, #{{.*}}>) -> !ttg.memdesc<64x32xi8, #[[S]], #smem>
+    // CHECK: ttg.local_load %[[A]]
+    // CHECK-NOT: ttg.convert_layout
+    %b = ttg.convert_layout %a : tensor<64x32xi8, #blocked> -> tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+    tt.return %b : tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+  }
+}

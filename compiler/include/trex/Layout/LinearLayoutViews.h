@@ -34,6 +34,19 @@ mlir::FailureOr<ttg::LinearEncodingAttr>
 transposeAsLinearEncoding(mlir::Attribute srcEncoding, llvm::ArrayRef<int64_t> srcShape,
                           llvm::ArrayRef<int32_t> order, EmitErrorFn emitError);
 
+// The layout of ttg.fp4_to_fp(x, axis) when x of `srcShape` has `srcEncoding`: each register
+// of x becomes two consecutive registers along `axis` (identity1D(2, register, axis) * x's).
+mlir::FailureOr<ttg::LinearEncodingAttr> fp4UnpackedAsLinearEncoding(mlir::Attribute srcEncoding,
+                                                                     llvm::ArrayRef<int64_t> srcShape,
+                                                                     int axis, EmitErrorFn emitError);
+
+// The other way: the layout of the packed source when the unpacked result of `dstShape` has
+// `dstEncoding`. Needs a register basis that moves one element along `axis` (the pair of a
+// byte), which is dropped; every other basis is halved along `axis`.
+mlir::FailureOr<ttg::LinearEncodingAttr> fp4PackedAsLinearEncoding(mlir::Attribute dstEncoding,
+                                                                   llvm::ArrayRef<int64_t> dstShape,
+                                                                   int axis, EmitErrorFn emitError);
+
 // The layout amdg.in_thread_transpose gives a rank-2 tensor of `shape` held in `blocked`: every
 // lane and warp keeps the elements it had, but the registers of each thread's sizePerThread tile
 // run along the blocked layout's second-fastest dimension first, so that a thread's consecutive

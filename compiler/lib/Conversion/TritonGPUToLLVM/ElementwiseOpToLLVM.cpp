@@ -17,6 +17,7 @@
 
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -76,6 +77,11 @@ Value lowerScalarTritonOp(Operation *original, OpBuilder &builder, Location loc,
     unsigned sourceBits = source.getIntOrFloatBitWidth();
     unsigned destinationBits = destination.getIntOrFloatBitWidth();
     if (sourceBits > 8 && destinationBits > 8) {
+      // bf16 <-> f16: exactly to f32, then one rounding to nearest even.
+      if (sourceBits == destinationBits && source != destination)
+        return LLVM::FPTruncOp::create(
+            builder, loc, scalarType,
+            LLVM::FPExtOp::create(builder, loc, builder.getF32Type(), operands[0]));
       if (sourceBits > destinationBits)
         return LLVM::FPTruncOp::create(builder, loc, scalarType, operands[0]);
       return LLVM::FPExtOp::create(builder, loc, scalarType, operands[0]);
@@ -208,6 +214,71 @@ struct TensorElementwiseConversion : public ConversionPattern {
   ConstancyFn constancy;
 };
 
+// ttg.fp4_to_fp: each byte holds two e2m1 values (low nibble first), each decoded exactly to
+// bf16 or f16 bits. The source register i gives the values 2i and 2i + 1 of the unpacked
+// layout identity1D(2, register, axis) * source; the result layout names where each goes.
+struct Fp4ToFpConversion : public ConvertOpToLLVMPattern<ttg::Fp4ToFpOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  // e2m1 magnitude m (exponent bias 1, one mantissa bit) as the bits of a 16-bit float with
+  // `mantissaBits` and the bits of 0.5 `half`: m = 0 is 0, m = 1 (subnormal) 0.5; from m = 2
+  // on, m's exponent and mantissa bits move up together: (m << (mantissaBits - 1)) + half
+  // (bf16: m = 2 gives 0x3F80 = 1.0, m = 7 0x40C0 = 6.0).
+  static Value decode(LLVMBuilder &b, Value nibble, int mantissaBits, int64_t half) {
+    Type i16 = nibble.getType();
+    Value magnitude = b.and_(nibble, b.constant(i16, 7));
+    Value sign = b.shl(b.and_(nibble, b.constant(i16, 8)), b.constant(i16, 12));
+    Value normal = b.add(b.shl(magnitude, b.constant(i16, mantissaBits - 1)),
+                         b.constant(i16, half));
+    Value subnormal = b.select(b.icmpEQ(magnitude, b.constant(i16, 0)), b.constant(i16, 0),
+                               b.constant(i16, half));
+    Value bits = b.select(b.icmpULT(magnitude, b.constant(i16, 2)), subnormal, normal);
+    return b.or_(bits, sign);
+  }
+
+  LogicalResult matchAndRewrite(ttg::Fp4ToFpOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    RankedTensorType srcType = op.getSrc().getType();
+    RankedTensorType resultType = op.getType();
+    std::optional<layoutviz::LinearLayout> srcLayout = linearLayoutOf(srcType);
+    std::optional<layoutviz::LinearLayout> resultLayout = linearLayoutOf(resultType);
+    if (!srcLayout || !resultLayout)
+      return rewriter.notifyMatchFailure(op, "no linear layout for the operand or result");
+    // Result register -> register of the unpacked source that holds the same element.
+    std::vector<std::string> dims = srcLayout->getOutDimNames();
+    layoutviz::LinearLayout unpacked =
+        layoutviz::LinearLayout::identity1D(2, "register", dims[op.getAxis()]) * *srcLayout;
+    layoutviz::LinearLayout toUnpacked =
+        resultLayout->invertAndCompose(unpacked).sublayout({"register"}, {"register"});
+
+    Type resultElement = resultType.getElementType();
+    bool bf16 = resultElement.isBF16();
+    int mantissaBits = bf16 ? 7 : 10;
+    int64_t half = bf16 ? 0x3F00 : 0x3800;
+    LLVMBuilder b(rewriter, loc);
+    Type i16 = rewriter.getI16Type();
+    SmallVector<Value> values;
+    for (Value byte : unpackElements(loc, adaptor.getSrc(), rewriter)) {
+      Value wide = b.zext(byte, i16);
+      Value low = b.and_(wide, b.constant(i16, 0xF));
+      Value high = b.lshr(wide, b.constant(i16, 4));
+      for (Value nibble : {low, high})
+        values.push_back(b.bitcast(decode(b, nibble, mantissaBits, half), resultElement));
+    }
+    int64_t count = elementsPerThread(resultType);
+    if (static_cast<int64_t>(values.size()) != count)
+      return rewriter.notifyMatchFailure(op, "the result does not hold two values per byte");
+    SmallVector<Value> results;
+    for (int64_t i = 0; i < count; ++i) {
+      int32_t from = toUnpacked.apply({{"register", static_cast<int32_t>(i)}}).front().second;
+      results.push_back(values[from]);
+    }
+    rewriter.replaceOp(op, packElements(loc, *getTypeConverter(), results, resultType, rewriter));
+    return success();
+  }
+};
+
 // Scalar tt element-wise ops.
 template <typename Op> struct ScalarTritonOpConversion : public ConvertOpToLLVMPattern<Op> {
   ScalarTritonOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
@@ -281,6 +352,7 @@ void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter
                ScalarTritonOpConversion<tt::PreciseDivFOp>,
                ScalarTritonOpConversion<tt::MulhiUIOp>, ScalarTritonOpConversion<tt::ClampFOp>,
                ScalarTritonOpConversion<tt::FpToFpOp>>(converter, target);
+  patterns.add<Fp4ToFpConversion>(converter);
   patterns.add<ScalarMathConversion<math::ExpOp>>(converter, target, "exp");
   patterns.add<ScalarMathConversion<math::Exp2Op>>(converter, target, "exp2");
   patterns.add<ScalarMathConversion<math::LogOp>>(converter, target, "log");

@@ -101,9 +101,13 @@ std::optional<MmaV2Plan> planMmaV2(const layoutviz::LinearLayout &a,
   kBitImage.push_back(laneK[0]);
   kBitImage.push_back(laneK[1]);
   kBitImage.push_back(registerK[wordBits]);
+  // The fragment's K positions may be spread over more than one step's span of K (a kWidth
+  // wider than a word, as for operands unpacked from e2m1): the steps then interleave, each
+  // taking the K values whose other bits are fixed.
   int32_t covered = 0;
+  int32_t kSpan = a.getOutDimSizes()[aK];
   for (int32_t image : kBitImage) {
-    if (!isPowerOfTwo(image) || image >= stepK || (covered & image)) {
+    if (!isPowerOfTwo(image) || image >= kSpan || (covered & image)) {
       why = "the operand layouts do not hold whole mma.sync steps along K";
       return std::nullopt;
     }
@@ -168,13 +172,15 @@ std::optional<MmaV2Plan> planMmaV2(const layoutviz::LinearLayout &a,
       }
       tile.accumulator[slot] = found->second;
     }
-    for (int32_t kBase = 0; kBase + stepK <= kSize; kBase += stepK) {
+    for (int32_t kBase = 0; kBase < kSize; ++kBase) {
+      if (kBase & covered)
+        continue;
       MmaV2Step step;
       for (int32_t word = 0; word < 4; ++word)
         for (int32_t element = 0; element < p; ++element) {
           Coordinates at = origin;
           at[mDim] += 8 * (word & 1);
-          at[aK] = kBase + plan.kPermutation[element + 4 * p * (word >> 1)];
+          at[aK] = kBase | plan.kPermutation[element + 4 * p * (word >> 1)];
           auto found = aIndex.find(at);
           if (found == aIndex.end()) {
             why = "the A operand layout lacks elements of a fragment";
@@ -185,7 +191,7 @@ std::optional<MmaV2Plan> planMmaV2(const layoutviz::LinearLayout &a,
       for (int32_t word = 0; word < 2; ++word)
         for (int32_t element = 0; element < p; ++element) {
           Coordinates at = origin;
-          at[bK] = kBase + plan.kPermutation[element + 4 * p * word];
+          at[bK] = kBase | plan.kPermutation[element + 4 * p * word];
           auto found = bIndex.find(at);
           if (found == bIndex.end()) {
             why = "the B operand layout lacks elements of a fragment";

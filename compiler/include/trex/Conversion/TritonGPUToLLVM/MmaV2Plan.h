@@ -20,7 +20,9 @@
 // the hardware's (kWidth above 32 bits / element width, as for operands upcast from 8 bits):
 // the sum over K is the same under any permutation of K applied to both A and B, so the plan
 // maps the fragment's K positions to the layout's (`kPermutation`) and checks that A and B
-// place K alike.
+// place K alike. Those positions need not fill one step's span of K: where a thread holds
+// more consecutive K than a step takes (kWidth 8 for 16-bit operands unpacked from e2m1), the
+// steps interleave, each taking the K values of its own setting of the remaining K bits.
 #ifndef TREX_CONVERSION_TRITONGPUTOLLVM_MMAV2PLAN_H
 #define TREX_CONVERSION_TRITONGPUTOLLVM_MMAV2PLAN_H
 

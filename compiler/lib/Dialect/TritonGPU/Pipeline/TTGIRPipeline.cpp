@@ -62,6 +62,11 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
     accelerate.maxMmaVersion = options.maxMmaVersion;
     accelerate.mmaV2Types.assign(options.mmaV2Types.begin(), options.mmaV2Types.end());
     pm.addPass(createTritonGPUAccelerateMatmul(accelerate));
+  } else {
+    // accelerate-matmul decomposes scaled dots first; without it they still must be.
+    TritonGPUDecomposeScaledDotOptions scaledDots;
+    scaledDots.moveScaleToLhs = true;
+    pm.addPass(createTritonGPUDecomposeScaledDot(scaledDots));
   }
   pm.addPass(createTritonGPURemoveLayoutConversions());
   // From sm_80 on, conversions to dot operands also move above casts after loads.
@@ -160,11 +165,11 @@ void buildTTGIRPipeline(OpPassManager &pm, const TTGIRPipelineOptions &options) 
   conversion.numWarps = options.numWarps;
   conversion.threadsPerWarp = options.threadsPerWarp();
   conversion.numCTAs = options.numCTAs;
-  // No target has native scaled dots in trex: they become ordinary dots first (on NVIDIA, as
-  // Triton, with the scaled operand moved to the lhs).
-  TritonGPUDecomposeScaledDotOptions scaledDots;
-  scaledDots.moveScaleToLhs = options.backend == TTGIRPipelineOptions::Backend::CUDA;
-  pm.addPass(createTritonGPUDecomposeScaledDot(scaledDots));
+  // No target has native scaled dots in trex: they become ordinary dots. On NVIDIA, as in
+  // Triton, in accelerate-matmul once layouts exist; on AMD on ttir (Triton's gfx942
+  // upcast_mxfp path is not built).
+  if (options.backend != TTGIRPipelineOptions::Backend::CUDA)
+    pm.addPass(createTritonGPUDecomposeScaledDot());
   pm.addPass(createConvertTritonToTritonGPU(conversion));
   if (options.backend == TTGIRPipelineOptions::Backend::CUDA)
     buildNvidiaPipeline(pm, options);

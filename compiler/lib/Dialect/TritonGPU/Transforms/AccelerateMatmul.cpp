@@ -9,6 +9,7 @@
 #include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -184,31 +185,33 @@ FailureOr<SmallVector<unsigned>> selectInstrShape(int version, ArrayRef<int64_t>
   return failure();
 }
 
-// Single-operand casts a dot operand may have come through; the narrowest
-// type before them decides kWidth (an upcast keeps the narrow packing).
-bool isOperandCast(Operation *op) {
-  return op->getNumOperands() == 1 &&
-         (isa<tt::FpToFpOp, tt::BitcastOp, ConvertLayoutOp>(op) ||
-          isa<arith::ArithDialect>(op->getDialect()));
+// What the backward search for a dot operand's loaded width walks through: pure element-wise
+// ops, views, broadcasts, layout conversions, fp4 unpacking and loads.
+bool feedsOperandWidth(Operation *op) {
+  return (op->hasTrait<OpTrait::Elementwise>() && isMemoryEffectFree(op)) ||
+         isa<tt::ExpandDimsOp, tt::ReshapeOp, tt::TransOp, tt::JoinOp, tt::SplitOp,
+             tt::BroadcastOp, ConvertLayoutOp, Fp4ToFpOp, tt::LoadOp, tt::DescriptorLoadOp>(op);
 }
 
+// The element width a dot operand was loaded with (Triton's computeOrigBitWidth): 4 if it was
+// unpacked from e2m1, else the narrowest load it comes from (no wider than the operand), halved
+// if a join doubled the elements per thread on the way. mma.sync operands pack 32 bits of
+// that width into each register (kWidth), so that upcasting needs no data movement.
 unsigned originalBitWidth(Value operand) {
-  unsigned width = getElementTypeOrSelf(operand).getIntOrFloatBitWidth();
   SetVector<Operation *> slice;
   BackwardSliceOptions options;
   options.omitBlockArguments = true;
-  options.filter = isOperandCast;
+  options.filter = feedsOperandWidth;
   (void)getBackwardSlice(operand, &slice, options);
-  for (Operation *op : slice) {
-    auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
-    if (!type || !type.getElementType().isIntOrFloat())
-      continue;
-    unsigned argWidth = type.getElementType().getIntOrFloatBitWidth();
-    if (argWidth != width) {
-      width = std::min(width, argWidth);
-      break;
-    }
-  }
+  if (llvm::any_of(slice, [](Operation *op) { return isa<Fp4ToFpOp>(op); }))
+    return 4;
+  unsigned width = getElementTypeOrSelf(operand).getIntOrFloatBitWidth();
+  for (Operation *op : slice)
+    if (isa<tt::LoadOp, tt::DescriptorLoadOp>(op))
+      if (auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType()))
+        width = std::min(width, type.getElementType().getIntOrFloatBitWidth());
+  if (llvm::any_of(slice, [](Operation *op) { return isa<tt::JoinOp>(op); }))
+    width = std::max(1u, width / 2);
   return width;
 }
 
@@ -429,6 +432,10 @@ LogicalResult accelerateMatmul(ModuleOp module, const TritonGPUAccelerateMatmulO
   int computeCapability = 0;
   if (backend != "cuda" || detail.getAsInteger(10, computeCapability))
     return success();
+  // Scaled dots become ordinary ones first (Triton's transposeDots and
+  // DecomposeScaledBlocked), which the rewrite below then accelerates.
+  if (failed(decomposeScaledDots(module, /*moveScaleToLhs=*/true)))
+    return failure();
   // Dots that would get mma.sync but whose types it may not take: decided before the
   // rewrite, which may visit a dot more than once, so that each is reported once.
   DenseSet<Operation *> keptOnFma;

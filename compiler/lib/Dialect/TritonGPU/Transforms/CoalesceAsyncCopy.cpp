@@ -1,6 +1,9 @@
 // tritongpu-coalesce-async-copy: clips the per-thread vector of async copies
-// to what one cp.async can move.
+// to what one cp.async can move, spreading the lanes and warps anew.
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
+
+#include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
+#include "trex/Dialect/TritonGPU/Transforms/LayoutInference.h"
 
 using namespace mlir;
 
@@ -38,9 +41,10 @@ void clipCopy(AsyncCopyGlobalToLocalOp copy) {
     return;
   SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
   sizePerThread[fastest] = limit;
-  auto clipped = BlockedEncodingAttr::get(copy.getContext(), sizePerThread,
-                                          blocked.getThreadsPerWarp(), blocked.getWarpsPerCTA(),
-                                          blocked.getOrder(), blocked.getCGALayout());
+  // As Triton, the lanes and warps are laid out again for the smaller vector.
+  auto clipped = buildBlockedEncoding(copy.getContext(), srcType.getShape(), sizePerThread,
+                                      blocked.getOrder(), lookupNumWarps(copy),
+                                      lookupThreadsPerWarp(copy), blocked.getCGALayout());
   OpBuilder builder(copy);
   auto convert = [&](Value value) -> Value {
     auto type = cast<RankedTensorType>(value.getType());

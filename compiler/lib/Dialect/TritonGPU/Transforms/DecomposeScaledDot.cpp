@@ -8,12 +8,25 @@
 // f32 and rounded once to the compute type: every fp8/fp4 value times a power of two is exact
 // in f32, so this is the value Triton's multiplication in the compute type rounds to.
 //
-// The rewrite runs on ttir, before layouts are assigned, so it only builds layout-free tensor
-// ops (bit arithmetic, join/reshape/trans for unpacking e2m1, expand/broadcast for scales)
-// that the ttir->ttgir conversion then lays out like any others.
+// Two forms. On ttgir (NVIDIA, from accelerate-matmul, as Triton 3.6's DecomposeScaledBlocked),
+// in the layouts the operands have by then: each operand is upcast to the compute type in its
+// own layout (tt.fp_to_fp; e2m1 through ttg.fp4_to_fp along K), each scale becomes 2^(s - 127)
+// in the compute type (extui, shl, bitcast), is repeated 32 times along K through a default
+// 3-D blocked layout (expand_dims, broadcast, trans, reshape) and multiplied in; where the
+// scale byte is 0xFF the product is NaN unless fastMath; the operands then become dot operands
+// of the result's blocked layout for an ordinary tt.dot, which accelerate-matmul puts on the
+// tensor cores. The products in the compute type are exact: an fp8 or fp4 value times a power
+// of two needs no rounding in bf16 or f16 unless it leaves their range.
+//
+// On ttir (AMD, before layouts exist) only layout-free tensor ops are built (f32 bit
+// arithmetic, join/reshape/trans for unpacking e2m1, expand/broadcast for scales), which the
+// ttir->ttgir conversion then lays out like any others.
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "trex/Dialect/Triton/IR/Dialect.h"
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
+#include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
+#include "trex/Dialect/TritonGPU/Transforms/LayoutInference.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -252,6 +265,232 @@ LogicalResult decompose(tt::DotScaledOp dot) {
   return success();
 }
 
+// ---- On ttgir ------------------------------------------------------------------------------
+
+// Triton's compute type of a scaled dot: f16 where an operand is fp16, else bf16.
+Type computeTypeOf(tt::DotScaledOp dot) {
+  MLIRContext *context = dot.getContext();
+  bool f16 = dot.getAElemType() == tt::ScaleDotElemType::FP16 ||
+             dot.getBElemType() == tt::ScaleDotElemType::FP16;
+  return f16 ? Type(Float16Type::get(context)) : Type(BFloat16Type::get(context));
+}
+
+class LayoutDecomposer {
+public:
+  LayoutDecomposer(tt::DotScaledOp dot)
+      : dot(dot), builder(dot), loc(dot.getLoc()), context(dot.getContext()) {
+    auto module = dot->getParentOfType<ModuleOp>();
+    numWarps = lookupNumWarps(dot);
+    threadsPerWarp = lookupThreadsPerWarp(dot);
+    numCTAs = module ? TTGDialect::getNumCTAs(module) : 1;
+  }
+
+  LogicalResult run() {
+    Type computeType = computeTypeOf(dot);
+    FailureOr<Value> a = scaleArg(0, computeType);
+    if (failed(a))
+      return failure();
+    Value lhs = toDotOperand(0, *a);
+    FailureOr<Value> b = scaleArg(1, computeType);
+    if (failed(b))
+      return failure();
+    Value rhs = toDotOperand(1, *b);
+    Value result = tt::DotOp::create(builder, loc, dot.getC().getType(), lhs, rhs, dot.getC(),
+                                     tt::InputPrecision::IEEE, 0);
+    if (result.getType() != dot.getType())
+      result = ConvertLayoutOp::create(builder, loc, dot.getType(), result);
+    dot.replaceAllUsesWith(result);
+    dot.erase();
+    return success();
+  }
+
+private:
+  Value convert(Value value, Attribute encoding) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (type.getEncoding() == encoding)
+      return value;
+    return ConvertLayoutOp::create(builder, loc, type.cloneWithEncoding(encoding), value);
+  }
+
+  Value splat(RankedTensorType type, Attribute element) {
+    return arith::ConstantOp::create(builder, loc, DenseElementsAttr::get(type, element));
+  }
+
+  FailureOr<Value> transposed(Value value, ArrayRef<int32_t> order) {
+    auto type = cast<RankedTensorType>(value.getType());
+    Attribute encoding = inferTransEncoding(type.getEncoding(), type.getShape(), order);
+    if (!encoding)
+      return dot.emitError() << "trex cannot transpose the layout " << type.getEncoding();
+    SmallVector<int64_t> shape;
+    for (int32_t dim : order)
+      shape.push_back(type.getDimSize(dim));
+    return Value(tt::TransOp::create(
+        builder, loc, RankedTensorType::get(shape, type.getElementType(), encoding), value, order));
+  }
+
+  // The operand in the compute type, in its own layout (e2m1 unpacked along K).
+  FailureOr<Value> upcast(Value operand, tt::ScaleDotElemType format, int kDim, Type computeType) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    if (format == tt::ScaleDotElemType::E2M1) {
+      SmallVector<int64_t> shape(type.getShape());
+      shape[kDim] *= 2;
+      Attribute encoding =
+          inferFp4ToFpEncoding(type.getShape(), kDim, type.getEncoding(), /*forward=*/true);
+      if (!encoding)
+        return dot.emitError() << "trex cannot unpack e2m1 in the layout " << type.getEncoding();
+      return Value(Fp4ToFpOp::create(builder, loc,
+                                     RankedTensorType::get(shape, computeType, encoding),
+                                     operand, kDim));
+    }
+    Value value = operand;
+    // fp8 given as bytes: reinterpreted as the format first.
+    if (type.getElementType().isInteger(8)) {
+      Type fp8 = format == tt::ScaleDotElemType::E4M3 ? Type(Float8E4M3FNType::get(context))
+                                                      : Type(Float8E5M2Type::get(context));
+      value = tt::BitcastOp::create(builder, loc, type.clone(fp8), value);
+    }
+    if (type.getElementType() == computeType)
+      return value;
+    return Value(tt::FpToFpOp::create(builder, loc, type.clone(computeType), value,
+                                      tt::RoundingModeAttr()));
+  }
+
+  // e8m0 exponents as 2^(s - 127) in the compute type: the byte moved into a bf16's exponent
+  // field, or an f32's, rounded to f16.
+  Value scaleTo16(Value scale, Type computeType) {
+    auto type = cast<RankedTensorType>(scale.getType());
+    bool bf16 = computeType.isBF16();
+    auto wideType = type.clone(builder.getIntegerType(bf16 ? 16 : 32));
+    Value wide = arith::ExtUIOp::create(builder, loc, wideType, scale);
+    Value shift = splat(wideType, builder.getIntegerAttr(wideType.getElementType(), bf16 ? 7 : 23));
+    Value placed = arith::ShLIOp::create(builder, loc, wide, shift);
+    if (bf16)
+      return tt::BitcastOp::create(builder, loc, type.clone(computeType), placed);
+    Value f32 = tt::BitcastOp::create(builder, loc, type.clone(builder.getF32Type()), placed);
+    return arith::TruncFOp::create(builder, loc, type.clone(computeType), f32);
+  }
+
+  // [.., K/32 at `dim`, ..] -> [.., K at `dim`, ..]: each scale repeated 32 times along K,
+  // through a new last dim of a default blocked layout moved next to `dim` and merged into it.
+  FailureOr<Value> broadcastScale(Value scale, int dim) {
+    auto type = cast<RankedTensorType>(scale.getType());
+    int rank = static_cast<int>(type.getRank());
+    SmallVector<int64_t> shape(type.getShape());
+    shape.push_back(1);
+    BlockedEncodingAttr blocked =
+        getDefaultBlockedEncoding(context, shape, numWarps, threadsPerWarp, numCTAs);
+    Value sliced = convert(scale, SliceEncodingAttr::get(context, rank, blocked));
+    Value expanded = tt::ExpandDimsOp::create(
+        builder, loc, RankedTensorType::get(shape, type.getElementType(), blocked), sliced, rank);
+    shape.back() = kScaleBlock;
+    Value repeated = tt::BroadcastOp::create(
+        builder, loc, RankedTensorType::get(shape, type.getElementType(), blocked), expanded);
+    SmallVector<int32_t> order = lastAfter(rank, dim);
+    if (!llvm::equal(order, llvm::seq<int32_t>(0, rank + 1))) {
+      FailureOr<Value> moved = transposed(repeated, order);
+      if (failed(moved))
+        return failure();
+      repeated = *moved;
+    }
+    auto repeatedType = cast<RankedTensorType>(repeated.getType());
+    SmallVector<int64_t> merged(type.getShape());
+    merged[dim] *= kScaleBlock;
+    Attribute encoding =
+        inferReshapeEncoding(repeatedType.getShape(), repeatedType.getEncoding(), merged);
+    if (!encoding)
+      return dot.emitError() << "trex cannot merge the repeated scales of layout "
+                             << repeatedType.getEncoding();
+    return Value(tt::ReshapeOp::create(
+        builder, loc, RankedTensorType::get(merged, type.getElementType(), encoding), repeated,
+        /*allowReorder=*/false, /*efficientLayout=*/false));
+  }
+
+  // Operand `opIdx` upcast and, if it has a scale, multiplied by it (NaN for scale 0xFF
+  // unless fastMath).
+  FailureOr<Value> scaleArg(int opIdx, Type computeType) {
+    Value operand = opIdx == 0 ? dot.getA() : dot.getB();
+    Value scale = opIdx == 0 ? dot.getAScale() : dot.getBScale();
+    tt::ScaleDotElemType format = opIdx == 0 ? dot.getAElemType() : dot.getBElemType();
+    int rank = static_cast<int>(dot.getType().getRank());
+    int kDim = opIdx == 0 ? rank - 1 : rank - 2;
+    FailureOr<Value> upcasted = upcast(operand, format, kDim, computeType);
+    if (failed(upcasted) || !scale)
+      return upcasted;
+    auto valueType = cast<RankedTensorType>(upcasted->getType());
+    // B's scales come as [N, K/32]: transposed to [K/32, N] first.
+    if (opIdx == 1) {
+      FailureOr<Value> moved = transposed(scale, swapLastTwo(rank));
+      if (failed(moved))
+        return failure();
+      scale = *moved;
+    }
+    FailureOr<Value> repeated = broadcastScale(scaleTo16(scale, computeType), kDim);
+    if (failed(repeated))
+      return failure();
+    Value product = arith::MulFOp::create(builder, loc, *upcasted,
+                                          convert(*repeated, valueType.getEncoding()));
+    if (dot.getFastMath())
+      return product;
+    auto scaleType = cast<RankedTensorType>(scale.getType());
+    Value nanCode = splat(scaleType, builder.getIntegerAttr(scaleType.getElementType(), 0xFF));
+    Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, scale, nanCode);
+    FailureOr<Value> nanMask = broadcastScale(isNaN, kDim);
+    if (failed(nanMask))
+      return failure();
+    Value nan = splat(valueType, builder.getFloatAttr(computeType, APFloat::getNaN(
+                                                                       cast<FloatType>(computeType)
+                                                                           .getFloatSemantics())));
+    return Value(arith::SelectOp::create(builder, loc, convert(*nanMask, valueType.getEncoding()),
+                                         nan, product));
+  }
+
+  Value toDotOperand(int opIdx, Value value) {
+    auto parent = cast<RankedTensorType>(dot.getC().getType()).getEncoding();
+    return convert(value, DotOperandEncodingAttr::get(context, opIdx, parent, /*kWidth=*/0));
+  }
+
+  tt::DotScaledOp dot;
+  OpBuilder builder;
+  Location loc;
+  MLIRContext *context;
+  int numWarps = 4, threadsPerWarp = 32, numCTAs = 1;
+};
+
+// transposeToLhsScale (below) on ttgir: the transposes take the layouts their inference gives.
+LogicalResult transposeToLhsScaleWithLayouts(tt::DotScaledOp dot) {
+  if (dot.getAScale() || !dot.getBScale() || !dot.getLhsKPack() || !dot.getRhsKPack())
+    return success();
+  OpBuilder builder(dot);
+  Location loc = dot.getLoc();
+  SmallVector<int32_t> order = swapLastTwo(static_cast<int>(dot.getType().getRank()));
+  auto transposed = [&](Value value) -> Value {
+    auto type = cast<RankedTensorType>(value.getType());
+    Attribute encoding = inferTransEncoding(type.getEncoding(), type.getShape(), order);
+    if (!encoding)
+      return Value();
+    SmallVector<int64_t> shape;
+    for (int32_t dim : order)
+      shape.push_back(type.getDimSize(dim));
+    return tt::TransOp::create(builder, loc,
+                               RankedTensorType::get(shape, type.getElementType(), encoding), value,
+                               order);
+  };
+  Value lhs = transposed(dot.getB()), rhs = transposed(dot.getA());
+  Value accumulator = transposed(dot.getC());
+  if (!lhs || !rhs || !accumulator)
+    return dot.emitError() << "trex cannot transpose the operands' layouts of this tt.dot_scaled";
+  auto swapped = tt::DotScaledOp::create(builder, loc, accumulator.getType(), lhs, rhs,
+                                         accumulator, dot.getBScale(), Value(),
+                                         dot.getBElemTypeAttr(), dot.getAElemTypeAttr(),
+                                         dot.getFastMathAttr());
+  Value result = transposed(swapped);
+  if (!result)
+    return dot.emitError() << "trex cannot transpose the result layout of this tt.dot_scaled";
+  dot.replaceAllUsesWith(result);
+  dot.erase();
+  return success();
+}
+
 struct DecomposeScaledDotPass
     : public impl::TritonGPUDecomposeScaledDotBase<DecomposeScaledDotPass> {
   using TritonGPUDecomposeScaledDotBase::TritonGPUDecomposeScaledDotBase;
@@ -285,6 +524,32 @@ static void transposeToLhsScale(tt::DotScaledOp dot) {
 }
 
 LogicalResult decomposeScaledDots(ModuleOp module, bool moveScaleToLhs) {
+  // Scaled dots with layouts (ttgir): Triton's decomposition.
+  SmallVector<tt::DotScaledOp> laidOut;
+  module.walk([&](tt::DotScaledOp dot) {
+    if (dot.getType().getEncoding())
+      laidOut.push_back(dot);
+  });
+  if (!laidOut.empty()) {
+    bool failedAny = false;
+    if (moveScaleToLhs)
+      for (tt::DotScaledOp dot : laidOut)
+        failedAny |= failed(transposeToLhsScaleWithLayouts(dot));
+    if (failedAny)
+      return failure();
+    SmallVector<tt::DotScaledOp> dots;
+    module.walk([&](tt::DotScaledOp dot) { dots.push_back(dot); });
+    for (tt::DotScaledOp dot : dots) {
+      if (!dot.getLhsKPack() || !dot.getRhsKPack()) {
+        failedAny = true;
+        dot.emitError() << "trex cannot decompose a tt.dot_scaled with an operand packed along "
+                           "M or N (as Triton 3.6 before native scaled MMA)";
+        continue;
+      }
+      failedAny |= failed(LayoutDecomposer(dot).run());
+    }
+    return failure(failedAny);
+  }
   if (moveScaleToLhs) {
     SmallVector<tt::DotScaledOp> swapped;
     module.walk([&](tt::DotScaledOp dot) { swapped.push_back(dot); });

@@ -104,6 +104,58 @@ Attribute reshapeEncoding(tt::ReshapeOp op, ArrayRef<int64_t> fromShape, Attribu
 
 } // namespace
 
+Attribute inferTransEncoding(Attribute encoding, ArrayRef<int64_t> shape, ArrayRef<int32_t> order) {
+  return transposeEncoding(encoding, shape, order);
+}
+
+Attribute inferReshapeEncoding(ArrayRef<int64_t> fromShape, Attribute encoding,
+                               ArrayRef<int64_t> toShape) {
+  if (!encoding)
+    return {};
+  if (fromShape == toShape)
+    return encoding;
+  FailureOr<BlockedEncodingAttr> blocked = inferBlockedReshapeEncoding(fromShape, encoding, toShape);
+  if (succeeded(blocked))
+    return *blocked;
+  if (!isa<DistributedEncodingTrait>(encoding))
+    return {};
+  return quietly(encoding.getContext(), [&](auto emitter) {
+    return layout::reshapeAsLinearEncoding(encoding, fromShape, toShape, emitter);
+  });
+}
+
+Attribute inferFp4ToFpEncoding(ArrayRef<int64_t> shape, int axis, Attribute encoding,
+                               bool forward) {
+  if (!encoding || axis < 0 || static_cast<size_t>(axis) >= shape.size())
+    return {};
+  MLIRContext *context = encoding.getContext();
+  // As Triton 3.6: a blocked layout doubles (halves) its sizePerThread along the axis whatever
+  // its order, a dot operand unpacked along K its kWidth.
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(encoding)) {
+    SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
+    if (forward || sizePerThread[axis] > 1) {
+      sizePerThread[axis] = forward ? sizePerThread[axis] * 2 : sizePerThread[axis] / 2;
+      return BlockedEncodingAttr::get(context, sizePerThread, blocked.getThreadsPerWarp(),
+                                      blocked.getWarpsPerCTA(), blocked.getOrder(),
+                                      blocked.getCGALayout());
+    }
+  }
+  if (auto operand = dyn_cast<DotOperandEncodingAttr>(encoding)) {
+    int rank = static_cast<int>(shape.size());
+    int kDim = operand.getOpIdx() == 0 ? rank - 1 : rank - 2;
+    unsigned kWidth = operand.getKWidth();
+    if (axis == kDim && kWidth != 0 && (forward || kWidth > 1))
+      return DotOperandEncodingAttr::get(context, operand.getOpIdx(), operand.getParent(),
+                                         forward ? kWidth * 2 : kWidth / 2);
+  }
+  if (!isa<DistributedEncodingTrait>(encoding))
+    return {};
+  return quietly(context, [&](auto emitter) {
+    return forward ? layout::fp4UnpackedAsLinearEncoding(encoding, shape, axis, emitter)
+                   : layout::fp4PackedAsLinearEncoding(encoding, shape, axis, emitter);
+  });
+}
+
 Attribute inferSrcEncoding(Operation *op, Attribute encoding) {
   if (!encoding)
     return {};
@@ -142,6 +194,9 @@ Attribute inferSrcEncoding(Operation *op, Attribute encoding) {
   if (auto reshape = dyn_cast<tt::ReshapeOp>(op))
     return reshapeEncoding(reshape, reshape.getType().getShape(), encoding,
                            reshape.getSrc().getType().getShape());
+  if (auto unpack = dyn_cast<Fp4ToFpOp>(op))
+    return inferFp4ToFpEncoding(unpack.getType().getShape(), unpack.getAxis(), encoding,
+                                /*forward=*/false);
   // The indices of a gather have the layout of its result.
   if (isa<tt::GatherOp>(op))
     return encoding;
@@ -180,6 +235,9 @@ Attribute inferDstEncoding(Operation *op, Attribute encoding) {
   if (auto reshape = dyn_cast<tt::ReshapeOp>(op))
     return reshapeEncoding(reshape, reshape.getSrc().getType().getShape(), encoding,
                            reshape.getType().getShape());
+  if (auto unpack = dyn_cast<Fp4ToFpOp>(op))
+    return inferFp4ToFpEncoding(unpack.getSrc().getType().getShape(), unpack.getAxis(), encoding,
+                                /*forward=*/true);
   if (isa<tt::GatherOp>(op))
     return encoding;
   return {};
@@ -293,8 +351,42 @@ bool cvtReordersRegisters(RankedTensorType srcType, RankedTensorType dstType) {
   return cvtKeepsHardwareDims(srcType, dstType, {"lane", "warp", "block"});
 }
 
+namespace {
+
+// For a conversion within each warp, how many register bits it moves into lanes (each
+// exchanged with a lane bit moved into registers): the mixed transpositions of Triton's
+// warp-shuffle decomposition. -1 when the layouts have no linear form.
+int registerLaneExchanges(RankedTensorType srcType, RankedTensorType dstType) {
+  MLIRContext *context = srcType.getContext();
+  ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
+  auto emitter = [&] { return emitError(UnknownLoc::get(context)); };
+  FailureOr<layoutviz::LinearLayout> src =
+      layout::toLinearLayout(srcType.getEncoding(), srcType.getShape(), emitter);
+  FailureOr<layoutviz::LinearLayout> dst =
+      layout::toLinearLayout(dstType.getEncoding(), dstType.getShape(), emitter);
+  if (failed(src) || failed(dst) || !src->hasInDim("register"))
+    return -1;
+  layoutviz::LinearLayout toDst = src->invertAndCompose(*dst);
+  int lane = toDst.getOutDimIndex("lane");
+  if (lane < 0)
+    return 0;
+  int exchanges = 0;
+  for (const layoutviz::LinearLayout::Basis &basis : toDst.getInDimBases("register"))
+    if (basis[lane] != 0)
+      ++exchanges;
+  return exchanges;
+}
+
+} // namespace
+
 bool cvtNeedsSharedMemory(RankedTensorType srcType, RankedTensorType dstType) {
-  return !cvtKeepsHardwareDims(srcType, dstType, {"warp", "block"});
+  if (!cvtKeepsHardwareDims(srcType, dstType, {"warp", "block"}))
+    return true;
+  if (cvtReordersRegisters(srcType, dstType))
+    return false;
+  // Within a warp: shuffles, unless registers and lanes trade more than one bit.
+  int exchanges = registerLaneExchanges(srcType, dstType);
+  return exchanges < 0 || exchanges >= 2;
 }
 
 } // namespace trex::ttg

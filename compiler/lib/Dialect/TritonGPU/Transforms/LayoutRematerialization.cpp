@@ -570,7 +570,8 @@ void LayoutRematerialization::hoistConvertDotOperand(ConvertLayoutOp convert) {
     return;
   auto noDataMovement = [](Operation *op) {
     return (op->hasTrait<OpTrait::Elementwise>() && isMemoryEffectFree(op)) ||
-           isa<tt::BroadcastOp, tt::ExpandDimsOp, tt::ReshapeOp, tt::TransOp, ConvertLayoutOp>(op);
+           isa<tt::BroadcastOp, tt::ExpandDimsOp, tt::ReshapeOp, tt::TransOp, tt::JoinOp,
+               tt::SplitOp, Fp4ToFpOp, ConvertLayoutOp>(op);
   };
   Slice slice;
   SliceLayouts layouts;

@@ -35,6 +35,25 @@ def TTG_ConvertLayoutOp : TTG_Op<"convert_layout", [SameOperandsAndResultShape,
   let hasCanonicalizer = 1;
 }
 
+def TTG_Fp4ToFpOp : TTG_Op<"fp4_to_fp", [Pure]> {
+  let summary = "unpack e2m1 (fp4) pairs to bf16 or f16";
+  let description = [{
+    Each i8 holds two e2m1 values, the element at the even index in the low
+    nibble. The result doubles dimension `axis` (the one the pairs are packed
+    along). Triton's scaled-dot decomposition unpacks e2m1 operands with it.
+    A thread keeps its bytes: the two values of one byte go to two of its
+    registers, which the result layout says (sizePerThread or kWidth doubled
+    along `axis`, else a #ttg.linear layout).
+
+    Example:
+    `%b = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<64x32xi8, #blocked> -> tensor<64x64xbf16, #blocked1>`
+  }];
+  let arguments = (ins RankedTensorOf<[I8]>:$src, I32Attr:$axis);
+  let results = (outs RankedTensorOf<[BF16, F16]>:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Shared memory
 //===----------------------------------------------------------------------===//

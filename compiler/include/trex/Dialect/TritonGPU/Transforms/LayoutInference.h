@@ -26,6 +26,22 @@ mlir::Value getMemAccessPtr(mlir::Operation *op);
 mlir::Attribute inferSrcEncoding(mlir::Operation *op, mlir::Attribute resultEncoding);
 mlir::Attribute inferDstEncoding(mlir::Operation *op, mlir::Attribute operandEncoding);
 
+// The layout of the other side of a view, as the ops' own inference gives it (Triton's
+// inferTransOpEncoding, inferReshapeOpEncoding without reordering): trans(x, order) for x of
+// `shape` in `encoding`; reshape of x from `fromShape` to `toShape`. Null if none exists.
+mlir::Attribute inferTransEncoding(mlir::Attribute encoding, llvm::ArrayRef<int64_t> shape,
+                                   llvm::ArrayRef<int32_t> order);
+mlir::Attribute inferReshapeEncoding(llvm::ArrayRef<int64_t> fromShape, mlir::Attribute encoding,
+                                     llvm::ArrayRef<int64_t> toShape);
+
+// Triton's inferFp4ToFpOpEncoding. Forward: the result layout of ttg.fp4_to_fp along `axis`
+// for a packed source of `shape` in `encoding`; backward: the source layout for a result of
+// `shape` in `encoding`. A blocked layout doubles (halves) its sizePerThread along `axis` and
+// a dot operand unpacked along K its kWidth; otherwise the #ttg.linear layout in which the two
+// values of a byte are consecutive registers. Null if none exists.
+mlir::Attribute inferFp4ToFpEncoding(llvm::ArrayRef<int64_t> shape, int axis,
+                                     mlir::Attribute encoding, bool forward);
+
 // A load or store whose layout is worth preserving: block pointers, and
 // tensors with at least one element per thread (smaller ones are cheap to
 // re-read in any layout).
@@ -51,8 +67,9 @@ bool isExpensiveCat(tt::CatOp cat, mlir::Attribute targetEncoding);
 // same thread (only the register order changes), so the conversion costs
 // no communication.
 bool cvtReordersRegisters(mlir::RankedTensorType srcType, mlir::RankedTensorType dstType);
-// True if the conversion moves elements between warps (or CTAs), which
-// needs shared memory; conversions within warps use shuffles.
+// True if the conversion goes through shared memory in Triton's reckoning: it moves elements
+// between warps (or CTAs), or, within a warp, trades more than one register bit with lane bits
+// (a single exchange, or lanes alone, are warp shuffles).
 bool cvtNeedsSharedMemory(mlir::RankedTensorType srcType, mlir::RankedTensorType dstType);
 
 } // namespace trex::ttg

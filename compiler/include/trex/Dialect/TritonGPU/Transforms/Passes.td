@@ -10,11 +10,16 @@ def TritonGPUDecomposeScaledDot : Pass<"tritongpu-decompose-scaled-dot", "mlir::
   let description = [{
     Microscaled (mx) dots need instructions trex's targets do not have (or
     that trex does not use yet), so, as Triton does on such targets, each
-    operand is widened to f32 (fp8 exactly by bit placement, e2m1 pairs
-    unpacked along K), multiplied by its e8m0 scale (2^(s - 127) per 32
-    elements along K; NaN for 255), rounded once to Triton's compute type
-    (bf16, f16 with an fp16 operand), and the product is an ordinary tt.dot
-    that tensor cores take. It runs on ttir, before layouts are assigned.
+    operand is upcast to Triton's compute type (bf16, f16 with an fp16
+    operand), multiplied by its e8m0 scale (2^(s - 127) per 32 elements
+    along K; NaN for 255 unless fastMath), and the product is an ordinary
+    tt.dot that tensor cores take.
+    On ttgir (scaled dots with layouts; NVIDIA's accelerate-matmul runs it
+    first) it is Triton 3.6's DecomposeScaledBlocked: tt.fp_to_fp and
+    ttg.fp4_to_fp upcasts in the operands' layouts, scales repeated along K
+    through a default 3-D blocked layout, dot operands of the result's
+    blocked layout. On ttir (AMD) operands are widened to f32 by bit
+    placement, scaled and rounded once, in layout-free ops.
     With move-scale-to-lhs (NVIDIA, as Triton's transposeDots), a dot whose
     only scale is the rhs's first becomes trans(dot_scaled(Bᵀ, Aᵀ, Cᵀ)).
   }];
@@ -22,7 +27,7 @@ def TritonGPUDecomposeScaledDot : Pass<"tritongpu-decompose-scaled-dot", "mlir::
     Option<"moveScaleToLhs", "move-scale-to-lhs", "bool", /*default=*/"false",
            "turn a dot scaled on the rhs only into the transposed dot scaled on the lhs">,
   ];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::trex::ttg::TTGDialect"];
 }
 
 def TritonGPUCoalesce : Pass<"tritongpu-coalesce", "mlir::ModuleOp"> {
