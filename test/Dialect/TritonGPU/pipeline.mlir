@@ -445,3 +445,51 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %res#0 : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// A load that reaches the dot only through other ops (here a multiplication; in Triton's
+// scaled dots, e2m1 bytes that fp4_to_fp unpacks) is pipelined too, as Triton does: into an
+// unswizzled buffer, read back in the load's own layout for those ops.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK: #[[PLAIN:.*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @through_other_ops
+  // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16, #[[PLAIN]], #smem, mutable>
+  // CHECK: ttg.async_copy_global_to_local %{{.*}}, %{{.*}} mask %{{.*}} {contiguity = 8 : i32}
+  // CHECK: scf.for
+  // CHECK: %[[WAIT:.*]] = ttg.async_wait
+  // CHECK: %[[VIEW:.*]] = ttg.memdesc_index %[[BUF]]
+  // CHECK: %[[A:.*]] = ttg.local_load %[[VIEW]] token %[[WAIT]] : !ttg.memdesc<128x64xf16, #[[PLAIN]], #smem, mutable> -> tensor<128x64xf16, #blocked>
+  // CHECK: arith.mulf %[[A]]
+  // CHECK-NOT: tt.load
+  // CHECK: tt.dot
+  tt.func @through_other_ops(%a_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %two = arith.constant dense<2.000000e+00> : tensor<128x64xf16, #blocked>
+    %step = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    %stride = arith.constant dense<1024> : tensor<128x1xi32, #blocked>
+    %rows = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %rows2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128x1xi32, #blocked>
+    %row_off = arith.muli %rows2, %stride : tensor<128x1xi32, #blocked>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %cols2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %row_b = tt.broadcast %row_off : tensor<128x1xi32, #blocked> -> tensor<128x64xi32, #blocked>
+    %col_b = tt.broadcast %cols2 : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>
+    %off = arith.addi %row_b, %col_b : tensor<128x64xi32, #blocked>
+    %base = tt.splat %a_ptr : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #blocked>
+    %ptrs = tt.addptr %base, %off : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0, %pa = %ptrs) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>) : i32 {
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %a2 = arith.mulf %a, %two : tensor<128x64xf16, #blocked>
+      %ad = ttg.convert_layout %a2 : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %ad, %b, %acc : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x128xf32, #mma>
+      %pa2 = tt.addptr %pa, %step : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      scf.yield %d, %pa2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %res#0 : tensor<128x128xf32, #mma>
+  }
+}

@@ -49,3 +49,18 @@ def scaled_e2m1(A, SA, B, SB, C):
     sb = (tl.load(SB + rows[:, None] * 2 + tl.arange(0, 2)[None, :]) % 4 + 126).to(tl.uint8)
     c = tl.dot_scaled(a, sa, "e2m1", b, sb, "e2m1")
     tl.store(C + rows[:, None] * 64 + rows[None, :], c)
+
+
+@triton.jit
+def scaled_fast_loop(A, SA, B, SB, C, K):
+    # The coverage file's e5m2 x e2m1 fast-math loop: both loads that feed the dot are
+    # pipelined (the e2m1 bytes through an unswizzled buffer read back for fp4_to_fp).
+    rows = tl.arange(0, 128)
+    acc = tl.zeros((128, 128), dtype=tl.float32)
+    for k in range(0, K, 128):
+        a = tl.load(A + rows[:, None] * K + k + rows[None, :]).to(tl.float8e5)
+        sa = (tl.load(SA + rows[:, None] * (K // 32) + k // 32 + tl.arange(0, 4)[None, :]) % 4 + 126).to(tl.uint8)
+        b = tl.load(B + (k // 2 + tl.arange(0, 64))[:, None] * 128 + rows[None, :])
+        sb = (tl.load(SB + rows[:, None] * (K // 32) + k // 32 + tl.arange(0, 4)[None, :]) % 4 + 126).to(tl.uint8)
+        acc = tl.dot_scaled(a, sa, "e5m2", b, sb, "e2m1", acc, fast_math=True)
+    tl.store(C + rows[:, None] * 128 + rows[None, :], acc)

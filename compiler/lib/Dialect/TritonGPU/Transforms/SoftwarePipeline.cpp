@@ -2,7 +2,8 @@
 // tt.load-ed in the loop.
 //
 // A simplified form of Triton 3.6's assign-latencies / schedule-loops / pipeline: every load
-// that feeds a dot gets latency num_stages - 1 (D), everything else latency 0, so the schedule
+// that feeds a dot (as its operand, or through other ops into an unswizzled buffer read back
+// in the load's layout) gets latency num_stages - 1 (D), everything else latency 0, so the schedule
 // has two stages. Stage 0 is the loads and the ops that compute their operands (pointers,
 // masks) including the loop-carried values those ops advance (`ptrs += BLOCK_K`); stage 1 is
 // the rest. Stage 0 runs D iterations ahead:
@@ -31,6 +32,7 @@
 #include "trex/Dialect/TritonGPU/Transforms/LoopStages.h"
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -64,7 +66,22 @@ struct PipelinedLoad {
   // The tile is read from shared memory by a warp-group dot (which keeps reading it after it
   // is issued), not copied to registers by local_loads.
   bool readByWarpGroupDot = false;
+  // The load reaches a dot only through other ops (e.g. e2m1 bytes unpacked by fp4_to_fp):
+  // its buffer is unswizzled and read back in the load's own layout for those ops.
+  bool plain = false;
 };
+
+// Whether `load` feeds a dot of its loop through ops of the loop (not as the dot's operand
+// directly: sharedEncodingOfUsers covers that). Triton pipelines such loads as well.
+bool feedsDotIndirectly(tt::LoadOp load) {
+  Region *body = load->getParentRegion();
+  SetVector<Operation *> slice;
+  ForwardSliceOptions options;
+  options.filter = [&](Operation *op) { return body->isAncestor(op->getParentRegion()); };
+  getForwardSlice(load.getOperation(), &slice, options);
+  return llvm::any_of(slice,
+                      [](Operation *op) { return isa<tt::DotOp, ttng::WarpGroupDotOp>(op); });
+}
 
 // The shared layout the dot operand users of `load` read it through, or null when some user
 // is not a conversion to a dot operand layout, a local_alloc read only by local_loads, or a
@@ -180,9 +197,22 @@ private:
         continue;
       bool readByWarpGroupDot = false;
       Attribute encoding = sharedEncodingOfUsers(load, readByWarpGroupDot);
-      if (!encoding)
-        continue;
       auto type = cast<RankedTensorType>(load.getType());
+      bool plain = false;
+      if (!encoding) {
+        bool dotOperandUser = llvm::any_of(load->getUsers(), [](Operation *user) {
+          auto convert = dyn_cast<ConvertLayoutOp>(user);
+          return isa<LocalAllocOp>(user) ||
+                 (convert && isa<DotOperandEncodingAttr>(convert.getType().getEncoding()));
+        });
+        auto distributed = dyn_cast<DistributedEncodingTrait>(type.getEncoding());
+        if (dotOperandUser || !distributed || !feedsDotIndirectly(load))
+          continue;
+        encoding = SwizzledSharedEncodingAttr::get(
+            load.getContext(), 1, 1, 1, getOrder(type.getEncoding(), type.getRank()),
+            distributed.getCGALayout());
+        plain = true;
+      }
       unsigned bits = type.getElementType().getIntOrFloatBitWidth();
       if (bits < 8)
         continue;
@@ -195,7 +225,7 @@ private:
                               contiguityInBuffer(encoding, type, blocked.getOrder().front()));
       if (contiguity * bits < kMinCopyBytes * 8)
         continue;
-      loads.push_back({load, encoding, contiguity, Value(), readByWarpGroupDot});
+      loads.push_back({load, encoding, contiguity, Value(), readByWarpGroupDot, plain});
     }
     return !loads.empty();
   }
@@ -316,6 +346,11 @@ private:
     for (PipelinedLoad &entry : loads) {
       Value view =
           MemDescIndexOp::create(builder, loc, viewOf(entry.buffer), entry.buffer, readIndex);
+      if (entry.plain) {
+        Value read = LocalLoadOp::create(builder, loc, entry.load.getType(), view, wait);
+        entry.load.getResult().replaceAllUsesWith(read);
+        continue;
+      }
       for (Operation *user : llvm::make_early_inc_range(entry.load->getUsers())) {
         if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
           Value read = LocalLoadOp::create(builder, loc, convert.getType(), view, wait);
