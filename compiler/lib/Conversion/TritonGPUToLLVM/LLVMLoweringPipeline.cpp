@@ -2,6 +2,7 @@
 #include "trex/Conversion/TritonGPUToLLVM/Pipeline.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/Passes.h"
+#include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h"
 
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -15,6 +16,8 @@ using namespace mlir;
 namespace trex {
 
 void buildLLVMLoweringPipeline(OpPassManager &pm, const LLVMLoweringOptions &options) {
+  if (options.expandUpcastMXFP)
+    pm.addPass(amdg::createTritonAMDGPUExpandUpcastMXFP());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createAllocateSharedMemory());
   pm.addPass(createGlobalScratchAllocation());
@@ -41,6 +44,10 @@ struct LLVMPipelineCommandLine : PassPipelineOptions<LLVMPipelineCommandLine> {
                              llvm::cl::init(true)};
   Option<bool> lineInfo{*this, "line-info", llvm::cl::desc("attach debug line scopes"),
                         llvm::cl::init(true)};
+  Option<bool> expandUpcastMXFP{
+      *this, "expand-upcast-mxfp",
+      llvm::cl::desc("write amdg.upcast_mxfp as generic ttgir ops first (AMD)"),
+      llvm::cl::init(false)};
 };
 
 } // namespace
@@ -53,6 +60,7 @@ void registerLLVMLoweringPipeline() {
         LLVMLoweringOptions options;
         options.deviceLibrary = commandLine.deviceLibrary;
         options.lineInfo = commandLine.lineInfo;
+        options.expandUpcastMXFP = commandLine.expandUpcastMXFP;
         buildLLVMLoweringPipeline(pm, options);
       });
 }

@@ -14,9 +14,12 @@ struct LLVMLoweringOptions {
   // Whether functions get debug scopes, so LLVM IR and the assembly carry line tables that
   // map instructions back to the kernel's source lines.
   bool lineInfo = true;
+  // AMD: amdg.upcast_mxfp written as generic ttgir ops first (tritonamdgpu-expand-upcast-mxfp).
+  bool expandUpcastMXFP = false;
 };
 
-// Appends to `pm` (on builtin.module): convert-scf-to-cf, allocate-shared-memory,
+// Appends to `pm` (on builtin.module): with expandUpcastMXFP tritonamdgpu-expand-upcast-mxfp,
+// then convert-scf-to-cf, allocate-shared-memory,
 // tritongpu-global-scratch-memory-allocation, convert-triton-gpu-to-llvm, canonicalize, cse,
 // reconcile-unrealized-casts, canonicalize, cse, symbol-dce and, with line info,
 // simplify-call-site-locations and ensure-debug-info-scope-on-llvm-func.

@@ -50,6 +50,33 @@ LogicalResult InThreadTransposeOp::verify() {
   return success();
 }
 
+LogicalResult UpcastMXFPOp::verify() {
+  auto srcType = cast<RankedTensorType>(getSrc().getType());
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  auto scaleType = cast<RankedTensorType>(getScale().getType());
+  if (srcType.getRank() != 2 || scaleType.getRank() != 2 || resultType.getRank() != 2)
+    return emitOpError("takes rank-2 operands and scales");
+  Type element = resultType.getElementType();
+  if (!element.isBF16() && !element.isF16())
+    return emitOpError("result must be bf16 or f16, got ") << element;
+  auto operand = dyn_cast_or_null<ttg::DotOperandEncodingAttr>(srcType.getEncoding());
+  bool packed = getFpType() == tt::ScaleDotElemType::E2M1;
+  if (!operand && srcType.getEncoding())
+    return emitOpError("operand must be in a dot-operand layout");
+  int kDim = operand && operand.getOpIdx() == 1 ? 0 : 1;
+  int mnDim = 1 - kDim;
+  if (packed != srcType.getElementType().isInteger(8))
+    return emitOpError(packed ? "e2m1 operands come packed as i8"
+                              : "an upcast operand is bf16 or f16 already");
+  int64_t k = srcType.getDimSize(kDim) * (packed ? 2 : 1);
+  if (resultType.getDimSize(kDim) != k || resultType.getDimSize(mnDim) != srcType.getDimSize(mnDim))
+    return emitOpError("result shape must be the operand's") << (packed ? " with K doubled" : "");
+  if (scaleType.getDimSize(0) != srcType.getDimSize(mnDim) || scaleType.getDimSize(1) * 32 != k)
+    return emitOpError("scale shape must be [M or N, K / 32] = [")
+           << srcType.getDimSize(mnDim) << ", " << k / 32 << "]";
+  return success();
+}
+
 } // namespace trex::amdg
 
 #define GET_OP_CLASSES

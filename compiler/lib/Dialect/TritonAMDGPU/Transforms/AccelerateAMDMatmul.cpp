@@ -1,6 +1,8 @@
 // tritonamdgpu-accelerate-matmul: tt.dot on AMD CDNA matrix cores -- the
 // MFMA instruction and #ttg.amd_mfma layout Triton 3.6 picks for each dot.
 #include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h"
+#include "trex/Dialect/TritonAMDGPU/IR/Dialect.h"
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
@@ -421,6 +423,108 @@ struct BlockedDotToMfma : OpRewritePattern<tt::DotOp> {
   const DenseSet<Operation *> &keptOnFma;
 };
 
+// Triton 3.6's ScaledBlockedToMFMA (CDNA3): a tt.dot_scaled with one scaled operand, the
+// other bf16, fp16 or fp8, goes to an MFMA dot in the compute type (f16 with an fp16 operand,
+// else bf16). Both operands are converted to MFMA dot operands first, fp8 is upcast there,
+// and the scaled one is multiplied by its scales with amdg.upcast_mxfp, the scales held one
+// row per lane ([mDim, 64 / mDim] lanes, warps along the rows); the warps split the scaled
+// operand's M or N, so that its K stays in one warp.
+LogicalResult rewriteScaledDotToMfma(tt::DotScaledOp dot, int forcedNonKDim, int kPack) {
+  RankedTensorType oldType = dot.getType();
+  auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(oldType.getEncoding());
+  using Format = tt::ScaleDotElemType;
+  auto supported = [](Format format) {
+    return format == Format::E2M1 || format == Format::E4M3 || format == Format::E5M2 ||
+           format == Format::BF16 || format == Format::FP16;
+  };
+  Format aFormat = dot.getAElemType(), bFormat = dot.getBElemType();
+  bool aScaled = static_cast<bool>(dot.getAScale());
+  bool bScaled = static_cast<bool>(dot.getBScale());
+  // An unscaled e2m1 operand has nothing to unpack it here: the generic decomposition takes
+  // such dots (Triton 3.6 fails on them).
+  if (!blocked || oldType.getRank() != 2 || aScaled == bScaled || !dot.getLhsKPack() ||
+      !dot.getRhsKPack() || !supported(aFormat) || !supported(bFormat) ||
+      (!aScaled && aFormat == Format::E2M1) || (!bScaled && bFormat == Format::E2M1))
+    return failure();
+  MLIRContext *context = dot.getContext();
+  bool useFp16 = aFormat == Format::FP16 || bFormat == Format::FP16;
+  Type computeType = useFp16 ? Type(Float16Type::get(context)) : Type(BFloat16Type::get(context));
+  int64_t m = oldType.getDimSize(0), n = oldType.getDimSize(1);
+  unsigned mnDim = forcedNonKDim;
+  if (mnDim == 0)
+    mnDim = std::min(m, n) >= 32 ? 32 : 16;
+  if (std::min(m, n) < 16 || m % mnDim != 0 || n % mnDim != 0)
+    return failure();
+  auto choices = mfmaKChoices(3, mnDim, useFp16 ? OperandKind::F16 : OperandKind::BF16);
+  if (choices.empty())
+    return failure();
+  auto [kDim, kBase] = choices.front();
+  unsigned aKWidth = kBase * kPack, bKWidth = kBase * kPack;
+  if (aFormat == Format::E2M1) {
+    aKWidth = 4;
+    bKWidth = 8;
+  } else if (bFormat == Format::E2M1) {
+    aKWidth = 8;
+    bKWidth = 4;
+  }
+  int numWarps = ttg::TTGDialect::lookupNumWarps(dot).value_or(4);
+  SmallVector<unsigned> warps = aScaled ? SmallVector<unsigned>{unsigned(numWarps), 1}
+                                        : SmallVector<unsigned>{1, unsigned(numWarps)};
+  auto mfma = ttg::AMDMfmaEncodingAttr::get(context, 3, warps, {mnDim, mnDim, kDim},
+                                            /*isTransposed=*/true, blocked.getCGALayout(),
+                                            SmallVector<unsigned>{1, 1}, /*elementBitWidth=*/32);
+  OpBuilder builder(dot);
+  Location loc = dot.getLoc();
+  auto convert = [&](Value value, Attribute encoding) -> Value {
+    auto type = cast<RankedTensorType>(value.getType());
+    return ttg::ConvertLayoutOp::create(builder, loc, type.cloneWithEncoding(encoding), value);
+  };
+  Value accumulator = convert(dot.getC(), mfma);
+  int threadsPerWarp = ttg::TTGDialect::getThreadsPerWarp(dot->getParentOfType<ModuleOp>());
+  auto operand = [&](Value value, Value scale, Format format, unsigned opIdx,
+                     unsigned kWidth) -> Value {
+    auto encoding = ttg::DotOperandEncodingAttr::get(context, opIdx, mfma, kWidth);
+    Value result = convert(value, encoding);
+    auto type = cast<RankedTensorType>(result.getType());
+    if (format == Format::E4M3 || format == Format::E5M2) {
+      if (type.getElementType().isInteger(8))
+        result = tt::BitcastOp::create(
+            builder, loc,
+            type.clone(format == Format::E4M3 ? Type(Float8E4M3FNType::get(context))
+                                              : Type(Float8E5M2Type::get(context))),
+            result);
+      result = tt::FpToFpOp::create(builder, loc, type.clone(computeType), result,
+                                    tt::RoundingModeAttr());
+    }
+    if (!scale)
+      return result;
+    auto scaleType = cast<RankedTensorType>(scale.getType());
+    auto scaleEncoding = ttg::BlockedEncodingAttr::get(
+        context, {1, 1}, {mnDim, unsigned(threadsPerWarp) / mnDim}, {unsigned(numWarps), 1},
+        {1, 0}, blocked.getCGALayout());
+    Value laidOutScale = ttg::ConvertLayoutOp::create(
+        builder, loc, scaleType.cloneWithEncoding(scaleEncoding), scale);
+    auto upcastType = cast<RankedTensorType>(result.getType());
+    RankedTensorType resultType = upcastType;
+    if (format == Format::E2M1) {
+      SmallVector<int64_t> shape(upcastType.getShape());
+      shape[opIdx == 0 ? 1 : 0] *= 2;
+      resultType = RankedTensorType::get(
+          shape, computeType, ttg::DotOperandEncodingAttr::get(context, opIdx, mfma, kWidth * 2));
+    }
+    return UpcastMXFPOp::create(builder, loc, resultType, result, laidOutScale,
+                                tt::ScaleDotElemTypeAttr::get(context, format),
+                                builder.getBoolAttr(dot.getFastMath()));
+  };
+  Value a = operand(dot.getA(), dot.getAScale(), aFormat, 0, aKWidth);
+  Value b = operand(dot.getB(), dot.getBScale(), bFormat, 1, bKWidth);
+  Value result = tt::DotOp::create(builder, loc, accumulator.getType(), a, b, accumulator,
+                                   tt::InputPrecision::IEEE, 0);
+  dot.replaceAllUsesWith(convert(result, blocked));
+  dot.erase();
+  return success();
+}
+
 } // namespace
 
 LogicalResult accelerateAMDMatmul(ModuleOp module, int forcedNonKDim, int kPack,
@@ -430,6 +534,16 @@ LogicalResult accelerateAMDMatmul(ModuleOp module, int forcedNonKDim, int kPack,
     return success();
   auto [backend, arch] = target.getValue().split(':');
   int version = backend == "hip" ? mfmaVersionOf(arch) : 0;
+  // Scaled dots: on CDNA3 those with one scaled operand scale it in the MFMA operand layout
+  // (amdg.upcast_mxfp); the others, and every one elsewhere, become upcasts, scale products
+  // and an ordinary dot (the generic decomposition), which the rewrite below accelerates.
+  SmallVector<tt::DotScaledOp> scaledDots;
+  module.walk([&](tt::DotScaledOp dot) { scaledDots.push_back(dot); });
+  for (tt::DotScaledOp dot : scaledDots)
+    if (version == 3)
+      (void)rewriteScaledDotToMfma(dot, forcedNonKDim, kPack);
+  if (failed(ttg::decomposeScaledDots(module)))
+    return failure();
   // RDNA's WMMA is not supported: dots there stay on the FMA path.
   if (version == 0)
     return success();

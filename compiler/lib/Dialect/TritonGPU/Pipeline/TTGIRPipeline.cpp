@@ -121,6 +121,8 @@ static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &opti
     amdg::TritonAMDGPUAccelerateMatmulOptions accelerate;
     accelerate.mfmaTypes.assign(options.mfmaTypes.begin(), options.mfmaTypes.end());
     pm.addPass(amdg::createTritonAMDGPUAccelerateMatmul(accelerate));
+  } else {
+    pm.addPass(createTritonGPUDecomposeScaledDot());
   }
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(amdg::createTritonAMDGPUOptimizeEpilogue());
@@ -165,11 +167,8 @@ void buildTTGIRPipeline(OpPassManager &pm, const TTGIRPipelineOptions &options) 
   conversion.numWarps = options.numWarps;
   conversion.threadsPerWarp = options.threadsPerWarp();
   conversion.numCTAs = options.numCTAs;
-  // No target has native scaled dots in trex: they become ordinary dots. On NVIDIA, as in
-  // Triton, in accelerate-matmul once layouts exist; on AMD on ttir (Triton's gfx942
-  // upcast_mxfp path is not built).
-  if (options.backend != TTGIRPipelineOptions::Backend::CUDA)
-    pm.addPass(createTritonGPUDecomposeScaledDot());
+  // No target has native scaled dots in trex: as in Triton, accelerate-matmul turns them into
+  // ordinary dots once layouts exist (on gfx942 with amdg.upcast_mxfp where one is scaled).
   pm.addPass(createConvertTritonToTritonGPU(conversion));
   if (options.backend == TTGIRPipelineOptions::Backend::CUDA)
     buildNvidiaPipeline(pm, options);

@@ -277,11 +277,17 @@ Type computeTypeOf(tt::DotScaledOp dot) {
 
 class LayoutDecomposer {
 public:
-  LayoutDecomposer(tt::DotScaledOp dot)
-      : dot(dot), builder(dot), loc(dot.getLoc()), context(dot.getContext()) {
-    auto module = dot->getParentOfType<ModuleOp>();
-    numWarps = lookupNumWarps(dot);
-    threadsPerWarp = lookupThreadsPerWarp(dot);
+  LayoutDecomposer(tt::DotScaledOp dot) : LayoutDecomposer(dot.getOperation()) {
+    this->dot = dot;
+    fastMath = dot.getFastMath();
+  }
+  // Builds before `anchor` (its errors are reported there), for multiplyByScales.
+  LayoutDecomposer(Operation *anchor, bool fastMath = false)
+      : anchor(anchor), builder(anchor), loc(anchor->getLoc()), context(anchor->getContext()),
+        fastMath(fastMath) {
+    auto module = anchor->getParentOfType<ModuleOp>();
+    numWarps = lookupNumWarps(anchor);
+    threadsPerWarp = lookupThreadsPerWarp(anchor);
     numCTAs = module ? TTGDialect::getNumCTAs(module) : 1;
   }
 
@@ -320,7 +326,7 @@ private:
     auto type = cast<RankedTensorType>(value.getType());
     Attribute encoding = inferTransEncoding(type.getEncoding(), type.getShape(), order);
     if (!encoding)
-      return dot.emitError() << "trex cannot transpose the layout " << type.getEncoding();
+      return anchor->emitError() << "trex cannot transpose the layout " << type.getEncoding();
     SmallVector<int64_t> shape;
     for (int32_t dim : order)
       shape.push_back(type.getDimSize(dim));
@@ -328,20 +334,28 @@ private:
         builder, loc, RankedTensorType::get(shape, type.getElementType(), encoding), value, order));
   }
 
+public:
+  // e2m1 pairs packed along `axis` unpacked to `elementType` (ttg.fp4_to_fp), in the layout
+  // its inference gives.
+  FailureOr<Value> unpack(Value packed, int axis, Type elementType) {
+    auto type = cast<RankedTensorType>(packed.getType());
+    SmallVector<int64_t> shape(type.getShape());
+    shape[axis] *= 2;
+    Attribute encoding =
+        inferFp4ToFpEncoding(type.getShape(), axis, type.getEncoding(), /*forward=*/true);
+    if (!encoding)
+      return anchor->emitError() << "trex cannot unpack e2m1 in the layout "
+                                 << type.getEncoding();
+    return Value(Fp4ToFpOp::create(builder, loc, RankedTensorType::get(shape, elementType, encoding),
+                                   packed, axis));
+  }
+
+private:
   // The operand in the compute type, in its own layout (e2m1 unpacked along K).
   FailureOr<Value> upcast(Value operand, tt::ScaleDotElemType format, int kDim, Type computeType) {
     auto type = cast<RankedTensorType>(operand.getType());
-    if (format == tt::ScaleDotElemType::E2M1) {
-      SmallVector<int64_t> shape(type.getShape());
-      shape[kDim] *= 2;
-      Attribute encoding =
-          inferFp4ToFpEncoding(type.getShape(), kDim, type.getEncoding(), /*forward=*/true);
-      if (!encoding)
-        return dot.emitError() << "trex cannot unpack e2m1 in the layout " << type.getEncoding();
-      return Value(Fp4ToFpOp::create(builder, loc,
-                                     RankedTensorType::get(shape, computeType, encoding),
-                                     operand, kDim));
-    }
+    if (format == tt::ScaleDotElemType::E2M1)
+      return unpack(operand, kDim, computeType);
     Value value = operand;
     // fp8 given as bytes: reinterpreted as the format first.
     if (type.getElementType().isInteger(8)) {
@@ -398,7 +412,7 @@ private:
     Attribute encoding =
         inferReshapeEncoding(repeatedType.getShape(), repeatedType.getEncoding(), merged);
     if (!encoding)
-      return dot.emitError() << "trex cannot merge the repeated scales of layout "
+      return anchor->emitError() << "trex cannot merge the repeated scales of layout "
                              << repeatedType.getEncoding();
     return Value(tt::ReshapeOp::create(
         builder, loc, RankedTensorType::get(merged, type.getElementType(), encoding), repeated,
@@ -416,7 +430,19 @@ private:
     FailureOr<Value> upcasted = upcast(operand, format, kDim, computeType);
     if (failed(upcasted) || !scale)
       return upcasted;
-    auto valueType = cast<RankedTensorType>(upcasted->getType());
+    return multiply(*upcasted, scale, opIdx);
+  }
+
+public:
+  // `value` (in the compute type, in its layout) times the e8m0 `scale`s of operand `opIdx`
+  // ([rows, K/32], B's transposed to [K/32, N] first), NaN where a scale is 0xFF unless
+  // fastMath.
+  FailureOr<Value> multiply(Value value, Value scale, int opIdx) {
+    auto valueType = cast<RankedTensorType>(value.getType());
+    Type computeType = valueType.getElementType();
+    int rank = static_cast<int>(valueType.getRank());
+    int kDim = opIdx == 0 ? rank - 1 : rank - 2;
+    FailureOr<Value> upcasted = value;
     // B's scales come as [N, K/32]: transposed to [K/32, N] first.
     if (opIdx == 1) {
       FailureOr<Value> moved = transposed(scale, swapLastTwo(rank));
@@ -429,7 +455,7 @@ private:
       return failure();
     Value product = arith::MulFOp::create(builder, loc, *upcasted,
                                           convert(*repeated, valueType.getEncoding()));
-    if (dot.getFastMath())
+    if (fastMath)
       return product;
     auto scaleType = cast<RankedTensorType>(scale.getType());
     Value nanCode = splat(scaleType, builder.getIntegerAttr(scaleType.getElementType(), 0xFF));
@@ -444,15 +470,18 @@ private:
                                          nan, product));
   }
 
+private:
   Value toDotOperand(int opIdx, Value value) {
     auto parent = cast<RankedTensorType>(dot.getC().getType()).getEncoding();
     return convert(value, DotOperandEncodingAttr::get(context, opIdx, parent, /*kWidth=*/0));
   }
 
   tt::DotScaledOp dot;
+  Operation *anchor;
   OpBuilder builder;
   Location loc;
   MLIRContext *context;
+  bool fastMath = false;
   int numWarps = 4, threadsPerWarp = 32, numCTAs = 1;
 };
 
@@ -521,6 +550,16 @@ static void transposeToLhsScale(tt::DotScaledOp dot) {
                                          dot.getFastMathAttr());
   dot.replaceAllUsesWith(transpose(builder, loc, swapped, order));
   dot.erase();
+}
+
+FailureOr<Value> multiplyByScales(Operation *anchor, Value value, Value scales, int opIdx,
+                                  bool fastMath) {
+  return LayoutDecomposer(anchor, fastMath).multiply(value, scales, opIdx);
+}
+
+FailureOr<Value> unpackFp4(Operation *anchor, Value packed, int axis, Type elementType) {
+  LayoutDecomposer decomposer(anchor);
+  return decomposer.unpack(packed, axis, elementType);
 }
 
 LogicalResult decomposeScaledDots(ModuleOp module, bool moveScaleToLhs) {

@@ -130,4 +130,26 @@ def AMDG_InThreadTransposeOp : AMDG_Op<"in_thread_transpose", [
   let hasVerifier = 1;
 }
 
+def AMDG_UpcastMXFPOp : AMDG_Op<"upcast_mxfp", [Pure]> {
+  let summary = "multiply a matrix-core operand by its microscaling (mx) scales";
+  let description = [{
+    The CDNA3 form of a tt.dot_scaled operand (Triton 3.6's ScaledBlockedToMFMA):
+    `src` is the operand already in its MFMA dot-operand layout (fp8 upcast to
+    bf16/f16, e2m1 still packed two per byte along K), `scale` its e8m0 scales,
+    one per 32 elements along K ([M, K/32] for A, [N, K/32] for B). The result
+    is src times 2^(scale - 127) in bf16 or f16 (e2m1 unpacked: K and kWidth
+    doubled), NaN where the scale byte is 0xFF unless `fastMath`.
+
+    Example:
+    `%a = amdg.upcast_mxfp %x, %s fp_type = e5m2 {fastMath = false} : tensor<64x64xbf16, #dot0>, tensor<64x2xi8, #blocked> -> tensor<64x64xbf16, #dot0>`
+  }];
+  let arguments = (ins TT_Tensor:$src, RankedTensorOf<[I8]>:$scale,
+                       TT_ScaleDotElemTypeAttr:$fp_type, BoolAttr:$fastMath);
+  let results = (outs TT_Tensor:$result);
+  let assemblyFormat = [{
+    $src `,` $scale `fp_type` `=` $fp_type attr-dict `:` type($src) `,` type($scale) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TREX_DIALECT_TRITONAMDGPU_OPS_TD

@@ -38,6 +38,8 @@ mlir::LogicalResult canonicalizePointers(mlir::ModuleOp module);
 mlir::LogicalResult convertToBufferOps(mlir::ModuleOp module);
 // tritonamdgpu-fold-true-cmpi.
 mlir::LogicalResult foldTrueComparisons(mlir::ModuleOp module);
+// tritonamdgpu-expand-upcast-mxfp: every amdg.upcast_mxfp as generic ttgir ops.
+mlir::LogicalResult expandUpcastMXFP(mlir::ModuleOp module);
 
 #define GEN_PASS_REGISTRATION
 #include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h.inc"

@@ -28,6 +28,14 @@ def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir:
     `mfma-types` when that list is given (trex's compile path names the
     types its MFMA lowering takes).
 
+    Scaled dots come first: on CDNA3 one with a single scaled operand becomes
+    an MFMA dot in bf16 (f16 with an fp16 operand), its operands converted to
+    the MFMA operand layouts, fp8 upcast there and the scaled one multiplied
+    by its scales with `amdg.upcast_mxfp` (Triton 3.6's ScaledBlockedToMFMA,
+    warps along the scaled operand's rows); other scaled dots take the
+    generic decomposition (tritongpu-decompose-scaled-dot) and then the
+    ordinary path.
+
     Example (gfx942, 8 warps, 128x256x64 f16):
     `#ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32, 8], isTransposed = true}>`
     with operands `#ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>`.
@@ -42,7 +50,8 @@ def TritonAMDGPUAccelerateMatmul : Pass<"tritonamdgpu-accelerate-matmul", "mlir:
                "f16), bf16, f32, tf32 (f32 at tf32 precision, xf32), i8, fp8, f64; empty: any "
                "Triton takes">
   ];
-  let dependentDialects = ["::trex::ttg::TTGDialect", "::mlir::arith::ArithDialect"];
+  let dependentDialects = ["::trex::ttg::TTGDialect", "::trex::amdg::AMDGDialect",
+                           "::mlir::arith::ArithDialect"];
 }
 
 def TritonAMDGPUOptimizeEpilogue : Pass<"tritonamdgpu-optimize-epilogue", "mlir::ModuleOp"> {
@@ -193,6 +202,21 @@ def TritonAMDGPUFoldTrueCmpI : Pass<"tritonamdgpu-fold-true-cmpi", "mlir::Module
     Example: `arith.cmpi slt, %r, %c1024` with `%r` in [0, 1023] becomes
     `arith.constant true` (a splat of true for tensors).
   }];
+}
+
+def TritonAMDGPUExpandUpcastMXFP : Pass<"tritonamdgpu-expand-upcast-mxfp", "mlir::ModuleOp"> {
+  let summary = "write amdg.upcast_mxfp as ttgir ops that lower on any target";
+  let description = [{
+    Before the lowering to LLVM (ahead of shared-memory allocation): each
+    amdg.upcast_mxfp becomes the e2m1 unpacking (ttg.fp4_to_fp) of its
+    operand and the scale multiplication of Triton's generic scaled-dot
+    decomposition in the operand's MFMA layout: the e8m0 scales as
+    2^(s - 127) in bf16/f16, repeated 32 times along K and converted to that
+    layout, a multiplication, and NaN where a scale is 0xFF unless fastMath.
+    The ttgir stage keeps Triton's op; only the code below it differs from
+    Triton's lane-shuffling lowering.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::trex::ttg::TTGDialect"];
 }
 
 #endif // TREX_DIALECT_TRITONAMDGPU_TRANSFORMS_PASSES_TD

@@ -17,6 +17,14 @@ namespace trex::ttg {
 // widened, scaled operands and a tt.dot (fails, with an error, on formats it
 // cannot widen).
 mlir::LogicalResult decomposeScaledDots(mlir::ModuleOp module, bool moveScaleToLhs = false);
+// The pieces of that decomposition on ttgir, built before `anchor`: `value` (an operand in
+// its compute type and layout; opIdx 0: K is the last dim, 1: the one before) times its e8m0
+// `scales` ([M or N, K/32]), NaN where a scale is 0xFF unless `fastMath`; and e2m1 pairs
+// packed along `axis` unpacked to `elementType` (ttg.fp4_to_fp).
+mlir::FailureOr<mlir::Value> multiplyByScales(mlir::Operation *anchor, mlir::Value value,
+                                              mlir::Value scales, int opIdx, bool fastMath);
+mlir::FailureOr<mlir::Value> unpackFp4(mlir::Operation *anchor, mlir::Value packed, int axis,
+                                       mlir::Type elementType);
 
 // tritongpu-coalesce: rewrites every global memory access on a tensor of
 // pointers under `module` into its coalesced layout.
