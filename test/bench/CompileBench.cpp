@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -110,12 +111,15 @@ int main(int argc, char **argv) {
     fs::path source = fs::path(fixtures) / "kernels" / spec["file"].get<std::string>();
     for (const std::string &targetName : targets) {
       const char *target = targetName.c_str();
-      Timing ttir = measure(source, spec, target, trex::Stage::TTIR, runs);
+      // TREX_BENCH_ASSEMBLY_ONLY (profiling): only the source -> assembly measurement.
+      bool assemblyOnly = std::getenv("TREX_BENCH_ASSEMBLY_ONLY") != nullptr;
+      Timing ttir = assemblyOnly ? Timing() : measure(source, spec, target, trex::Stage::TTIR, runs);
       Timing assembly = measure(source, spec, target,
                                 llvm::StringRef(target).starts_with("cuda") ? trex::Stage::PTX
                                                                              : trex::Stage::AMDGCN,
                                 runs);
-      Timing full = measure(source, spec, target, trex::Stage::Metadata, runs);
+      Timing full = assemblyOnly ? assembly
+                                 : measure(source, spec, target, trex::Stage::Metadata, runs);
       nlohmann::json row = {{"spec", spec["name"]},
                             {"target", target},
                             {"ttir_ms", ttir.median},

@@ -75,12 +75,15 @@ def main():
     parser.add_argument("fixtures", help="the triton-3.6 fixture directory (specs.json, kernels/)")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--target", help="measure this target only (cuda:90, cuda:80, hip:gfx942)")
     args = parser.parse_args()
     import triton
     from triton.backends.compiler import GPUTarget
     time_binary_steps()
     targets = {"cuda:90": GPUTarget("cuda", 90, 32), "cuda:80": GPUTarget("cuda", 80, 32),
                "hip:gfx942": GPUTarget("hip", "gfx942", 64)}
+    if args.target:
+        targets = {args.target: targets[args.target]}
     rows = []
     for spec in json.load(open(os.path.join(args.fixtures, "specs.json"))):
         fn = load_kernel(os.path.join(args.fixtures, "kernels", spec["file"]), spec["kernel"])

@@ -2,6 +2,8 @@
 // pipeline with pass recording, print every stage, and collect diagnostics.
 #include "trex/Compiler/Compilation.h"
 
+#include "trex/Layout/LayoutAdapter.h"
+
 #include "Driver.h"
 
 #include "trex/Compiler/IRText.h"
@@ -418,6 +420,7 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
   // Deterministic pass order in the snapshots, and no thread pool to start.
   context.disableMultithreading();
   loadDialectsFor(context, registry);
+  layout::LinearLayoutCacheScope linearLayouts;
 
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, fileName), llvm::SMLoc());
@@ -480,6 +483,7 @@ CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
     MLIRContext context(registry);
     context.disableMultithreading();
     loadDialectsFor(context, registry);
+    layout::LinearLayoutCacheScope linearLayouts;
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, bufferName),
                                  llvm::SMLoc());

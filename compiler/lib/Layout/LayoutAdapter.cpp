@@ -9,6 +9,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <exception>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -189,15 +190,47 @@ LogicalResult verifyLayoutShape(Attribute layout, ArrayRef<int64_t> shape, EmitE
   return success();
 }
 
+namespace {
+
+// The innermost live LinearLayoutCacheScope of this thread and what it remembers.
+struct LinearLayoutCache {
+  std::map<std::pair<const void *, std::vector<int64_t>>, lv::LinearLayout> layouts;
+};
+thread_local LinearLayoutCacheScope *activeScope = nullptr;
+thread_local std::vector<std::unique_ptr<LinearLayoutCache>> cacheStack;
+
+} // namespace
+
+LinearLayoutCacheScope::LinearLayoutCacheScope() : outer(activeScope) {
+  activeScope = this;
+  cacheStack.push_back(std::make_unique<LinearLayoutCache>());
+}
+
+LinearLayoutCacheScope::~LinearLayoutCacheScope() {
+  cacheStack.pop_back();
+  activeScope = outer;
+}
+
 FailureOr<lv::LinearLayout> toLinearLayout(Attribute layout, ArrayRef<int64_t> shape,
                                            EmitErrorFn emitError) {
+  LinearLayoutCache *cache = activeScope ? cacheStack.back().get() : nullptr;
+  std::pair<const void *, std::vector<int64_t>> key{layout.getAsOpaquePointer(),
+                                                    std::vector<int64_t>(shape.begin(), shape.end())};
+  if (cache) {
+    auto found = cache->layouts.find(key);
+    if (found != cache->layouts.end())
+      return found->second;
+  }
   if (failed(verifyLayoutShape(layout, shape, emitError)))
     return failure();
   FailureOr<lv::Layout> descriptor = toLayoutvizLayout(layout, emitError);
   if (failed(descriptor))
     return failure();
   try {
-    return lv::toLinearLayout(*descriptor, std::vector<int64_t>(shape.begin(), shape.end()));
+    lv::LinearLayout result = lv::toLinearLayout(*descriptor, key.second);
+    if (cache)
+      cache->layouts.emplace(std::move(key), result);
+    return result;
   } catch (const std::exception &error) {
     return emitError() << "cannot lay out a tensor of shape " << formatShape(shape) << " with "
                        << layout << ": " << error.what();

@@ -50,6 +50,21 @@ mlir::FailureOr<layoutviz::LinearLayout> toLinearLayout(mlir::Attribute layout,
                                                         llvm::ArrayRef<int64_t> shape,
                                                         EmitErrorFn emitError);
 
+// While one lives on a thread, toLinearLayout there keeps what it computed for each (layout,
+// shape) and answers repeated questions from it (passes and the lowering ask about the same
+// few layouts thousands of times per compile). Layout attributes are unique only within their
+// MLIRContext: make the scope after the context and let it end first.
+class LinearLayoutCacheScope {
+public:
+  LinearLayoutCacheScope();
+  ~LinearLayoutCacheScope();
+  LinearLayoutCacheScope(const LinearLayoutCacheScope &) = delete;
+  LinearLayoutCacheScope &operator=(const LinearLayoutCacheScope &) = delete;
+
+private:
+  LinearLayoutCacheScope *outer;
+};
+
 } // namespace trex::layout
 
 #endif // TREX_LAYOUT_LAYOUTADAPTER_H
