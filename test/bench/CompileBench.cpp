@@ -2,8 +2,9 @@
 // the front end plus the ttir pipeline (Python source to ttir), source to assembly (PTX or
 // AMDGCN), and the whole pipeline to machine code (cubin or hsaco, including ptxas or ld.lld),
 // each the median of N runs after a warm-up run. Prints a table, or JSON with --json; --only
-// TEXT keeps the specs whose name holds TEXT, --target T measures one target only. $TREX_ASSEMBLER=nvjitlink assembles PTX in
-// process (CompileOptions::Assembler).
+// TEXT keeps the specs whose name holds TEXT, --target T measures one target only.
+// $TREX_ASSEMBLER (ptxas or nvjitlink) picks the assembler (CompileOptions::Assembler);
+// $TREX_BENCH_ASSEMBLY_ONLY measures source to assembly only (for profiling).
 #include "trex/Compiler/Compilation.h"
 
 #include <algorithm>
