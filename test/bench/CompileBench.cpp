@@ -4,7 +4,8 @@
 // each the median of N runs after a warm-up run. Prints a table, or JSON with --json; --only
 // TEXT keeps the specs whose name holds TEXT, --target T measures one target only.
 // $TREX_ASSEMBLER (ptxas or nvjitlink) picks the assembler (CompileOptions::Assembler);
-// $TREX_BENCH_ASSEMBLY_ONLY measures source to assembly only (for profiling).
+// $TREX_BENCH_ASSEMBLY_ONLY measures source to assembly only, $TREX_BENCH_PASS_TIMES prints
+// the last run's passes by time (for profiling).
 #include "trex/Compiler/Compilation.h"
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -51,6 +53,31 @@ Timing measure(const fs::path &source, const nlohmann::json &spec, const std::st
       timing.succeeded = false;
       timing.error = result.renderDiagnostics();
       return timing;
+    }
+    // TREX_BENCH_PASS_TIMES (profiling): each run's MLIR and back-end passes by time, to stderr.
+    if (std::getenv("TREX_BENCH_PASS_TIMES") && run == runs) {
+      std::map<std::string, std::pair<double, int>> byName;
+      double total = 0, llvmPasses = 0;
+      for (const trex::PassSnapshot &pass : result.passes)
+        if (pass.kind == trex::PassSnapshot::IRKind::LLVM && !pass.nested)
+          llvmPasses += pass.milliseconds;
+      if (llvmPasses > 0)
+        byName["(LLVM optimizer passes)"] = {llvmPasses, 1};
+      total += llvmPasses;
+      for (const trex::PassSnapshot &pass : result.passes)
+        if (!pass.nested && pass.kind != trex::PassSnapshot::IRKind::LLVM) {
+          auto &entry = byName[pass.argument];
+          entry.first += pass.milliseconds;
+          entry.second += 1;
+          total += pass.milliseconds;
+        }
+      std::vector<std::pair<double, std::string>> sorted;
+      for (const auto &[name, entry] : byName)
+        sorted.push_back({entry.first, name + " x" + std::to_string(entry.second)});
+      std::sort(sorted.rbegin(), sorted.rend());
+      std::fprintf(stderr, "passes of the last run (%.2f ms in all):\n", total);
+      for (const auto &[ms, name] : sorted)
+        std::fprintf(stderr, "  %8.3f ms  %s\n", ms, name.c_str());
     }
     double tools = 0;
     for (const trex::PassSnapshot &pass : result.passes)
