@@ -278,6 +278,7 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options,
   LLVMLoweringOptions lowering;
   lowering.deviceLibrary = libdevice.has_value();
   lowering.expandUpcastMXFP = !target.isCUDA();
+  lowering.intrinsicDialects = target.isCUDA() ? "nvvm" : "rocdl";
   // The target's intrinsics, which the lowering creates (compileText loads ttir's and ttgir's
   // dialects only).
   module->getContext()->getOrLoadDialect(target.isCUDA() ? "nvvm" : "rocdl");

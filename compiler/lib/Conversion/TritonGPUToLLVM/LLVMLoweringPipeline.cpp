@@ -23,6 +23,7 @@ void buildLLVMLoweringPipeline(OpPassManager &pm, const LLVMLoweringOptions &opt
   pm.addPass(createGlobalScratchAllocation());
   ConvertTritonGPUToLLVMOptions conversion;
   conversion.deviceLibrary = options.deviceLibrary;
+  conversion.intrinsicDialects = options.intrinsicDialects;
   pm.addPass(createConvertTritonGPUToLLVM(conversion));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -168,8 +168,11 @@ struct ConvertTritonGPUToLLVMPass
 
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<LLVM::LLVMDialect>();
-    registerNVVMDialect(registry);
-    registerROCDLDialect(registry);
+    StringRef dialects = intrinsicDialects;
+    if (dialects.contains("nvvm"))
+      registerNVVMDialect(registry);
+    if (dialects.contains("rocdl"))
+      registerROCDLDialect(registry);
   }
 
   void runOnOperation() override {

@@ -59,6 +59,9 @@ def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"
   let options = [
     Option<"deviceLibrary", "device-library", "bool", /*default=*/"true",
            "call the device math library (libdevice) for transcendental functions">,
+    Option<"intrinsicDialects", "intrinsic-dialects", "std::string", /*default=*/"\"nvvm,rocdl\"",
+           "the intrinsic dialects to load before the pass (those of the module's target "
+           "suffice; each costs a few percent of a small kernel's compile to load)">,
   ];
 }
 

@@ -2,6 +2,8 @@
 #ifndef TREX_CONVERSION_TRITONGPUTOLLVM_PIPELINE_H
 #define TREX_CONVERSION_TRITONGPUTOLLVM_PIPELINE_H
 
+#include <string>
+
 namespace mlir {
 class OpPassManager;
 } // namespace mlir
@@ -16,6 +18,8 @@ struct LLVMLoweringOptions {
   bool lineInfo = true;
   // AMD: amdg.upcast_mxfp written as generic ttgir ops first (tritonamdgpu-expand-upcast-mxfp).
   bool expandUpcastMXFP = false;
+  // The intrinsic dialects the lowering loads: "nvvm", "rocdl", or both (the target's suffices).
+  std::string intrinsicDialects = "nvvm,rocdl";
 };
 
 // Appends to `pm` (on builtin.module): with expandUpcastMXFP tritonamdgpu-expand-upcast-mxfp,
