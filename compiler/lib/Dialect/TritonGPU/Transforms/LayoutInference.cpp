@@ -83,23 +83,13 @@ bool carriesEncodingUnchanged(Operation *op) {
 }
 
 // The layout on the other side of a reshape from `fromShape` in `encoding`
-// to `toShape` in which every thread keeps its elements: Triton's blocked
-// closed form where one exists, a linear layout otherwise. Reordering
-// reshapes get their layout from optimize-thread-locality instead.
+// to `toShape` in which every thread keeps its elements (inferReshapeEncoding).
+// Reordering reshapes get their layout from optimize-thread-locality instead.
 Attribute reshapeEncoding(tt::ReshapeOp op, ArrayRef<int64_t> fromShape, Attribute encoding,
                           ArrayRef<int64_t> toShape) {
   if (op.getAllowReorder())
     return {};
-  if (fromShape == toShape)
-    return encoding;
-  FailureOr<BlockedEncodingAttr> blocked = inferBlockedReshapeEncoding(fromShape, encoding, toShape);
-  if (succeeded(blocked))
-    return *blocked;
-  if (!isa<DistributedEncodingTrait>(encoding))
-    return {};
-  return quietly(encoding.getContext(), [&](auto emitter) {
-    return layout::reshapeAsLinearEncoding(encoding, fromShape, toShape, emitter);
-  });
+  return inferReshapeEncoding(fromShape, encoding, toShape);
 }
 
 } // namespace
@@ -108,6 +98,7 @@ Attribute inferTransEncoding(Attribute encoding, ArrayRef<int64_t> shape, ArrayR
   return transposeEncoding(encoding, shape, order);
 }
 
+// Triton's blocked closed form where one exists, a linear layout otherwise.
 Attribute inferReshapeEncoding(ArrayRef<int64_t> fromShape, Attribute encoding,
                                ArrayRef<int64_t> toShape) {
   if (!encoding)
