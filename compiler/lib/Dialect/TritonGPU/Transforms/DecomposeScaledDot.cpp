@@ -18,9 +18,9 @@
 // tensor cores. The products in the compute type are exact: an fp8 or fp4 value times a power
 // of two needs no rounding in bf16 or f16 unless it leaves their range.
 //
-// On ttir (AMD, before layouts exist) only layout-free tensor ops are built (f32 bit
-// arithmetic, join/reshape/trans for unpacking e2m1, expand/broadcast for scales), which the
-// ttir->ttgir conversion then lays out like any others.
+// On ttir (the pass run on a module without layouts; the pipelines no longer do this) only
+// layout-free tensor ops are built (f32 bit arithmetic, join/reshape/trans for unpacking e2m1,
+// expand/broadcast for scales), which the ttir->ttgir conversion then lays out like any others.
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "trex/Dialect/Triton/IR/Dialect.h"
@@ -310,6 +310,56 @@ public:
     return success();
   }
 
+  // e2m1 pairs packed along `axis` unpacked to `elementType` (ttg.fp4_to_fp), in the layout
+  // its inference gives.
+  FailureOr<Value> unpack(Value packed, int axis, Type elementType) {
+    auto type = cast<RankedTensorType>(packed.getType());
+    SmallVector<int64_t> shape(type.getShape());
+    shape[axis] *= 2;
+    Attribute encoding =
+        inferFp4ToFpEncoding(type.getShape(), axis, type.getEncoding(), /*forward=*/true);
+    if (!encoding)
+      return anchor->emitError() << "trex cannot unpack e2m1 in the layout "
+                                 << type.getEncoding();
+    return Value(Fp4ToFpOp::create(builder, loc, RankedTensorType::get(shape, elementType, encoding),
+                                   packed, axis));
+  }
+
+  // `value` (in the compute type, in its layout) times the e8m0 `scale`s of operand `opIdx`
+  // ([rows, K/32], B's transposed to [K/32, N] first), NaN where a scale is 0xFF unless
+  // fastMath.
+  FailureOr<Value> multiply(Value value, Value scale, int opIdx) {
+    auto valueType = cast<RankedTensorType>(value.getType());
+    Type computeType = valueType.getElementType();
+    int rank = static_cast<int>(valueType.getRank());
+    int kDim = opIdx == 0 ? rank - 1 : rank - 2;
+    // B's scales come as [N, K/32]: transposed to [K/32, N] first.
+    if (opIdx == 1) {
+      FailureOr<Value> moved = transposed(scale, swapLastTwo(rank));
+      if (failed(moved))
+        return failure();
+      scale = *moved;
+    }
+    FailureOr<Value> repeated = broadcastScale(scaleTo16(scale, computeType), kDim);
+    if (failed(repeated))
+      return failure();
+    Value product = arith::MulFOp::create(builder, loc, value,
+                                          convert(*repeated, valueType.getEncoding()));
+    if (fastMath)
+      return product;
+    auto scaleType = cast<RankedTensorType>(scale.getType());
+    Value nanCode = splat(scaleType, builder.getIntegerAttr(scaleType.getElementType(), 0xFF));
+    Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, scale, nanCode);
+    FailureOr<Value> nanMask = broadcastScale(isNaN, kDim);
+    if (failed(nanMask))
+      return failure();
+    Value nan = splat(valueType, builder.getFloatAttr(computeType, APFloat::getNaN(
+                                                                       cast<FloatType>(computeType)
+                                                                           .getFloatSemantics())));
+    return Value(arith::SelectOp::create(builder, loc, convert(*nanMask, valueType.getEncoding()),
+                                         nan, product));
+  }
+
 private:
   Value convert(Value value, Attribute encoding) {
     auto type = cast<RankedTensorType>(value.getType());
@@ -334,23 +384,6 @@ private:
         builder, loc, RankedTensorType::get(shape, type.getElementType(), encoding), value, order));
   }
 
-public:
-  // e2m1 pairs packed along `axis` unpacked to `elementType` (ttg.fp4_to_fp), in the layout
-  // its inference gives.
-  FailureOr<Value> unpack(Value packed, int axis, Type elementType) {
-    auto type = cast<RankedTensorType>(packed.getType());
-    SmallVector<int64_t> shape(type.getShape());
-    shape[axis] *= 2;
-    Attribute encoding =
-        inferFp4ToFpEncoding(type.getShape(), axis, type.getEncoding(), /*forward=*/true);
-    if (!encoding)
-      return anchor->emitError() << "trex cannot unpack e2m1 in the layout "
-                                 << type.getEncoding();
-    return Value(Fp4ToFpOp::create(builder, loc, RankedTensorType::get(shape, elementType, encoding),
-                                   packed, axis));
-  }
-
-private:
   // The operand in the compute type, in its own layout (e2m1 unpacked along K).
   FailureOr<Value> upcast(Value operand, tt::ScaleDotElemType format, int kDim, Type computeType) {
     auto type = cast<RankedTensorType>(operand.getType());
@@ -433,44 +466,6 @@ private:
     return multiply(*upcasted, scale, opIdx);
   }
 
-public:
-  // `value` (in the compute type, in its layout) times the e8m0 `scale`s of operand `opIdx`
-  // ([rows, K/32], B's transposed to [K/32, N] first), NaN where a scale is 0xFF unless
-  // fastMath.
-  FailureOr<Value> multiply(Value value, Value scale, int opIdx) {
-    auto valueType = cast<RankedTensorType>(value.getType());
-    Type computeType = valueType.getElementType();
-    int rank = static_cast<int>(valueType.getRank());
-    int kDim = opIdx == 0 ? rank - 1 : rank - 2;
-    FailureOr<Value> upcasted = value;
-    // B's scales come as [N, K/32]: transposed to [K/32, N] first.
-    if (opIdx == 1) {
-      FailureOr<Value> moved = transposed(scale, swapLastTwo(rank));
-      if (failed(moved))
-        return failure();
-      scale = *moved;
-    }
-    FailureOr<Value> repeated = broadcastScale(scaleTo16(scale, computeType), kDim);
-    if (failed(repeated))
-      return failure();
-    Value product = arith::MulFOp::create(builder, loc, *upcasted,
-                                          convert(*repeated, valueType.getEncoding()));
-    if (fastMath)
-      return product;
-    auto scaleType = cast<RankedTensorType>(scale.getType());
-    Value nanCode = splat(scaleType, builder.getIntegerAttr(scaleType.getElementType(), 0xFF));
-    Value isNaN = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, scale, nanCode);
-    FailureOr<Value> nanMask = broadcastScale(isNaN, kDim);
-    if (failed(nanMask))
-      return failure();
-    Value nan = splat(valueType, builder.getFloatAttr(computeType, APFloat::getNaN(
-                                                                       cast<FloatType>(computeType)
-                                                                           .getFloatSemantics())));
-    return Value(arith::SelectOp::create(builder, loc, convert(*nanMask, valueType.getEncoding()),
-                                         nan, product));
-  }
-
-private:
   Value toDotOperand(int opIdx, Value value) {
     auto parent = cast<RankedTensorType>(dot.getC().getType()).getEncoding();
     return convert(value, DotOperandEncodingAttr::get(context, opIdx, parent, /*kWidth=*/0));

@@ -14,12 +14,13 @@ def TritonGPUDecomposeScaledDot : Pass<"tritongpu-decompose-scaled-dot", "mlir::
     operand), multiplied by its e8m0 scale (2^(s - 127) per 32 elements
     along K; NaN for 255 unless fastMath), and the product is an ordinary
     tt.dot that tensor cores take.
-    On ttgir (scaled dots with layouts; NVIDIA's accelerate-matmul runs it
-    first) it is Triton 3.6's DecomposeScaledBlocked: tt.fp_to_fp and
+    On ttgir (scaled dots with layouts; accelerate-matmul runs it first, on
+    AMD for the dots upcast_mxfp does not take) it is Triton 3.6's
+    DecomposeScaledBlocked: tt.fp_to_fp and
     ttg.fp4_to_fp upcasts in the operands' layouts, scales repeated along K
     through a default 3-D blocked layout, dot operands of the result's
-    blocked layout. On ttir (AMD) operands are widened to f32 by bit
-    placement, scaled and rounded once, in layout-free ops.
+    blocked layout. On ttir (a module without layouts) operands are widened
+    to f32 by bit placement, scaled and rounded once, in layout-free ops.
     With move-scale-to-lhs (NVIDIA, as Triton's transposeDots), a dot whose
     only scale is the rhs's first becomes trans(dot_scaled(Bᵀ, Aᵀ, Cᵀ)).
   }];
