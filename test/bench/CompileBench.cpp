@@ -113,7 +113,8 @@ int main(int argc, char **argv) {
     else if (!std::strcmp(argv[i], "--target") && i + 1 < argc)
       targets = {argv[++i]};
     else {
-      std::cerr << "usage: trex-compile-bench [--runs N] [--json] [--fixtures DIR] [--only TEXT] [--target T]\n";
+      std::cerr << "usage: trex-compile-bench [--runs N] [--json] [--fixtures DIR] [--only TEXT] "
+                   "[--target T]\n";
       return 2;
     }
   }
@@ -141,13 +142,14 @@ int main(int argc, char **argv) {
       const char *target = targetName.c_str();
       // TREX_BENCH_ASSEMBLY_ONLY (profiling): only the source -> assembly measurement.
       bool assemblyOnly = std::getenv("TREX_BENCH_ASSEMBLY_ONLY") != nullptr;
-      Timing ttir = assemblyOnly ? Timing() : measure(source, spec, target, trex::Stage::TTIR, runs);
+      Timing ttir =
+          assemblyOnly ? Timing() : measure(source, spec, target, trex::Stage::TTIR, runs);
       Timing assembly = measure(source, spec, target,
                                 llvm::StringRef(target).starts_with("cuda") ? trex::Stage::PTX
                                                                              : trex::Stage::AMDGCN,
                                 runs);
-      Timing full = assemblyOnly ? assembly
-                                 : measure(source, spec, target, trex::Stage::Metadata, runs);
+      Timing full =
+          assemblyOnly ? assembly : measure(source, spec, target, trex::Stage::Metadata, runs);
       nlohmann::json row = {{"spec", spec["name"]},
                             {"target", target},
                             {"ttir_ms", ttir.median},

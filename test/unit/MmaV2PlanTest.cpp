@@ -201,8 +201,8 @@ TEST_F(MmaV2PlanTest, F16OperandsUnpackedFromFp4InterleaveSteps) {
   ASSERT_TRUE(plan);
   EXPECT_EQ(plan->tiles.front().steps.size(), 4u);
   EXPECT_EQ(plan->kPermutation[1], 1);
-  EXPECT_EQ(plan->kPermutation[2], 8);  // t's first bit: the next thread's run
-  EXPECT_EQ(plan->kPermutation[8], 2);  // the upper half: the thread's next pair
+  EXPECT_EQ(plan->kPermutation[2], 8); // t's first bit: the next thread's run
+  EXPECT_EQ(plan->kPermutation[8], 2); // the upper half: the thread's next pair
   int32_t covered = 0;
   for (int32_t image : plan->kPermutation)
     covered |= image;

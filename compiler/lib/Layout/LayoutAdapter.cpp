@@ -214,8 +214,8 @@ LinearLayoutCacheScope::~LinearLayoutCacheScope() {
 FailureOr<lv::LinearLayout> toLinearLayout(Attribute layout, ArrayRef<int64_t> shape,
                                            EmitErrorFn emitError) {
   LinearLayoutCache *cache = activeScope ? cacheStack.back().get() : nullptr;
-  std::pair<const void *, std::vector<int64_t>> key{layout.getAsOpaquePointer(),
-                                                    std::vector<int64_t>(shape.begin(), shape.end())};
+  std::pair<const void *, std::vector<int64_t>> key{
+      layout.getAsOpaquePointer(), std::vector<int64_t>(shape.begin(), shape.end())};
   if (cache) {
     auto found = cache->layouts.find(key);
     if (found != cache->layouts.end())

@@ -107,8 +107,8 @@ FailureOr<ttg::LinearEncodingAttr> transposeAsLinearEncoding(Attribute srcEncodi
 }
 
 FailureOr<ttg::LinearEncodingAttr> fp4UnpackedAsLinearEncoding(Attribute srcEncoding,
-                                                               ArrayRef<int64_t> srcShape,
-                                                               int axis, EmitErrorFn emitError) {
+                                                               ArrayRef<int64_t> srcShape, int axis,
+                                                               EmitErrorFn emitError) {
   if (axis < 0 || static_cast<size_t>(axis) >= srcShape.size())
     return emitError() << "fp4 unpacking axis " << axis << " is not a dimension";
   FailureOr<lv::LinearLayout> src = toLinearLayout(srcEncoding, srcShape, emitError);

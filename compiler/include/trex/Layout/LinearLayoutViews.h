@@ -36,9 +36,9 @@ transposeAsLinearEncoding(mlir::Attribute srcEncoding, llvm::ArrayRef<int64_t> s
 
 // The layout of ttg.fp4_to_fp(x, axis) when x of `srcShape` has `srcEncoding`: each register
 // of x becomes two consecutive registers along `axis` (identity1D(2, register, axis) * x's).
-mlir::FailureOr<ttg::LinearEncodingAttr> fp4UnpackedAsLinearEncoding(mlir::Attribute srcEncoding,
-                                                                     llvm::ArrayRef<int64_t> srcShape,
-                                                                     int axis, EmitErrorFn emitError);
+mlir::FailureOr<ttg::LinearEncodingAttr>
+fp4UnpackedAsLinearEncoding(mlir::Attribute srcEncoding, llvm::ArrayRef<int64_t> srcShape, int axis,
+                            EmitErrorFn emitError);
 
 // The other way: the layout of the packed source when the unpacked result of `dstShape` has
 // `dstEncoding`. Needs a register basis that moves one element along `axis` (the pair of a

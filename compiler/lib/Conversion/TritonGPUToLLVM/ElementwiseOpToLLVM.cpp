@@ -228,8 +228,8 @@ struct Fp4ToFpConversion : public ConvertOpToLLVMPattern<ttg::Fp4ToFpOp> {
     Type i16 = nibble.getType();
     Value magnitude = b.and_(nibble, b.constant(i16, 7));
     Value sign = b.shl(b.and_(nibble, b.constant(i16, 8)), b.constant(i16, 12));
-    Value normal = b.add(b.shl(magnitude, b.constant(i16, mantissaBits - 1)),
-                         b.constant(i16, half));
+    Value normal =
+        b.add(b.shl(magnitude, b.constant(i16, mantissaBits - 1)), b.constant(i16, half));
     Value subnormal = b.select(b.icmpEQ(magnitude, b.constant(i16, 0)), b.constant(i16, 0),
                                b.constant(i16, half));
     Value bits = b.select(b.icmpULT(magnitude, b.constant(i16, 2)), subnormal, normal);

@@ -1,7 +1,7 @@
 // tritonamdgpu-accelerate-matmul: tt.dot on AMD CDNA matrix cores -- the
 // MFMA instruction and #ttg.amd_mfma layout Triton 3.6 picks for each dot.
-#include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h"
 #include "trex/Dialect/TritonAMDGPU/IR/Dialect.h"
+#include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h"
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "trex/Dialect/Triton/IR/Dialect.h"
@@ -488,20 +488,20 @@ LogicalResult rewriteScaledDotToMfma(tt::DotScaledOp dot, int forcedNonKDim, int
     auto type = cast<RankedTensorType>(result.getType());
     if (format == Format::E4M3 || format == Format::E5M2) {
       if (type.getElementType().isInteger(8))
-        result = tt::BitcastOp::create(
-            builder, loc,
-            type.clone(format == Format::E4M3 ? Type(Float8E4M3FNType::get(context))
-                                              : Type(Float8E5M2Type::get(context))),
-            result);
+        result = tt::BitcastOp::create(builder, loc,
+                                       type.clone(format == Format::E4M3
+                                                      ? Type(Float8E4M3FNType::get(context))
+                                                      : Type(Float8E5M2Type::get(context))),
+                                       result);
       result = tt::FpToFpOp::create(builder, loc, type.clone(computeType), result,
                                     tt::RoundingModeAttr());
     }
     if (!scale)
       return result;
     auto scaleType = cast<RankedTensorType>(scale.getType());
-    auto scaleEncoding = ttg::BlockedEncodingAttr::get(
-        context, {1, 1}, {mnDim, unsigned(threadsPerWarp) / mnDim}, {unsigned(numWarps), 1},
-        {1, 0}, blocked.getCGALayout());
+    auto scaleEncoding =
+        ttg::BlockedEncodingAttr::get(context, {1, 1}, {mnDim, unsigned(threadsPerWarp) / mnDim},
+                                      {unsigned(numWarps), 1}, {1, 0}, blocked.getCGALayout());
     Value laidOutScale = ttg::ConvertLayoutOp::create(
         builder, loc, scaleType.cloneWithEncoding(scaleEncoding), scale);
     auto upcastType = cast<RankedTensorType>(result.getType());

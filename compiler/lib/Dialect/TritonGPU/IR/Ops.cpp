@@ -83,15 +83,14 @@ LogicalResult Fp4ToFpOp::verify() {
   if (axis < 0 || axis >= rank)
     return emitOpError("axis ") << axis << " is not a dimension of a rank-" << rank << " tensor";
   if (resultType.getRank() != rank)
-    return emitOpError("result rank ") << resultType.getRank() << " differs from the source's "
-                                       << rank;
+    return emitOpError("result rank ")
+           << resultType.getRank() << " differs from the source's " << rank;
   for (int64_t dim = 0; dim < rank; ++dim) {
     int64_t expected = srcType.getDimSize(dim) * (dim == axis ? 2 : 1);
     if (resultType.getDimSize(dim) != expected)
-      return emitOpError("result dimension ")
-             << dim << " must be " << expected << " (the source's"
-             << (dim == axis ? ", doubled along the axis" : "") << "), got "
-             << resultType.getDimSize(dim);
+      return emitOpError("result dimension ") << dim << " must be " << expected << " (the source's"
+                                              << (dim == axis ? ", doubled along the axis" : "")
+                                              << "), got " << resultType.getDimSize(dim);
   }
   if (bool(srcType.getEncoding()) != bool(resultType.getEncoding()))
     return emitOpError("source and result must both have a layout, or neither");

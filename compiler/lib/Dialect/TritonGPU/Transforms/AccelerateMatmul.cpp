@@ -9,9 +9,9 @@
 #include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
@@ -189,8 +189,8 @@ FailureOr<SmallVector<unsigned>> selectInstrShape(int version, ArrayRef<int64_t>
 // ops, views, broadcasts, layout conversions, fp4 unpacking and loads.
 bool feedsOperandWidth(Operation *op) {
   return (op->hasTrait<OpTrait::Elementwise>() && isMemoryEffectFree(op)) ||
-         isa<tt::ExpandDimsOp, tt::ReshapeOp, tt::TransOp, tt::JoinOp, tt::SplitOp,
-             tt::BroadcastOp, ConvertLayoutOp, Fp4ToFpOp, tt::LoadOp, tt::DescriptorLoadOp>(op);
+         isa<tt::ExpandDimsOp, tt::ReshapeOp, tt::TransOp, tt::JoinOp, tt::SplitOp, tt::BroadcastOp,
+             ConvertLayoutOp, Fp4ToFpOp, tt::LoadOp, tt::DescriptorLoadOp>(op);
 }
 
 // The element width a dot operand was loaded with (Triton's computeOrigBitWidth): 4 if it was

@@ -319,10 +319,9 @@ public:
     Attribute encoding =
         inferFp4ToFpEncoding(type.getShape(), axis, type.getEncoding(), /*forward=*/true);
     if (!encoding)
-      return anchor->emitError() << "trex cannot unpack e2m1 in the layout "
-                                 << type.getEncoding();
-    return Value(Fp4ToFpOp::create(builder, loc, RankedTensorType::get(shape, elementType, encoding),
-                                   packed, axis));
+      return anchor->emitError() << "trex cannot unpack e2m1 in the layout " << type.getEncoding();
+    return Value(Fp4ToFpOp::create(
+        builder, loc, RankedTensorType::get(shape, elementType, encoding), packed, axis));
   }
 
   // `value` (in the compute type, in its layout) times the e8m0 `scale`s of operand `opIdx`
@@ -343,8 +342,8 @@ public:
     FailureOr<Value> repeated = broadcastScale(scaleTo16(scale, computeType), kDim);
     if (failed(repeated))
       return failure();
-    Value product = arith::MulFOp::create(builder, loc, value,
-                                          convert(*repeated, valueType.getEncoding()));
+    Value product =
+        arith::MulFOp::create(builder, loc, value, convert(*repeated, valueType.getEncoding()));
     if (fastMath)
       return product;
     auto scaleType = cast<RankedTensorType>(scale.getType());
@@ -353,9 +352,10 @@ public:
     FailureOr<Value> nanMask = broadcastScale(isNaN, kDim);
     if (failed(nanMask))
       return failure();
-    Value nan = splat(valueType, builder.getFloatAttr(computeType, APFloat::getNaN(
-                                                                       cast<FloatType>(computeType)
-                                                                           .getFloatSemantics())));
+    Value nan =
+        splat(valueType,
+              builder.getFloatAttr(
+                  computeType, APFloat::getNaN(cast<FloatType>(computeType).getFloatSemantics())));
     return Value(arith::SelectOp::create(builder, loc, convert(*nanMask, valueType.getEncoding()),
                                          nan, product));
   }
@@ -398,8 +398,8 @@ private:
     }
     if (type.getElementType() == computeType)
       return value;
-    return Value(tt::FpToFpOp::create(builder, loc, type.clone(computeType), value,
-                                      tt::RoundingModeAttr()));
+    return Value(
+        tt::FpToFpOp::create(builder, loc, type.clone(computeType), value, tt::RoundingModeAttr()));
   }
 
   // e8m0 exponents as 2^(s - 127) in the compute type: the byte moved into a bf16's exponent
@@ -446,7 +446,7 @@ private:
         inferReshapeEncoding(repeatedType.getShape(), repeatedType.getEncoding(), merged);
     if (!encoding)
       return anchor->emitError() << "trex cannot merge the repeated scales of layout "
-                             << repeatedType.getEncoding();
+                                 << repeatedType.getEncoding();
     return Value(tt::ReshapeOp::create(
         builder, loc, RankedTensorType::get(merged, type.getElementType(), encoding), repeated,
         /*allowReorder=*/false, /*efficientLayout=*/false));
@@ -495,18 +495,16 @@ LogicalResult transposeToLhsScaleWithLayouts(tt::DotScaledOp dot) {
     SmallVector<int64_t> shape;
     for (int32_t dim : order)
       shape.push_back(type.getDimSize(dim));
-    return tt::TransOp::create(builder, loc,
-                               RankedTensorType::get(shape, type.getElementType(), encoding), value,
-                               order);
+    return tt::TransOp::create(
+        builder, loc, RankedTensorType::get(shape, type.getElementType(), encoding), value, order);
   };
   Value lhs = transposed(dot.getB()), rhs = transposed(dot.getA());
   Value accumulator = transposed(dot.getC());
   if (!lhs || !rhs || !accumulator)
     return dot.emitError() << "trex cannot transpose the operands' layouts of this tt.dot_scaled";
-  auto swapped = tt::DotScaledOp::create(builder, loc, accumulator.getType(), lhs, rhs,
-                                         accumulator, dot.getBScale(), Value(),
-                                         dot.getBElemTypeAttr(), dot.getAElemTypeAttr(),
-                                         dot.getFastMathAttr());
+  auto swapped = tt::DotScaledOp::create(builder, loc, accumulator.getType(), lhs, rhs, accumulator,
+                                         dot.getBScale(), Value(), dot.getBElemTypeAttr(),
+                                         dot.getAElemTypeAttr(), dot.getFastMathAttr());
   Value result = transposed(swapped);
   if (!result)
     return dot.emitError() << "trex cannot transpose the result layout of this tt.dot_scaled";

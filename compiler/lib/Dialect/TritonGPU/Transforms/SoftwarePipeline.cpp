@@ -208,9 +208,9 @@ private:
         auto distributed = dyn_cast<DistributedEncodingTrait>(type.getEncoding());
         if (dotOperandUser || !distributed || !feedsDotIndirectly(load))
           continue;
-        encoding = SwizzledSharedEncodingAttr::get(
-            load.getContext(), 1, 1, 1, getOrder(type.getEncoding(), type.getRank()),
-            distributed.getCGALayout());
+        encoding = SwizzledSharedEncodingAttr::get(load.getContext(), 1, 1, 1,
+                                                   getOrder(type.getEncoding(), type.getRank()),
+                                                   distributed.getCGALayout());
         plain = true;
       }
       unsigned bits = type.getElementType().getIntOrFloatBitWidth();
