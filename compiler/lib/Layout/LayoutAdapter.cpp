@@ -190,30 +190,28 @@ LogicalResult verifyLayoutShape(Attribute layout, ArrayRef<int64_t> shape, EmitE
   return success();
 }
 
-namespace {
-
-// The innermost live LinearLayoutCacheScope of this thread and what it remembers.
-struct LinearLayoutCache {
+// What a LinearLayoutCacheScope remembers.
+struct LinearLayoutCacheScope::Cache {
   std::map<std::pair<const void *, std::vector<int64_t>>, lv::LinearLayout> layouts;
 };
-thread_local LinearLayoutCacheScope *activeScope = nullptr;
-thread_local std::vector<std::unique_ptr<LinearLayoutCache>> cacheStack;
+
+namespace {
+
+// The cache of the innermost live LinearLayoutCacheScope of this thread.
+thread_local LinearLayoutCacheScope::Cache *activeCache = nullptr;
 
 } // namespace
 
-LinearLayoutCacheScope::LinearLayoutCacheScope() : outer(activeScope) {
-  activeScope = this;
-  cacheStack.push_back(std::make_unique<LinearLayoutCache>());
+LinearLayoutCacheScope::LinearLayoutCacheScope()
+    : cache(std::make_unique<Cache>()), outer(activeCache) {
+  activeCache = cache.get();
 }
 
-LinearLayoutCacheScope::~LinearLayoutCacheScope() {
-  cacheStack.pop_back();
-  activeScope = outer;
-}
+LinearLayoutCacheScope::~LinearLayoutCacheScope() { activeCache = outer; }
 
 FailureOr<lv::LinearLayout> toLinearLayout(Attribute layout, ArrayRef<int64_t> shape,
                                            EmitErrorFn emitError) {
-  LinearLayoutCache *cache = activeScope ? cacheStack.back().get() : nullptr;
+  LinearLayoutCacheScope::Cache *cache = activeCache;
   std::pair<const void *, std::vector<int64_t>> key{
       layout.getAsOpaquePointer(), std::vector<int64_t>(shape.begin(), shape.end())};
   if (cache) {

@@ -18,6 +18,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace trex::layout {
@@ -61,8 +62,11 @@ public:
   LinearLayoutCacheScope(const LinearLayoutCacheScope &) = delete;
   LinearLayoutCacheScope &operator=(const LinearLayoutCacheScope &) = delete;
 
+  struct Cache;
+
 private:
-  LinearLayoutCacheScope *outer;
+  std::unique_ptr<Cache> cache;
+  Cache *outer; // the enclosing scope's, restored at the end
 };
 
 } // namespace trex::layout

@@ -296,13 +296,10 @@ bool canFoldIntoConversion(Operation *op, Attribute targetEncoding) {
 
 namespace {
 
-// Whether converting between the layouts keeps the hardware indices of the
-// listed kinds: each of their bases maps to the same basis of the same
-// kind, and no other kind moves along them.
-bool cvtKeepsHardwareDims(RankedTensorType srcType, RankedTensorType dstType,
-                          ArrayRef<StringRef> keptDims) {
-  if (srcType.getEncoding() == dstType.getEncoding())
-    return true;
+// For every source hardware index (register, lane, warp, block), the destination index that
+// holds the same element; nullopt when a layout has no linear form.
+std::optional<layoutviz::LinearLayout> conversionMap(RankedTensorType srcType,
+                                                     RankedTensorType dstType) {
   MLIRContext *context = srcType.getContext();
   ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
   auto emitter = [&] { return emitError(UnknownLoc::get(context)); };
@@ -311,10 +308,13 @@ bool cvtKeepsHardwareDims(RankedTensorType srcType, RankedTensorType dstType,
   FailureOr<layoutviz::LinearLayout> dst =
       layout::toLinearLayout(dstType.getEncoding(), dstType.getShape(), emitter);
   if (failed(src) || failed(dst))
-    return false;
-  // For every source (register, lane, warp, block), the destination
-  // hardware index that holds the same element.
-  layoutviz::LinearLayout toDst = src->invertAndCompose(*dst);
+    return std::nullopt;
+  return src->invertAndCompose(*dst);
+}
+
+// Whether the conversion map keeps the hardware indices of the listed kinds: each of their
+// bases maps to the same basis of the same kind, and no other kind moves along them.
+bool keepsHardwareDims(const layoutviz::LinearLayout &toDst, ArrayRef<StringRef> keptDims) {
   std::vector<std::string> outDims = toDst.getOutDimNames();
   for (StringRef kept : keptDims) {
     std::string dim = kept.str();
@@ -336,28 +336,12 @@ bool cvtKeepsHardwareDims(RankedTensorType srcType, RankedTensorType dstType,
   return true;
 }
 
-} // namespace
-
-bool cvtReordersRegisters(RankedTensorType srcType, RankedTensorType dstType) {
-  return cvtKeepsHardwareDims(srcType, dstType, {"lane", "warp", "block"});
-}
-
-namespace {
-
-// For a conversion within each warp, how many register bits it moves into lanes (each
+// For a conversion within each warp, how many register bits the map moves into lanes (each
 // exchanged with a lane bit moved into registers): the mixed transpositions of Triton's
-// warp-shuffle decomposition. -1 when the layouts have no linear form.
-int registerLaneExchanges(RankedTensorType srcType, RankedTensorType dstType) {
-  MLIRContext *context = srcType.getContext();
-  ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
-  auto emitter = [&] { return emitError(UnknownLoc::get(context)); };
-  FailureOr<layoutviz::LinearLayout> src =
-      layout::toLinearLayout(srcType.getEncoding(), srcType.getShape(), emitter);
-  FailureOr<layoutviz::LinearLayout> dst =
-      layout::toLinearLayout(dstType.getEncoding(), dstType.getShape(), emitter);
-  if (failed(src) || failed(dst) || !src->hasInDim("register"))
+// warp-shuffle decomposition. -1 without a register dimension.
+int registerLaneExchanges(const layoutviz::LinearLayout &toDst) {
+  if (!toDst.hasInDim("register"))
     return -1;
-  layoutviz::LinearLayout toDst = src->invertAndCompose(*dst);
   int lane = toDst.getOutDimIndex("lane");
   if (lane < 0)
     return 0;
@@ -370,13 +354,23 @@ int registerLaneExchanges(RankedTensorType srcType, RankedTensorType dstType) {
 
 } // namespace
 
-bool cvtNeedsSharedMemory(RankedTensorType srcType, RankedTensorType dstType) {
-  if (!cvtKeepsHardwareDims(srcType, dstType, {"warp", "block"}))
+bool cvtReordersRegisters(RankedTensorType srcType, RankedTensorType dstType) {
+  if (srcType.getEncoding() == dstType.getEncoding())
     return true;
-  if (cvtReordersRegisters(srcType, dstType))
+  std::optional<layoutviz::LinearLayout> toDst = conversionMap(srcType, dstType);
+  return toDst && keepsHardwareDims(*toDst, {"lane", "warp", "block"});
+}
+
+bool cvtNeedsSharedMemory(RankedTensorType srcType, RankedTensorType dstType) {
+  if (srcType.getEncoding() == dstType.getEncoding())
+    return false;
+  std::optional<layoutviz::LinearLayout> toDst = conversionMap(srcType, dstType);
+  if (!toDst || !keepsHardwareDims(*toDst, {"warp", "block"}))
+    return true;
+  if (keepsHardwareDims(*toDst, {"lane", "warp", "block"}))
     return false;
   // Within a warp: shuffles, unless registers and lanes trade more than one bit.
-  int exchanges = registerLaneExchanges(srcType, dstType);
+  int exchanges = registerLaneExchanges(*toDst);
   return exchanges < 0 || exchanges >= 2;
 }
 
