@@ -60,6 +60,56 @@ TEST(Compilation, EveryPassIsRecordedInStartOrderWithTimeAndChange) {
   EXPECT_EQ(result.passes.back().ir, result.stages[trex::Stage::TTIR]);
 }
 
+// A pipeline pass whose IR differs from the one before it is marked changed (the recorder
+// reuses the fingerprint taken after a pass as the next pass's starting point; a stale one
+// would show up here as a changed pass marked unchanged).
+TEST(Compilation, APassThatChangesTheTextIsMarkedChanged) {
+  std::string source = fixture("softmax_f32_b1024_w4/sm90/softmax_f32_b1024_w4.source");
+  trex::CompileOptions options = ttirOptions();
+  options.lastStage = trex::Stage::TTGIR;
+  options.captureIRAfterEachPass = true;
+  trex::CompilationResult result = trex::compileText(source, "softmax.source", options);
+  ASSERT_TRUE(result.succeeded) << result.renderDiagnostics();
+  const std::string *previous = &result.stages[trex::Stage::Source];
+  int compared = 0, unchanged = 0;
+  for (const trex::PassSnapshot &pass : result.passes) {
+    if (pass.nested)
+      continue;
+    if (pass.ir != *previous) {
+      EXPECT_TRUE(pass.changed) << pass.argument << " (step " << pass.step << ")";
+    }
+    unchanged += !pass.changed;
+    previous = &pass.ir;
+    ++compared;
+  }
+  EXPECT_GT(compared, 20);
+  EXPECT_GT(unchanged, 0);
+}
+
+// Compiles in one thread share target machines and, per compile, canonicalization patterns,
+// and free their contexts in the background; none of it may show in the output.
+TEST(Compilation, RepeatedCompilesInOneThreadGiveTheSameAssembly) {
+  std::string source = fixture("layernorm_f32_b1024_w8/sm90/layernorm_f32_b1024_w8.source");
+  trex::CompileOptions options;
+  options.target = llvm::cantFail(trex::Target::parse("cuda:90"));
+  options.numWarps = 8;
+  options.lastStage = trex::Stage::PTX;
+  trex::CompilationResult first = trex::compileText(source, "layernorm.source", options);
+  ASSERT_TRUE(first.succeeded) << first.renderDiagnostics();
+  // Another target in between (another machine, other dialects loaded).
+  trex::CompileOptions amd = options;
+  amd.target = llvm::cantFail(trex::Target::parse("hip:gfx942"));
+  amd.lastStage = trex::Stage::AMDGCN;
+  trex::CompilationResult between = trex::compileText(source, "layernorm.source", amd);
+  ASSERT_TRUE(between.succeeded) << between.renderDiagnostics();
+  trex::CompilationResult second = trex::compileText(source, "layernorm.source", options);
+  ASSERT_TRUE(second.succeeded) << second.renderDiagnostics();
+  for (trex::Stage stage :
+       {trex::Stage::TTIR, trex::Stage::TTGIR, trex::Stage::LLIR, trex::Stage::PTX})
+    EXPECT_EQ(first.stages[stage], second.stages[stage]) << trex::stageName(stage).str();
+  EXPECT_NE(between.stages[trex::Stage::AMDGCN].find("layer_norm_fwd"), std::string::npos);
+}
+
 TEST(Compilation, SnapshotsHoldNoIRUnlessAsked) {
   std::string source = fixture("add_kernel_f32_b1024/sm90/add_kernel_f32_b1024.source");
   trex::CompilationResult result = trex::compileText(source, "add.source", ttirOptions());

@@ -69,7 +69,9 @@ auto timed(CompilationResult &result, llvm::StringRef name, llvm::StringRef argu
   return value;
 }
 
-// Code generation from a copy: LLVM's code generator changes the module it runs on.
+// Code generation from a copy: LLVM's code generator changes the module it runs on, and
+// depends on the order of each value's uses, which a copy (like Triton's reparse of the llir
+// text) has in program order while the optimized module has it in the order of its history.
 llvm::Expected<std::string> generate(const llvm::Module &module, llvm::TargetMachine &machine,
                                      llvm::CodeGenFileType fileType) {
   std::unique_ptr<llvm::Module> copy = llvm::CloneModule(module);
@@ -109,13 +111,13 @@ public:
   }
 
   bool createMachine() {
-    auto created = target.isCUDA() ? cuda::createTargetMachine(target.computeCapability, true)
-                                   : hip::createTargetMachine(target.arch, true);
-    if (!created) {
-      addDiagnostic(result, Severity::Error, llvm::toString(created.takeError()));
+    auto found = target.isCUDA() ? cuda::targetMachine(target.computeCapability, true)
+                                 : hip::targetMachine(target.arch, true);
+    if (!found) {
+      addDiagnostic(result, Severity::Error, llvm::toString(found.takeError()));
       return false;
     }
-    machine = std::move(*created);
+    machine = *found;
     return true;
   }
 
@@ -242,7 +244,7 @@ private:
   CompilationResult &result;
   llvm::LLVMContext context;
   std::vector<std::string> errors;
-  std::unique_ptr<llvm::TargetMachine> machine;
+  llvm::TargetMachine *machine = nullptr;
 };
 
 // The public function a module of LLVM IR text launches: the kernel.
@@ -280,8 +282,10 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options,
   lowering.expandUpcastMXFP = !target.isCUDA();
   lowering.intrinsicDialects = target.isCUDA() ? "nvvm" : "rocdl";
   // The target's intrinsics, which the lowering creates (compileText loads ttir's and ttgir's
-  // dialects only).
+  // dialects only, and amdg only when the options name an AMD target).
   module->getContext()->getOrLoadDialect(target.isCUDA() ? "nvvm" : "rocdl");
+  if (!target.isCUDA())
+    module->getContext()->getOrLoadDialect("amdg");
   if (failed(runPipeline(
           module, [&](OpPassManager &pm) { buildLLVMLoweringPipeline(pm, lowering); },
           Pipeline::LLVMLowering, options, result, loweringStep)))

@@ -4,10 +4,12 @@
 
 #include "trex/Layout/LayoutAdapter.h"
 
+#include "ContextTeardown.h"
 #include "Driver.h"
 
 #include "trex/Compiler/IRText.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
+#include "trex/Dialect/Triton/Transforms/Canonicalize.h"
 #include "trex/Dialect/Triton/Transforms/Pipeline.h"
 #include "trex/Dialect/TritonGPU/Transforms/Pipeline.h"
 #include "trex/Frontend/CodeGen/CodeGen.h"
@@ -388,11 +390,18 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
 // llvm.intr.assume and gpu.barrier from the front end on). The targets' intrinsic dialects,
 // nvvm and rocdl (hundreds of ops each: a few percent of a small kernel's compile to load, and
 // canonicalization patterns every canonicalize pass would collect), load when the lowering to
-// LLVM starts; a parsed op of an unloaded dialect loads it from the registry.
-static void loadDialectsFor(MLIRContext &context, const DialectRegistry &registry) {
+// LLVM starts, and amdg only for AMD targets (its passes name it as a dependent dialect; the
+// back end loads it for a module laid out for AMD); a parsed op of an unloaded dialect loads
+// it from the registry.
+// Deterministic pass order in the snapshots, and no thread pool to start.
+static std::unique_ptr<MLIRContext> makeContext(const Target &target) {
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  auto context = std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
   for (llvm::StringRef name : registry.getDialectNames())
-    if (name != "nvvm" && name != "rocdl")
-      context.getOrLoadDialect(name);
+    if (name != "nvvm" && name != "rocdl" && !(name == "amdg" && target.isCUDA()))
+      context->getOrLoadDialect(name);
+  return context;
 }
 
 CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
@@ -414,19 +423,17 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
     return;
   }
 
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  MLIRContext context(registry);
-  // Deterministic pass order in the snapshots, and no thread pool to start.
-  context.disableMultithreading();
-  loadDialectsFor(context, registry);
+  // First, so that everything below referring to the context ends before it.
+  driver::ContextTeardown owner(makeContext(options.target));
+  MLIRContext &context = owner.context();
+  OwningOpRef<ModuleOp> &module = owner.module;
   layout::LinearLayoutCacheScope linearLayouts;
+  CanonicalizePatternsScope canonicalizePatterns;
 
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, fileName), llvm::SMLoc());
   DiagnosticCollector collector(sourceMgr, context, result.diagnostics);
 
-  OwningOpRef<ModuleOp> module;
   if (*kind == InputKind::Python) {
     frontend::KernelRequest request;
     request.kernelName = options.kernelName;
@@ -478,17 +485,16 @@ CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
           text, bufferName, point.pipeline == Pipeline::LLVMOptimizer, options, result);
       return;
     }
-    DialectRegistry registry;
-    registerAllDialects(registry);
-    MLIRContext context(registry);
-    context.disableMultithreading();
-    loadDialectsFor(context, registry);
+    driver::ContextTeardown owner(makeContext(options.target));
+    MLIRContext &context = owner.context();
+    OwningOpRef<ModuleOp> &module = owner.module;
     layout::LinearLayoutCacheScope linearLayouts;
+    CanonicalizePatternsScope canonicalizePatterns;
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, bufferName),
                                  llvm::SMLoc());
     DiagnosticCollector collector(sourceMgr, context, result.diagnostics);
-    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
     if (!module)
       return;
     result.kernelName = findKernelName(*module);

@@ -15,14 +15,22 @@
 namespace trex {
 
 uint64_t irFingerprint(mlir::Operation *top) {
-  llvm::hash_code hash = llvm::hash_value(static_cast<const void *>(top));
-  auto add = [&](const void *pointer) { hash = llvm::hash_combine(hash, pointer); };
+  // A multiply-xorshift mix per word: a few cycles each (llvm::hash_combine costs tens, and
+  // this runs twice per pass over the whole module), and ample to tell whether a pass changed
+  // anything.
+  uint64_t hash = 0x243f6a8885a308d3ull;
+  auto mix = [&](uint64_t word) {
+    hash = (hash ^ word) * 0x9e3779b97f4a7c15ull;
+    hash ^= hash >> 31;
+  };
+  auto add = [&](const void *pointer) { mix(reinterpret_cast<uintptr_t>(pointer)); };
+  add(top);
   top->walk([&](mlir::Operation *op) {
     add(op);
     add(op->getParentOp());
     add(op->getName().getAsOpaquePointer());
     add(op->getRawDictionaryAttrs().getAsOpaquePointer());
-    hash = llvm::hash_combine(hash, op->hashProperties());
+    mix(static_cast<uint64_t>(static_cast<size_t>(op->hashProperties())));
     add(op->getLoc().getAsOpaquePointer());
     for (mlir::Region &region : op->getRegions())
       for (mlir::Block &block : region) {
@@ -39,7 +47,7 @@ uint64_t irFingerprint(mlir::Operation *top) {
     for (mlir::Type type : op->getResultTypes())
       add(type.getAsOpaquePointer());
   });
-  return static_cast<uint64_t>(static_cast<size_t>(hash));
+  return hash;
 }
 
 void PassSnapshotRecorder::runBeforePass(mlir::Pass *pass, mlir::Operation *op) {
@@ -53,9 +61,11 @@ void PassSnapshotRecorder::runBeforePass(mlir::Pass *pass, mlir::Operation *op) 
   // Only a pass that starts while no other pass runs is one the pipeline was built from.
   snapshot.nested = !running.empty();
   snapshot.step = snapshot.nested ? snapshots[running.front().slot].step : nextStep++;
+  bool nested = snapshot.nested;
   snapshots.push_back(std::move(snapshot));
-  running.push_back({pass, snapshots.size() - 1, std::chrono::steady_clock::now(),
-                     irFingerprint(op)});
+  uint64_t before = !nested && op == lastFinishedOn ? lastFingerprint : irFingerprint(op);
+  lastFinishedOn = nullptr;
+  running.push_back({pass, snapshots.size() - 1, std::chrono::steady_clock::now(), before});
 }
 
 void PassSnapshotRecorder::runAfterPass(mlir::Pass *pass, mlir::Operation *op) { finish(pass, op); }
@@ -78,7 +88,12 @@ void PassSnapshotRecorder::finish(mlir::Pass *pass, mlir::Operation *op) {
   snapshot.milliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - entry.start)
           .count();
-  snapshot.changed = irFingerprint(op) != entry.fingerprintBefore;
+  uint64_t after = irFingerprint(op);
+  snapshot.changed = after != entry.fingerprintBefore;
+  // Only a pipeline pass (none enclosing it): the pass around a nested one may change the IR
+  // before the next nested pass starts.
+  lastFinishedOn = running.empty() ? op : nullptr;
+  lastFingerprint = after;
   if (captureIR) {
     mlir::Operation *top = op;
     while (top->getParentOp())

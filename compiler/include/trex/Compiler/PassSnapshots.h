@@ -78,6 +78,11 @@ private:
   Pipeline pipeline;
   int nextStep;
   std::vector<Running> running;
+  // The IR's fingerprint when the last pipeline pass ended, and the op it ran on: the next
+  // pipeline pass on that op starts from that IR (nothing runs between them), which saves one
+  // of the two walks per pass.
+  mlir::Operation *lastFinishedOn = nullptr;
+  uint64_t lastFingerprint = 0;
 };
 
 // The same record for LLVM's optimizer (new pass manager): the pass's class name and

@@ -2,6 +2,7 @@
 #include "trex/Conversion/TritonGPUToLLVM/Pipeline.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/Passes.h"
+#include "trex/Dialect/Triton/Transforms/Canonicalize.h"
 #include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h"
 
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -25,10 +26,10 @@ void buildLLVMLoweringPipeline(OpPassManager &pm, const LLVMLoweringOptions &opt
   conversion.deviceLibrary = options.deviceLibrary;
   conversion.intrinsicDialects = options.intrinsicDialects;
   pm.addPass(createConvertTritonGPUToLLVM(conversion));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(trex::createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(trex::createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
   if (options.lineInfo) {

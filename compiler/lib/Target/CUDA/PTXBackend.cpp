@@ -116,11 +116,10 @@ llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef libdevicePath) {
   return llvm::Error::success();
 }
 
-llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createTargetMachine(int computeCapability,
-                                                                         bool fpFusion) {
+llvm::Expected<llvm::TargetMachine *> targetMachine(int computeCapability, bool fpFusion) {
   useShortPointers();
-  return llvmir::createTargetMachine("nvptx64-nvidia-cuda", gpuName(computeCapability),
-                                     "+ptx" + std::to_string(kPTXVersion), fpFusion);
+  return llvmir::targetMachine("nvptx64-nvidia-cuda", gpuName(computeCapability),
+                               "+ptx" + std::to_string(kPTXVersion), fpFusion);
 }
 
 std::string withoutDebugFlag(llvm::StringRef ptx) {

@@ -17,9 +17,8 @@ void setModuleFlags(llvm::Module &module) {
                          kCodeObjectVersion * 100);
 }
 
-llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createTargetMachine(llvm::StringRef arch,
-                                                                         bool fpFusion) {
-  return llvmir::createTargetMachine("amdgcn-amd-amdhsa", arch, "", fpFusion);
+llvm::Expected<llvm::TargetMachine *> targetMachine(llvm::StringRef arch, bool fpFusion) {
+  return llvmir::targetMachine("amdgcn-amd-amdhsa", arch, "", fpFusion);
 }
 
 std::optional<std::string> findLinker() {

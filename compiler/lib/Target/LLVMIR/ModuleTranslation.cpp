@@ -24,6 +24,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <cstdlib>
+#include <map>
 #include <mutex>
 
 // The two targets trex generates code for, initialized on first use (not all of LLVM's).
@@ -83,9 +84,12 @@ std::unique_ptr<llvm::Module> translateModule(mlir::ModuleOp module, llvm::LLVMC
   return translated;
 }
 
-llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(llvm::StringRef tripleName, llvm::StringRef cpu, llvm::StringRef features,
-                    bool fpFusion) {
+llvm::Expected<llvm::TargetMachine *> targetMachine(llvm::StringRef tripleName, llvm::StringRef cpu,
+                                                    llvm::StringRef features, bool fpFusion) {
+  thread_local std::map<std::string, std::unique_ptr<llvm::TargetMachine>> machines;
+  std::string key = (tripleName + "|" + cpu + "|" + features + (fpFusion ? "|fma" : "")).str();
+  if (auto found = machines.find(key); found != machines.end())
+    return found->second.get();
   initializeTargets();
   llvm::Triple triple(tripleName);
   std::string error;
@@ -107,7 +111,7 @@ createTargetMachine(llvm::StringRef tripleName, llvm::StringRef cpu, llvm::Strin
   if (!machine)
     return llvm::createStringError("LLVM cannot target " + cpu.str() + " (" + tripleName.str() +
                                    ")");
-  return std::move(machine);
+  return (machines[key] = std::move(machine)).get();
 }
 
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,

@@ -37,9 +37,9 @@ llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef libdevicePath);
 // Module flags Triton sets on every NVIDIA module.
 void setModuleFlags(llvm::Module &module);
 
-// The NVPTX target machine for `computeCapability`, emitting PTX kPTXVersion.
-llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createTargetMachine(int computeCapability,
-                                                                         bool fpFusion);
+// The NVPTX target machine for `computeCapability`, emitting PTX kPTXVersion (the thread's
+// shared one, llvmir::targetMachine).
+llvm::Expected<llvm::TargetMachine *> targetMachine(int computeCapability, bool fpFusion);
 
 // `ptx` without the ", debug" LLVM adds to `.target` when the module has line tables: with
 // it, ptxas turns optimization off (Triton removes it too; the .loc lines stay).

@@ -22,9 +22,9 @@ inline constexpr int kCodeObjectVersion = 5;
 // Module flags Triton sets on every AMD module (the code object version).
 void setModuleFlags(llvm::Module &module);
 
-// The AMDGPU target machine for `arch` ("gfx942").
-llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createTargetMachine(llvm::StringRef arch,
-                                                                         bool fpFusion);
+// The AMDGPU target machine for `arch` ("gfx942"; the thread's shared one,
+// llvmir::targetMachine).
+llvm::Expected<llvm::TargetMachine *> targetMachine(llvm::StringRef arch, bool fpFusion);
 
 // ld.lld: $TRITON_HIP_LLD_PATH, then ld.lld-22 or ld.lld on PATH, then LLVM 22's own.
 std::optional<std::string> findLinker();

@@ -29,11 +29,12 @@ namespace trex::llvmir {
 // Fails with the translator's diagnostics on the module's context.
 std::unique_ptr<llvm::Module> translateModule(mlir::ModuleOp module, llvm::LLVMContext &context);
 
-// A target machine for `triple`/`cpu`/`features`, with Triton's floating-point options
-// (contraction into FMA allowed when `fpFusion`).
-llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
-createTargetMachine(llvm::StringRef triple, llvm::StringRef cpu, llvm::StringRef features,
-                    bool fpFusion);
+// The target machine for `triple`/`cpu`/`features`, with Triton's floating-point options
+// (contraction into FMA allowed when `fpFusion`). Built once per thread and kept (building
+// one costs about 1% of a small kernel's compile; code generation only reads it), so it
+// lives until the thread ends and serves one compile at a time.
+llvm::Expected<llvm::TargetMachine *> targetMachine(llvm::StringRef triple, llvm::StringRef cpu,
+                                                    llvm::StringRef features, bool fpFusion);
 
 // Runs LLVM's O3 pipeline for `machine`. `callbacks`, when given, observe every pass (the
 // compiler records them as pass snapshots).

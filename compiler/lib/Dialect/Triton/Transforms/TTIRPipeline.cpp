@@ -6,6 +6,7 @@
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "trex/Dialect/Triton/Transforms/Canonicalize.h"
 #include "trex/Dialect/Triton/Transforms/Passes.h"
 
 using namespace mlir;
@@ -40,7 +41,7 @@ void buildTTIRPipeline(OpPassManager &pm, const TTIRPipelineOptions &options) {
                 options.computeCapability / 10 >= 9;
   if (!hasTMA)
     pm.addPass(createTritonRewriteTensorDescriptorToPointer());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(trex::createCanonicalizerPass());
   pm.addPass(createTritonCombineOps());
   pm.addPass(createTritonReorderBroadcast());
   pm.addPass(createCSEPass());

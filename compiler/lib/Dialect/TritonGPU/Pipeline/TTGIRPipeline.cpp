@@ -7,6 +7,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "trex/Conversion/TritonToTritonGPU/Passes.h"
+#include "trex/Dialect/Triton/Transforms/Canonicalize.h"
 #include "trex/Dialect/Triton/Transforms/Passes.h"
 #include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h"
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
@@ -73,13 +74,13 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
   TritonGPUOptimizeDotOperandsOptions dotOperands;
   dotOperands.hoistLayoutConversion = capability >= 80;
   pm.addPass(createTritonGPUOptimizeDotOperands(dotOperands));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(trex::createCanonicalizerPass());
   pm.addPass(tt::createTritonLoopAwareCSE());
   if (capability / 10 >= 8) {
     pm.addPass(createTritonGPUFuseNestedLoops());
-    pm.addPass(createCanonicalizerPass());
+    pm.addPass(trex::createCanonicalizerPass());
     pm.addPass(tt::createTritonLoopInvariantCodeMotion());
-    pm.addPass(createCanonicalizerPass());
+    pm.addPass(trex::createCanonicalizerPass());
     pm.addPass(createTritonGPUCombineTensorSelectAndIf());
     // Warp specialization goes here. Latency assignment, loop scheduling and
     // the pipeliner: one simplified pass (cp.async copies, async wgmma; no TMA).
@@ -91,11 +92,11 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
   } else {
     pm.addPass(tt::createTritonLoopInvariantCodeMotion());
   }
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(trex::createCanonicalizerPass());
   pm.addPass(tt::createTritonLoopAwareCSE());
   pm.addPass(createTritonGPUPrefetch());
   pm.addPass(createTritonGPUOptimizeDotOperands(dotOperands));
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(trex::createCanonicalizerPass());
   pm.addPass(createTritonGPUCoalesceAsyncCopy());
   if (capability / 10 >= 9)
     pm.addPass(ttng::createTritonNvidiaGPUTMALowering());
@@ -108,7 +109,7 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
     pm.addPass(ttng::createTritonNvidiaGPUFenceInsertion());
   pm.addPass(createSCCPPass());
   pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(trex::createCanonicalizerPass());
   pm.addPass(createTritonGPUCombineTensorSelectAndIf());
 }
 
@@ -132,16 +133,16 @@ static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &opti
   pm.addPass(amdg::createTritonAMDGPUHoistLayoutConversions());
   pm.addPass(amdg::createTritonAMDGPUSinkLayoutConversions());
   pm.addPass(createTritonGPUFuseNestedLoops());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(trex::createCanonicalizerPass());
   pm.addPass(tt::createTritonLoopInvariantCodeMotion());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(trex::createCanonicalizerPass());
   // The stream pipeliner: one simplified pass (plain loads into shared buffers).
   if (options.pipeline) {
     amdg::TritonAMDGPUStreamPipelineOptions pipelineOptions;
     pipelineOptions.numStages = options.numStages;
     pm.addPass(amdg::createTritonAMDGPUStreamPipeline(pipelineOptions));
   }
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(trex::createCanonicalizerPass());
   pm.addPass(createTritonGPUOptimizeDotOperands(dotOperands));
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUReduceDataDuplication());
@@ -153,10 +154,10 @@ static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &opti
   pm.addPass(amdg::createTritonAMDGPUMoveUpPrologueLoads());
   // Block ping-pong scheduling of pipelined dots goes here.
   pm.addPass(amdg::createTritonAMDGPUCanonicalizePointers());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(trex::createCanonicalizerPass());
   pm.addPass(amdg::createTritonAMDGPUConvertToBufferOps());
   pm.addPass(amdg::createTritonAMDGPUFoldTrueCmpI());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(trex::createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
 }
