@@ -2,8 +2,10 @@
 #include "trex/Compiler/Compilation.h"
 
 #include "gtest/gtest.h"
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace {
@@ -108,6 +110,58 @@ TEST(Compilation, RepeatedCompilesInOneThreadGiveTheSameAssembly) {
        {trex::Stage::TTIR, trex::Stage::TTGIR, trex::Stage::LLIR, trex::Stage::PTX})
     EXPECT_EQ(first.stages[stage], second.stages[stage]) << trex::stageName(stage).str();
   EXPECT_NE(between.stages[trex::Stage::AMDGCN].find("layer_norm_fwd"), std::string::npos);
+}
+
+// Stage texts are printed on a second thread while the compile goes on when it reaches
+// LLVM IR; the texts must not depend on how far it goes or which tool ends it.
+TEST(Compilation, StageTextsAreTheSameWhereverTheCompileStops) {
+  std::string source = fixture("softmax_f32_b1024_w4/sm90/softmax_f32_b1024_w4.source");
+  trex::CompileOptions options = ttirOptions();
+  std::map<trex::Stage, trex::CompilationResult> byLast;
+  for (trex::Stage last :
+       {trex::Stage::TTGIR, trex::Stage::LLIR, trex::Stage::PTX, trex::Stage::CUBIN}) {
+    options.lastStage = last;
+    byLast[last] = trex::compileText(source, "softmax.source", options);
+    ASSERT_TRUE(byLast[last].succeeded) << byLast[last].renderDiagnostics();
+  }
+  for (trex::Stage stage : {trex::Stage::Source, trex::Stage::TTIR, trex::Stage::TTGIR}) {
+    const std::string &text = byLast[trex::Stage::TTGIR].stages[stage];
+    EXPECT_FALSE(text.empty()) << trex::stageName(stage).str();
+    for (trex::Stage last : {trex::Stage::LLIR, trex::Stage::PTX, trex::Stage::CUBIN})
+      EXPECT_EQ(byLast[last].stages[stage], text)
+          << trex::stageName(stage).str() << " up to " << trex::stageName(last).str();
+  }
+  const std::string &llir = byLast[trex::Stage::LLIR].stages[trex::Stage::LLIR];
+  EXPECT_NE(llir.find("define"), std::string::npos) << llir;
+  EXPECT_EQ(byLast[trex::Stage::PTX].stages[trex::Stage::LLIR], llir);
+  EXPECT_EQ(byLast[trex::Stage::CUBIN].stages[trex::Stage::LLIR], llir);
+  EXPECT_EQ(byLast[trex::Stage::CUBIN].stages[trex::Stage::PTX],
+            byLast[trex::Stage::PTX].stages[trex::Stage::PTX]);
+}
+
+// When the binary step cannot run (no linker), the llir the compile would have printed
+// during it is still there.
+TEST(Compilation, TheLLIRIsThereWhenTheLinkerIsMissing) {
+  std::string source = fixture("softmax_f32_b1024_w4/sm90/softmax_f32_b1024_w4.source");
+  trex::CompileOptions options = ttirOptions();
+  options.target = llvm::cantFail(trex::Target::parse("hip:gfx942"));
+  options.lastStage = trex::Stage::HSACO;
+  const char *previous = std::getenv("TRITON_HIP_LLD_PATH");
+  std::string saved = previous ? previous : "";
+  setenv("TRITON_HIP_LLD_PATH", "/nonexistent/ld.lld", 1);
+  trex::CompilationResult result = trex::compileText(source, "softmax.source", options);
+  if (previous)
+    setenv("TRITON_HIP_LLD_PATH", saved.c_str(), 1);
+  else
+    unsetenv("TRITON_HIP_LLD_PATH");
+  ASSERT_TRUE(result.succeeded) << result.renderDiagnostics();
+  EXPECT_EQ(result.stages.count(trex::Stage::HSACO), 0u);
+  EXPECT_NE(result.renderDiagnostics().find("ld.lld was not found"), std::string::npos)
+      << result.renderDiagnostics();
+  EXPECT_NE(result.stages[trex::Stage::LLIR].find("define amdgpu_kernel"), std::string::npos);
+  EXPECT_NE(result.stages[trex::Stage::AMDGCN].find("softmax_kernel"), std::string::npos);
+  EXPECT_NE(result.stages[trex::Stage::TTGIR].find("ttg.target = \"hip:gfx942\""),
+            std::string::npos);
 }
 
 TEST(Compilation, SnapshotsHoldNoIRUnlessAsked) {

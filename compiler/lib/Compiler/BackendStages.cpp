@@ -1,6 +1,7 @@
 // BackendStages: ttgir -> LLVM dialect -> LLVM IR -> PTX + cubin / AMDGCN + hsaco, and the
 // metadata, for the compilation driver; or LLVM IR text -> the same (an edited llir).
 #include "Driver.h"
+#include "StagePrinter.h"
 
 #include "trex/Compiler/Metadata.h"
 #include "trex/Compiler/PassSnapshots.h"
@@ -12,6 +13,7 @@
 #include "trex/Target/LLVMIR/ModuleTranslation.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
@@ -83,8 +85,9 @@ llvm::Expected<std::string> generate(const llvm::Module &module, llvm::TargetMac
 // and the steps from an LLVM module to the assembly and the binary.
 class LLVMBackend {
 public:
-  LLVMBackend(const Target &target, const CompileOptions &options, CompilationResult &result)
-      : target(target), options(options), result(result) {
+  LLVMBackend(const Target &target, const CompileOptions &options, CompilationResult &result,
+              StagePrinter *printer = nullptr)
+      : target(target), options(options), result(result), printer(printer) {
     context.setDiagnosticHandlerCallBack(
         [](const llvm::DiagnosticInfo *info, void *errors) {
           if (info->getSeverity() != llvm::DS_Error)
@@ -122,7 +125,9 @@ public:
   }
 
   // Optimizes `module` (when asked), prints it as the llir stage, and produces the assembly
-  // and the binary as far as options.lastStage asks.
+  // and the binary as far as options.lastStage asks. With a printer, the llir is printed by
+  // its worker while the external assembler or linker runs (the caller joins the printer
+  // before this backend ends).
   bool finish(llvm::Module &module, bool optimize) {
     if (optimize) {
       LLVMPassSnapshotRecorder recorder(result.passes, options.captureIRAfterEachPass);
@@ -131,8 +136,12 @@ public:
       llvmir::optimizeModule(module, *machine, &callbacks);
       if (!reportErrors())
         return false;
-      result.stages[Stage::LLIR] = llvmir::printModule(module);
+      pendingLLIR = &module;
+      if (!printer || !wantsBinary(options.lastStage))
+        printLLIRNow();
     }
+    // Also when code generation fails or no tool runs: the llir is shown either way.
+    auto printLLIRAtTheLatest = llvm::make_scope_exit([&] { printLLIRNow(); });
     if (!wantsAssembly(options.lastStage))
       return true;
     Stage assemblyStage = target.isCUDA() ? Stage::PTX : Stage::AMDGCN;
@@ -155,6 +164,21 @@ public:
   }
 
 private:
+  void printLLIRNow() {
+    if (pendingLLIR)
+      result.stages[Stage::LLIR] = llvmir::printModule(*pendingLLIR);
+    pendingLLIR = nullptr;
+  }
+
+  // The LLVM context is idle from here to the end of the external tool.
+  void printLLIRWhileToolRuns() {
+    if (pendingLLIR && printer)
+      printer->startLLVM(*pendingLLIR);
+    else
+      printLLIRNow();
+    pendingLLIR = nullptr;
+  }
+
   bool assembleCubin(const std::string &assembly) {
     using Assembler = CompileOptions::Assembler;
     Assembler choice = options.assembler;
@@ -176,6 +200,7 @@ private:
       addDiagnostic(result, Severity::Warning,
                     "nvJitLink (libnvJitLink.so, CUDA 12.8 or later) was not found (set "
                     "TREX_NVJITLINK_PATH or CUDA_HOME); assembling with the ptxas executable");
+    printLLIRWhileToolRuns();
     if (library) {
       llvm::Expected<std::string> cubin = timed(result, "PTXAS", "nvjitlink", [&] {
         return cuda::assembleInProcess(assembly, target.computeCapability, *library,
@@ -229,6 +254,7 @@ private:
     // Assembling inline asm reports its errors here (the text stage only prints the asm).
     if (!reportErrors())
       return false;
+    printLLIRWhileToolRuns();
     llvm::Expected<std::string> hsaco = timed(
         result, "LinkCodeObject", "ld.lld", [&] { return hip::linkCodeObject(*object, *linker); });
     if (!hsaco) {
@@ -245,6 +271,8 @@ private:
   llvm::LLVMContext context;
   std::vector<std::string> errors;
   llvm::TargetMachine *machine = nullptr;
+  StagePrinter *printer;
+  const llvm::Module *pendingLLIR = nullptr; // optimized, not printed yet
 };
 
 // The public function a module of LLVM IR text launches: the kernel.
@@ -257,8 +285,8 @@ std::string kernelNameOf(const llvm::Module &module) {
 
 } // namespace
 
-bool produceBackendStages(ModuleOp module, const CompileOptions &options,
-                          CompilationResult &result, int loweringStep) {
+bool produceBackendStages(ModuleOp module, const CompileOptions &options, CompilationResult &result,
+                          int loweringStep, StagePrinter *printer) {
   // A ttgir module names the GPU it was laid out for; that decides, not the default.
   Target target = options.target;
   if (auto name = module->getAttrOfType<StringAttr>(ttg::kTargetAttr)) {
@@ -293,12 +321,20 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options,
   KernelMetadata metadata =
       readKernelMetadata(module, result.kernelName, target, options.numStages);
 
-  LLVMBackend backend(target, options, result);
+  LLVMBackend backend(target, options, result, printer);
   std::unique_ptr<llvm::Module> llvmModule = timed(result, "TranslateToLLVMIR",
                                                    "mlir-to-llvmir", [&] {
                                                      return llvmir::translateModule(
                                                          module, backend.llvmContext());
                                                    });
+  // The MLIR context's last use here: the printer may take it until joined, which happens
+  // before the LLVM module and context (its llir) end.
+  auto joinPrinter = llvm::make_scope_exit([&] {
+    if (printer)
+      printer->join();
+  });
+  if (printer)
+    printer->startMLIR();
   if (!llvmModule) {
     addDiagnostic(result, Severity::Error,
                   "the LLVM-dialect module could not be translated to LLVM IR");
@@ -318,7 +354,8 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options,
   }
   result.metadata = metadata;
   result.stages[Stage::Metadata] = metadataJSON(metadata);
-  return backend.finish(*llvmModule, /*optimize=*/true);
+  bool finished = backend.finish(*llvmModule, /*optimize=*/true);
+  return (!printer || printer->join()) && finished;
 }
 
 bool produceStagesFromLLVMIR(llvm::StringRef text, llvm::StringRef bufferName, bool optimize,

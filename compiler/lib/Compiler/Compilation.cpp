@@ -4,8 +4,9 @@
 
 #include "trex/Layout/LayoutAdapter.h"
 
-#include "ContextTeardown.h"
 #include "Driver.h"
+#include "StagePrinter.h"
+#include "ThreadContext.h"
 
 #include "trex/Compiler/IRText.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
@@ -13,7 +14,6 @@
 #include "trex/Dialect/Triton/Transforms/Pipeline.h"
 #include "trex/Dialect/TritonGPU/Transforms/Pipeline.h"
 #include "trex/Frontend/CodeGen/CodeGen.h"
-#include "trex/InitAllDialects.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -343,6 +343,10 @@ CompilationResult compileSafely(llvm::function_ref<void(CompilationResult &)> co
   bool finished = recovery.RunSafely([&] { compile(result); });
   fatalErrorReason = nullptr;
   if (!finished) {
+    // The compile's context and per-compile caches were left mid-use.
+    driver::abandonThreadContext();
+    layout::LinearLayoutCacheScope::abandonAll();
+    CanonicalizePatternsScope::abandonAll();
     result.succeeded = false;
     std::string where = result.passes.empty() ? "in the front end"
                                               : "after pass " + result.passes.back().name;
@@ -356,7 +360,7 @@ CompilationResult compileSafely(llvm::function_ref<void(CompilationResult &)> co
 // Runs the pipelines from `point` on (the module is the IR at that point) and prints each
 // stage they finish, as far as options.lastStage asks.
 void runPipelinesFrom(ModuleOp module, const ResumePoint &point, const CompileOptions &options,
-                      CompilationResult &result) {
+                      CompilationResult &result, driver::StagePrinter &printer) {
   auto firstStepOf = [&](Pipeline pipeline) {
     return point.pipeline == pipeline ? point.firstStep : 0;
   };
@@ -366,17 +370,20 @@ void runPipelinesFrom(ModuleOp module, const ResumePoint &point, const CompileOp
             [&](OpPassManager &pm) { tt::buildTTIRPipeline(pm, ttirOptions(options.target)); },
             Pipeline::TTIR, options, result, firstStepOf(Pipeline::TTIR))))
       return;
-    result.stages[Stage::TTIR] = printIRLikeTriton(module);
+    printer.keep(Stage::TTIR, module);
   }
   if (point.pipeline <= Pipeline::TTGIR && options.lastStage >= Stage::TTGIR) {
     if (failed(driver::runPipeline(
             module, [&](OpPassManager &pm) { ttg::buildTTGIRPipeline(pm, ttgirOptions(options)); },
             Pipeline::TTGIR, options, result, firstStepOf(Pipeline::TTGIR))))
       return;
-    result.stages[Stage::TTGIR] = printIRLikeTriton(module);
+    printer.keep(Stage::TTGIR, module);
   }
   if (options.lastStage > Stage::TTGIR &&
-      !driver::produceBackendStages(module, options, result, firstStepOf(Pipeline::LLVMLowering)))
+      !driver::produceBackendStages(module, options, result, firstStepOf(Pipeline::LLVMLowering),
+                                    &printer))
+    return;
+  if (!printer.join())
     return;
   result.succeeded = true;
 }
@@ -385,24 +392,6 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
                  CompilationResult &result);
 
 } // namespace
-
-// The dialects of ttir and ttgir (llvm and gpu included: tl.assume and tl.debug_barrier are
-// llvm.intr.assume and gpu.barrier from the front end on). The targets' intrinsic dialects,
-// nvvm and rocdl (hundreds of ops each: a few percent of a small kernel's compile to load, and
-// canonicalization patterns every canonicalize pass would collect), load when the lowering to
-// LLVM starts, and amdg only for AMD targets (its passes name it as a dependent dialect; the
-// back end loads it for a module laid out for AMD); a parsed op of an unloaded dialect loads
-// it from the registry.
-// Deterministic pass order in the snapshots, and no thread pool to start.
-static std::unique_ptr<MLIRContext> makeContext(const Target &target) {
-  DialectRegistry registry;
-  registerAllDialects(registry);
-  auto context = std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
-  for (llvm::StringRef name : registry.getDialectNames())
-    if (name != "nvvm" && name != "rocdl" && !(name == "amdg" && target.isCUDA()))
-      context->getOrLoadDialect(name);
-  return context;
-}
 
 CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
                               const CompileOptions &options) {
@@ -423,10 +412,8 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
     return;
   }
 
-  // First, so that everything below referring to the context ends before it.
-  driver::ContextTeardown owner(makeContext(options.target));
-  MLIRContext &context = owner.context();
-  OwningOpRef<ModuleOp> &module = owner.module;
+  driver::ContextLease lease(options.target);
+  MLIRContext &context = lease.context();
   layout::LinearLayoutCacheScope linearLayouts;
   CanonicalizePatternsScope canonicalizePatterns;
 
@@ -434,6 +421,7 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
   sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, fileName), llvm::SMLoc());
   DiagnosticCollector collector(sourceMgr, context, result.diagnostics);
 
+  OwningOpRef<ModuleOp> module;
   if (*kind == InputKind::Python) {
     frontend::KernelRequest request;
     request.kernelName = options.kernelName;
@@ -462,13 +450,14 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
                      : llvm::sys::path::extension(fileName) == ".ttir" ? Stage::TTIR
                                                                        : Stage::Source;
   // A Python kernel starts at the frontend's output, Triton's `.source`.
-  result.stages[inputStage] = printIRLikeTriton(*module);
+  driver::StagePrinter printer(result, options.lastStage > Stage::TTGIR);
+  printer.keep(inputStage, *module);
   // The pipelines run with the launch shape chosen above (an autotune config's num_warps and
   // num_stages where the caller gave none).
   CompileOptions effective = options;
   effective.numWarps = result.numWarps;
   effective.numStages = result.numStages;
-  runPipelinesFrom(*module, *ResumePoint::afterStage(inputStage), effective, result);
+  runPipelinesFrom(*module, *ResumePoint::afterStage(inputStage), effective, result, printer);
 }
 
 } // namespace
@@ -485,20 +474,20 @@ CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
           text, bufferName, point.pipeline == Pipeline::LLVMOptimizer, options, result);
       return;
     }
-    driver::ContextTeardown owner(makeContext(options.target));
-    MLIRContext &context = owner.context();
-    OwningOpRef<ModuleOp> &module = owner.module;
+    driver::ContextLease lease(options.target);
+    MLIRContext &context = lease.context();
     layout::LinearLayoutCacheScope linearLayouts;
     CanonicalizePatternsScope canonicalizePatterns;
     llvm::SourceMgr sourceMgr;
     sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, bufferName),
                                  llvm::SMLoc());
     DiagnosticCollector collector(sourceMgr, context, result.diagnostics);
-    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
     if (!module)
       return;
     result.kernelName = findKernelName(*module);
-    runPipelinesFrom(*module, point, options, result);
+    driver::StagePrinter printer(result, options.lastStage > Stage::TTGIR);
+    runPipelinesFrom(*module, point, options, result, printer);
   });
 }
 

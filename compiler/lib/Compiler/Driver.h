@@ -9,6 +9,8 @@
 
 namespace trex::driver {
 
+class StagePrinter;
+
 // A diagnostic that has no source location (a missing tool, an unsupported request).
 void addDiagnostic(CompilationResult &result, CompileDiagnostic::Severity severity,
                    std::string message);
@@ -31,9 +33,11 @@ mlir::LogicalResult addPipelineSuffix(mlir::OpPassManager &pipeline, int firstSt
 // options.lastStage asks. False after an error, which is in the result's diagnostics. A
 // missing ptxas or ld.lld is a warning: the stages before the binary are still produced.
 // `loweringStep`: the position in the LLVM lowering pipeline to start from (a resumed
-// compilation).
+// compilation). With a `printer`, the stages it keeps and the llir are printed while the
+// compile goes on; they are in the result when this returns.
 bool produceBackendStages(mlir::ModuleOp module, const CompileOptions &options,
-                          CompilationResult &result, int loweringStep = 0);
+                          CompilationResult &result, int loweringStep = 0,
+                          StagePrinter *printer = nullptr);
 
 // The same from LLVM IR text (an edited llir, or the module after one of the optimizer's
 // passes): parse errors are located in `bufferName`; `optimize` runs LLVM's optimizer on it

@@ -209,6 +209,8 @@ LinearLayoutCacheScope::LinearLayoutCacheScope()
 
 LinearLayoutCacheScope::~LinearLayoutCacheScope() { activeCache = outer; }
 
+void LinearLayoutCacheScope::abandonAll() { activeCache = nullptr; }
+
 FailureOr<lv::LinearLayout> toLinearLayout(Attribute layout, ArrayRef<int64_t> shape,
                                            EmitErrorFn emitError) {
   LinearLayoutCacheScope::Cache *cache = activeCache;

@@ -62,6 +62,9 @@ public:
   LinearLayoutCacheScope(const LinearLayoutCacheScope &) = delete;
   LinearLayoutCacheScope &operator=(const LinearLayoutCacheScope &) = delete;
 
+  // Forgets the thread's scopes without ending them: after a crash skipped their ends.
+  static void abandonAll();
+
   struct Cache;
 
 private:

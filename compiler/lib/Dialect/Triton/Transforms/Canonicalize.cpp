@@ -84,4 +84,6 @@ CanonicalizePatternsScope::CanonicalizePatternsScope()
 
 CanonicalizePatternsScope::~CanonicalizePatternsScope() { currentScope = outer; }
 
+void CanonicalizePatternsScope::abandonAll() { currentScope = nullptr; }
+
 } // namespace trex

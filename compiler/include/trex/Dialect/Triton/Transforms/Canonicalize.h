@@ -25,6 +25,9 @@ public:
   CanonicalizePatternsScope(const CanonicalizePatternsScope &) = delete;
   CanonicalizePatternsScope &operator=(const CanonicalizePatternsScope &) = delete;
 
+  // Forgets the thread's scopes without ending them: after a crash skipped their ends.
+  static void abandonAll();
+
   struct Shared;
 
 private:
