@@ -1,7 +1,8 @@
 // trex-compile-bench: compile time of every fixture spec in one warm process, per target:
 // the front end plus the ttir pipeline (Python source to ttir), source to assembly (PTX or
 // AMDGCN), and the whole pipeline to machine code (cubin or hsaco, including ptxas or ld.lld),
-// each the median of N runs after a warm-up run. Prints a table, or JSON with --json; --only
+// each the median of N runs after a warm-up run (and the whole pipeline's fastest run, which
+// noise on a shared machine affects least). Prints a table, or JSON with --json; --only
 // TEXT keeps the specs whose name holds TEXT, --target T measures one target only.
 // $TREX_ASSEMBLER (ptxas or nvjitlink) picks the assembler (CompileOptions::Assembler);
 // $TREX_BENCH_ASSEMBLY_ONLY measures source to assembly only, $TREX_BENCH_PASS_TIMES prints
@@ -130,8 +131,8 @@ int main(int argc, char **argv) {
   }
   nlohmann::json report = nlohmann::json::array();
   if (!json)
-    std::printf("%-30s %-11s %12s %12s %14s %12s\n", "spec", "target", "py->ttir ms",
-                "py->asm ms", "py->binary ms", "of it tools");
+    std::printf("%-30s %-11s %12s %12s %14s %12s %12s\n", "spec", "target", "py->ttir ms",
+                "py->asm ms", "py->binary ms", "of it tools", "binary min");
   // Rows appear as they are measured, also when the output is a pipe and the run is cut short.
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   for (const nlohmann::json &spec : specs) {
@@ -164,9 +165,9 @@ int main(int argc, char **argv) {
       if (json)
         continue;
       if (full.succeeded)
-        std::printf("%-30s %-11s %12.1f %12.1f %14.1f %12.1f\n",
+        std::printf("%-30s %-11s %12.1f %12.1f %14.1f %12.1f %12.1f\n",
                     spec["name"].get<std::string>().c_str(), target, ttir.median,
-                    assembly.median, full.median, full.tools);
+                    assembly.median, full.median, full.tools, full.minimum);
       else
         std::printf("%-30s %-11s %12.1f %12s %14s   %s\n",
                     spec["name"].get<std::string>().c_str(), target, ttir.median, "",
