@@ -164,6 +164,36 @@ TEST(Compilation, TheLLIRIsThereWhenTheLinkerIsMissing) {
             std::string::npos);
 }
 
+// LLVM ends the process on an intrinsic its code generator cannot select; the compile turns
+// that into an internal error. The thread's context and the stage printer were in use at that
+// moment: later compiles in the thread must work and give what they gave before.
+TEST(Compilation, CompilesAfterAnInternalErrorAreUnaffected) {
+  std::string source = fixture("softmax_f32_b1024_w4/sm90/softmax_f32_b1024_w4.source");
+  trex::CompileOptions options = ttirOptions();
+  options.lastStage = trex::Stage::PTX;
+  trex::CompilationResult before = trex::compileText(source, "softmax.source", options);
+  ASSERT_TRUE(before.succeeded) << before.renderDiagnostics();
+  const char *unselectable = R"(
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @k() {
+    llvm.call_intrinsic "llvm.x86.sse2.pause"() : () -> ()
+    tt.return
+  }
+}
+)";
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    trex::CompilationResult crashed = trex::compileText(unselectable, "k.ttgir", options);
+    EXPECT_FALSE(crashed.succeeded);
+    EXPECT_NE(crashed.renderDiagnostics().find("internal compiler error"), std::string::npos)
+        << crashed.renderDiagnostics();
+    EXPECT_NE(crashed.renderDiagnostics().find("Cannot select"), std::string::npos);
+    trex::CompilationResult after = trex::compileText(source, "softmax.source", options);
+    ASSERT_TRUE(after.succeeded) << after.renderDiagnostics();
+    for (trex::Stage stage : {trex::Stage::TTGIR, trex::Stage::LLIR, trex::Stage::PTX})
+      EXPECT_EQ(after.stages[stage], before.stages[stage]) << trex::stageName(stage).str();
+  }
+}
+
 TEST(Compilation, SnapshotsHoldNoIRUnlessAsked) {
   std::string source = fixture("add_kernel_f32_b1024/sm90/add_kernel_f32_b1024.source");
   trex::CompilationResult result = trex::compileText(source, "add.source", ttirOptions());
