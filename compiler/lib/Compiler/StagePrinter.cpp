@@ -2,6 +2,7 @@
 #include "StagePrinter.h"
 
 #include "Driver.h"
+#include "ThreadContext.h"
 
 #include "trex/Compiler/IRText.h"
 #include "trex/Target/LLVMIR/ModuleTranslation.h"
@@ -52,6 +53,8 @@ bool StagePrinter::join() {
       result.stages[stage] = std::move(text);
     if (!job.failure.empty()) {
       addDiagnostic(result, CompileDiagnostic::Severity::Error, job.failure);
+      // The crash may have left the thread's MLIR context in any state: not for reuse.
+      abandonThreadContext();
       clean = false;
     }
   }

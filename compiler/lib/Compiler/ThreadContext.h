@@ -32,9 +32,9 @@ private:
   std::unique_ptr<mlir::MLIRContext> own; // when the thread's context was busy
 };
 
-// After a compile crashed (its lease never ended), the thread's context may hold anything
-// (half-built IR, handlers of dead diagnostics collectors): it is abandoned, not reused or
-// freed.
+// After a compile crashed (its lease never ended) or a stage printer's worker crashed on its
+// context, the thread's context may hold anything (half-built IR, handlers of dead diagnostics
+// collectors): it is abandoned, neither reused nor freed. A lease still open keeps using it.
 void abandonThreadContext();
 
 } // namespace trex::driver
