@@ -33,8 +33,11 @@ FailureOr<TTIRPipelineOptions> TTIRPipelineOptions::fromTarget(StringRef target)
 void buildTTIRPipeline(OpPassManager &pm, const TTIRPipelineOptions &options) {
   // Triton's add_inliner is MLIR's inliner with its default simplification
   // pipeline, canonicalize, run on every function before and after calls
-  // into it are inlined.
-  pm.addPass(createInlinerPass());
+  // into it are inlined (here trex's canonicalize, which shares the compile's
+  // patterns).
+  pm.addPass(createInlinerPass({}, [](OpPassManager &nested) {
+    nested.addPass(trex::createCanonicalizerPass());
+  }));
   pm.addPass(createTritonRewriteTensorPointer());
   // Without TMA (before sm_90, and on AMD) tensor descriptors become pointers.
   bool hasTMA = options.backend == TTIRPipelineOptions::Backend::CUDA &&
