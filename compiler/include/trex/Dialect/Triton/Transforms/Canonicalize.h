@@ -11,9 +11,9 @@ namespace trex {
 // The `canonicalize` pass as MLIR declares it (same argument, name, options and greedy-driver
 // settings). Collecting and freezing the canonicalization patterns of every loaded dialect and
 // registered op is a quarter of a canonicalize run on a small kernel, and a compile runs it
-// nine times on one context; within a CanonicalizePatternsScope the frozen set is built once
-// per set of loaded dialects and shared (only by instances without enabled or disabled
-// pattern lists).
+// ten times on one context (nine in the pipelines, one inside the inliner); within a
+// CanonicalizePatternsScope the frozen set is built once per set of loaded dialects and shared
+// (only by instances without enabled or disabled pattern lists).
 std::unique_ptr<mlir::Pass> createCanonicalizerPass();
 
 // While one lives on a thread, canonicalize passes there share their patterns. The patterns
