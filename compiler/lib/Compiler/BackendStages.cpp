@@ -141,7 +141,7 @@ public:
         printLLIRNow();
     }
     // Also when code generation fails or no tool runs: the llir is shown either way.
-    auto printLLIRAtTheLatest = llvm::make_scope_exit([&] { printLLIRNow(); });
+    llvm::scope_exit printLLIRAtTheLatest([&] { printLLIRNow(); });
     if (!wantsAssembly(options.lastStage))
       return true;
     Stage assemblyStage = target.isCUDA() ? Stage::PTX : Stage::AMDGCN;
@@ -329,7 +329,7 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options, Compil
                                                    });
   // The MLIR context's last use here: the printer may take it until joined, which happens
   // before the LLVM module and context (its llir) end.
-  auto joinPrinter = llvm::make_scope_exit([&] {
+  llvm::scope_exit joinPrinter([&] {
     if (printer)
       printer->join();
   });

@@ -107,6 +107,29 @@ private:
   ScopedDiagnosticHandler handler;
 };
 
+// What a compile of one input needs around it, in the order it is made and (reversed) ended:
+// the thread's context, the per-compile caches keyed by its attributes, the input's buffer
+// for located diagnostics, and the handler collecting those diagnostics into the result.
+class CompileSession {
+public:
+  CompileSession(llvm::StringRef text, llvm::StringRef bufferName, const CompileOptions &options,
+                 CompilationResult &result)
+      : lease(options.target), collector(sourceMgr, lease.context(), result.diagnostics) {
+    sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, bufferName),
+                                 llvm::SMLoc());
+  }
+
+  MLIRContext &context() { return lease.context(); }
+  llvm::SourceMgr &sources() { return sourceMgr; }
+
+private:
+  driver::ContextLease lease;
+  layout::LinearLayoutCacheScope linearLayouts;
+  CanonicalizePatternsScope canonicalizePatterns;
+  llvm::SourceMgr sourceMgr;
+  DiagnosticCollector collector;
+};
+
 enum class InputKind { Python, TTIR, TTGIR };
 
 std::optional<InputKind> inputKind(llvm::StringRef fileName) {
@@ -428,15 +451,8 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
     return;
   }
 
-  driver::ContextLease lease(options.target);
-  MLIRContext &context = lease.context();
-  layout::LinearLayoutCacheScope linearLayouts;
-  CanonicalizePatternsScope canonicalizePatterns;
-
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, fileName), llvm::SMLoc());
-  DiagnosticCollector collector(sourceMgr, context, result.diagnostics);
-
+  CompileSession session(text, fileName, options, result);
+  MLIRContext &context = session.context();
   OwningOpRef<ModuleOp> module;
   if (*kind == InputKind::Python) {
     frontend::KernelRequest request;
@@ -456,7 +472,7 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
         result.numStages = generated.autotuneConfig->numStages;
     }
   } else {
-    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    module = parseSourceFile<ModuleOp>(session.sources(), &context);
     if (!module)
       return;
   }
@@ -466,7 +482,7 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
                      : llvm::sys::path::extension(fileName) == ".ttir" ? Stage::TTIR
                                                                        : Stage::Source;
   // A Python kernel starts at the frontend's output, Triton's `.source`.
-  driver::StagePrinter printer(result, options.lastStage > Stage::TTGIR);
+  driver::StagePrinter printer(result, options);
   printer.keep(inputStage, *module);
   // The pipelines run with the launch shape chosen above (an autotune config's num_warps and
   // num_stages where the caller gave none).
@@ -490,19 +506,12 @@ CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
           text, bufferName, point.pipeline == Pipeline::LLVMOptimizer, options, result);
       return;
     }
-    driver::ContextLease lease(options.target);
-    MLIRContext &context = lease.context();
-    layout::LinearLayoutCacheScope linearLayouts;
-    CanonicalizePatternsScope canonicalizePatterns;
-    llvm::SourceMgr sourceMgr;
-    sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text, bufferName),
-                                 llvm::SMLoc());
-    DiagnosticCollector collector(sourceMgr, context, result.diagnostics);
-    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    CompileSession session(text, bufferName, options, result);
+    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(session.sources(), &session.context());
     if (!module)
       return;
     result.kernelName = findKernelName(*module);
-    driver::StagePrinter printer(result, options.lastStage > Stage::TTGIR);
+    driver::StagePrinter printer(result, options);
     runPipelinesFrom(*module, point, options, result, printer);
   });
 }

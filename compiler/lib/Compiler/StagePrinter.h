@@ -29,9 +29,10 @@ namespace trex::driver {
 // only where it stops using the context, and join() before using it again.
 class StagePrinter {
 public:
-  // `overlap`: the compile goes on to LLVM IR (else the stages are printed where they end,
-  // as there is nothing to overlap the printing with).
-  StagePrinter(CompilationResult &result, bool overlap) : result(result), overlap(overlap) {}
+  // Printing overlaps only compiles that go on to LLVM IR (options.lastStage); otherwise the
+  // stages are printed where they end, as there is nothing to overlap the printing with.
+  StagePrinter(CompilationResult &result, const CompileOptions &options)
+      : result(result), overlap(options.lastStage > Stage::TTGIR) {}
   ~StagePrinter() { join(); }
   StagePrinter(const StagePrinter &) = delete;
   StagePrinter &operator=(const StagePrinter &) = delete;
