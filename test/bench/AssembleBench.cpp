@@ -53,13 +53,16 @@ Timing measure(int runs, const std::function<llvm::Expected<std::string>()> &ass
   return timing;
 }
 
-void report(llvm::StringRef path, const char *how, const Timing &timing) {
+// False when the step failed.
+bool report(llvm::StringRef path, const char *how, const Timing &timing) {
   std::string file = llvm::sys::path::filename(path).str();
-  if (!timing.error.empty())
+  if (!timing.error.empty()) {
     std::printf("%-32s %-18s fails: %s\n", file.c_str(), how, timing.error.c_str());
-  else
-    std::printf("%-32s %-18s %8.2f ms (fastest %.2f)  %zu-byte cubin\n", file.c_str(), how,
-                timing.median, timing.fastest, timing.bytes);
+    return false;
+  }
+  std::printf("%-32s %-18s %8.2f ms (fastest %.2f)  %zu-byte cubin\n", file.c_str(), how,
+              timing.median, timing.fastest, timing.bytes);
+  return true;
 }
 
 } // namespace
@@ -92,6 +95,11 @@ int main(int argc, char **argv) {
   std::optional<std::string> ptxas = trex::cuda::findPtxas();
   std::printf("nvJitLink: %s\nptxas: %s\n", jitLink ? jitLink->c_str() : "(not found)",
               ptxas ? ptxas->c_str() : "(not found)");
+  if (!jitLink && !ptxas) {
+    std::fprintf(stderr, "error: neither nvJitLink nor the ptxas executable was found (set "
+                         "CUDA_HOME, TREX_NVJITLINK_PATH or TRITON_PTXAS_PATH)\n");
+    return 1;
+  }
   int status = 0;
   for (const char *file : files) {
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(file);
@@ -102,14 +110,15 @@ int main(int argc, char **argv) {
     }
     std::string ptx = (*buffer)->getBuffer().str();
     std::string log;
-    if (jitLink)
-      report(file, "nvJitLink", measure(runs, [&] {
-               return trex::cuda::assembleInProcess(ptx, computeCapability, *jitLink, log);
-             }));
-    if (ptxas)
-      report(file, "ptxas executable", measure(runs, [&] {
-               return trex::cuda::assemble(ptx, computeCapability, *ptxas, log);
-             }));
+    if (jitLink && !report(file, "nvJitLink", measure(runs, [&] {
+                             return trex::cuda::assembleInProcess(ptx, computeCapability, *jitLink,
+                                                                  log);
+                           })))
+      status = 1;
+    if (ptxas && !report(file, "ptxas executable", measure(runs, [&] {
+                           return trex::cuda::assemble(ptx, computeCapability, *ptxas, log);
+                         })))
+      status = 1;
   }
   return status;
 }
