@@ -4,6 +4,7 @@
 // warm-up, with the cubin's size. It shows how much of a compile is ptxas's whatever the
 // compiler before it did: run it on Triton's PTX and on trex's.
 //   trex-assemble-bench [--runs N] [--sm CC] FILE.ptx...
+#include "trex/Compiler/Compilation.h"
 #include "trex/Target/CUDA/PTXBackend.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -18,10 +19,6 @@
 #include <optional>
 #include <string>
 #include <vector>
-
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 
 namespace {
 
@@ -86,11 +83,7 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "usage: trex-assemble-bench [--runs N] [--sm CC] FILE.ptx...\n");
     return 2;
   }
-#ifdef __GLIBC__
-  // The allocator settings a trex compile runs under (compileSafely).
-  mallopt(M_MMAP_THRESHOLD, 8 << 20);
-  mallopt(M_TRIM_THRESHOLD, 64 << 20);
-#endif
+  trex::keepFreedMemoryForReuse();
   std::optional<std::string> jitLink = trex::cuda::findJitLink();
   std::optional<std::string> ptxas = trex::cuda::findPtxas();
   std::printf("nvJitLink: %s\nptxas: %s\n", jitLink ? jitLink->c_str() : "(not found)",

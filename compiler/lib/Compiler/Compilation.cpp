@@ -337,6 +337,18 @@ std::string CompilationResult::renderDiagnostics(bool remarks) const {
   return text;
 }
 
+// glibc hands blocks of 128 KiB and more straight back to the system when freed, and trims
+// the heap once 128 KiB at its top are free; every compile then faults the same memory in
+// again (ptxas inside nvJitLink above all: 9% of a softmax kernel's assembly, 4% of a layer
+// norm's, measured on its own). Larger limits keep up to that much freed memory for the next
+// compile.
+void keepFreedMemoryForReuse() {
+#ifdef __GLIBC__
+  mallopt(M_MMAP_THRESHOLD, 8 << 20);
+  mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
+}
+
 namespace {
 
 // The compilation in progress on this thread records LLVM's fatal-error reason here.
@@ -351,18 +363,6 @@ void recordFatalError(void *, const char *reason, bool) {
   if (!llvm::CrashRecoveryContext::GetCurrent())
     llvm::errs() << "LLVM ERROR: " << reason << "\n";
   llvm::sys::Process::Exit(1);
-}
-
-// glibc hands blocks of 128 KiB and more straight back to the system when freed, and trims
-// the heap once 128 KiB at its top are free; every compile then faults the same memory in
-// again (ptxas inside nvJitLink above all: 9% of a softmax kernel's assembly, 4% of a layer
-// norm's, measured on its own). Larger limits keep up to that much freed memory for the next
-// compile.
-void keepFreedMemoryForReuse() {
-#ifdef __GLIBC__
-  mallopt(M_MMAP_THRESHOLD, 8 << 20);
-  mallopt(M_TRIM_THRESHOLD, 64 << 20);
-#endif
 }
 
 // A crash or fatal error while compiling one kernel (a bug in trex or LLVM) must not take

@@ -136,6 +136,11 @@ struct ResumePoint {
 CompilationResult compileFrom(llvm::StringRef text, llvm::StringRef bufferName,
                               const ResumePoint &point, const CompileOptions &options);
 
+// The allocator settings every compile runs under (the first compile makes them, once per
+// process). A tool that times one part of a compile on its own calls it to measure under the
+// same conditions.
+void keepFreedMemoryForReuse();
+
 // Reads `path` and compiles it; a missing or unreadable file is a diagnostic.
 CompilationResult compileFile(llvm::StringRef path, const CompileOptions &options);
 
