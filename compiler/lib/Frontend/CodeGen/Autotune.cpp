@@ -4,6 +4,8 @@
 
 #include "Specialization.h"
 
+#include "../Module/ModuleEvaluator.h"
+
 #include "trex/Frontend/Python/AstVisitor.h"
 #include "trex/Frontend/Python/Parser.h"
 
@@ -23,11 +25,10 @@ CompileError errorAt(const JitFunction &kernel, python::SourceLocation where, st
 }
 
 // The value of a launch option of triton.Config (num_warps=8): a positive compile-time int.
-int launchOption(GenerationState &state, const JitFunction &kernel, const std::string &name,
-                 const python::Expr &expression) {
-  Value value = CodeGenerator::evaluateConstant(state, *kernel.scope, expression);
+int launchOption(const JitFunction &kernel, python::SourceLocation where, const std::string &name,
+                 const Value &value) {
   if (!value.isInt() || value.asInt() <= 0 || value.asInt() > (1 << 20))
-    throw errorAt(kernel, expression.location(),
+    throw errorAt(kernel, where,
                   "triton.Config's " + name + " must be a positive integer, not " +
                       value.describe());
   return static_cast<int>(value.asInt());
@@ -85,90 +86,86 @@ std::string AutotuneConfigInfo::describe() const {
 }
 
 std::vector<FoldedConfig> foldAutotuneConfigs(GenerationState &state, const JitFunction &kernel) {
+  (void)state;
   std::vector<FoldedConfig> configs;
   if (!kernel.autotune)
     return configs;
-  const python::Autotune &autotune = *kernel.autotune;
-  if (!autotune.configsAreLiteral) {
-    const python::Expr *where = autotune.configsExpression ? autotune.configsExpression
-                                                           : autotune.decorator.expression;
-    throw errorAt(kernel, where->location(),
-                  "trex reads the configs of @triton.autotune when they are a list of "
-                  "triton.Config(...) calls; this one is computed by Python code");
-  }
-  for (const python::AutotuneConfig &config : autotune.configs) {
+  const EvaluatedAutotune &autotune = *kernel.autotune;
+  for (const Value &configValue : autotune.configs) {
+    const Object &config = *configValue.asObject();
     FoldedConfig folded;
     folded.info.index = static_cast<int>(configs.size());
-    folded.info.location = config.expression->location();
-    const python::Expr *parameters =
-        config.expression->keyword("kwargs")
-            ? config.expression->keyword("kwargs")
-            : (config.expression->arguments().empty() ? nullptr
-                                                       : config.expression->arguments()[0].get());
-    if (!parameters || !parameters->isa<python::DictExpr>())
-      throw errorAt(kernel, config.expression->location(),
-                    "the first argument of triton.Config must be a dict literal of "
-                    "meta-parameters, like {'BLOCK_SIZE': 128}");
-    for (const auto &[name, expression] : config.parameters) {
-      Value value = CodeGenerator::evaluateConstant(state, *kernel.scope, *expression);
-      if (!value.isConstexpr() || value.isCallable())
-        throw errorAt(kernel, expression->location(),
-                      "the value of meta-parameter '" + name +
-                          "' must be a compile-time constant, not " + value.describe());
-      folded.info.metaParameters.emplace_back(name, pythonRepr(value));
-      folded.values.emplace_back(name, value);
-    }
-    for (const auto &[name, expression] : config.options) {
-      if (name == "num_warps")
-        folded.info.numWarps = launchOption(state, kernel, name, *expression);
-      else if (name == "num_stages")
-        folded.info.numStages = launchOption(state, kernel, name, *expression);
-      else if (name == "num_ctas")
-        folded.info.numCTAs = launchOption(state, kernel, name, *expression);
-      else if (name == "maxnreg" && !expression->isa<python::NoneLiteral>())
-        folded.info.maxRegisters = launchOption(state, kernel, name, *expression);
-    }
+    bool local = config.origin == kernel.scope;
+    folded.info.location = local ? config.location : autotune.location;
+    python::SourceLocation where = folded.info.location;
+    if (const Value *kwargs = config.attribute("kwargs"))
+      for (const auto &[key, value] : kwargs->dictEntries()) {
+        const std::string &name = key.asString();
+        if (!value.isConstexpr() || value.isCallable())
+          throw errorAt(kernel, where,
+                        "the value of meta-parameter '" + name +
+                            "' must be a compile-time constant, not " + value.describe());
+        folded.info.metaParameters.emplace_back(name, pythonRepr(value));
+        folded.values.emplace_back(name, value);
+      }
+    if (const Value *value = config.attribute("num_warps"))
+      folded.info.numWarps = launchOption(kernel, where, "num_warps", *value);
+    if (const Value *value = config.attribute("num_stages"))
+      folded.info.numStages = launchOption(kernel, where, "num_stages", *value);
+    if (const Value *value = config.attribute("num_ctas"))
+      folded.info.numCTAs = launchOption(kernel, where, "num_ctas", *value);
+    if (const Value *value = config.attribute("maxnreg"); value && !value->isNone())
+      folded.info.maxRegisters = launchOption(kernel, where, "maxnreg", *value);
     configs.push_back(std::move(folded));
   }
   return configs;
 }
 
 Value foldHeuristic(GenerationState &state, const JitFunction &kernel, const std::string &parameter,
-                    const python::Expr &value, const HeuristicArguments &arguments) {
-  const auto *lambda = value.dynCast<python::LambdaExpr>();
-  if (!lambda || lambda->parameters().size() != 1 ||
-      lambda->parameters()[0].kind != python::ParameterKind::PositionalOrKeyword)
-    throw errorAt(kernel, value.location(),
-                  "trex folds heuristics written as `lambda args: <expression>`; give " +
-                      parameter + "'s value in the signature instead");
-  const std::string &argsName = lambda->parameters()[0].name;
-
-  // A read of a runtime argument cannot be folded: say which parameter to give a value.
-  python::walkAst(lambda->body(), [&](const python::Node &node) {
-    const auto *read = node.dynCast<python::SubscriptExpr>();
-    const auto *object = read ? read->value().dynCast<python::NameExpr>() : nullptr;
-    const auto *key = read ? read->index().dynCast<python::StringLiteral>() : nullptr;
-    if (!object || object->identifier() != argsName || !key)
-      return;
-    for (const auto &[name, entry] : arguments.runtime)
-      if (name == key->value())
-        throw errorAt(kernel, node.location(),
-                      "the heuristic for '" + parameter + "' reads " + argsName + "['" + name +
-                          "'], which is a runtime argument ('" + entry +
-                          "') in this signature; give " + name +
-                          " a value in the signature (a literal such as 1024), or give " +
-                          parameter + "'s value there");
-  });
-
+                    const Value &function, const HeuristicArguments &arguments) {
+  const ModuleScope *where = kernel.heuristics->scope ? kernel.heuristics->scope : kernel.scope;
+  python::SourceLocation location = kernel.heuristics->location;
+  const Object *object = function.isObject() ? function.asObject().get() : nullptr;
+  if (object && object->lambda && object->lambda->parameters().size() == 1) {
+    // A read of a runtime argument cannot be folded: say which parameter to give a value.
+    const std::string &argsName = object->lambda->parameters()[0].name;
+    python::walkAst(object->lambda->body(), [&](const python::Node &node) {
+      const auto *read = node.dynCast<python::SubscriptExpr>();
+      const auto *name = read ? read->value().dynCast<python::NameExpr>() : nullptr;
+      const auto *key = read ? read->index().dynCast<python::StringLiteral>() : nullptr;
+      if (!name || name->identifier() != argsName || !key)
+        return;
+      for (const auto &[runtimeName, entry] : arguments.runtime)
+        if (runtimeName == key->value()) {
+          CompileError error("the heuristic for '" + parameter + "' reads " + argsName + "['" +
+                             runtimeName + "'], which is a runtime argument ('" + entry +
+                             "') in this signature; give " + runtimeName +
+                             " a value in the signature (a literal such as 1024), or give " +
+                             parameter + "'s value there");
+          error.addFrame({object->origin, node.location()});
+          throw error;
+        }
+    });
+  }
   try {
-    return CodeGenerator::evaluateConstant(state, *kernel.scope, lambda->body(), true,
-                                           {{argsName, Value::dict(arguments.constants)}});
+    Value args = Value::dict(arguments.constants);
+    // Heuristics see every argument; runtime ones have no value trex knows.
+    for (const auto &[name, entry] : arguments.runtime)
+      args.dictEntries().emplace_back(Value::string(name),
+                                      opaqueValue("the runtime argument " + name + " ('" + entry + "')"));
+    Value value = state.evaluator->call(function, {args}, {});
+    if (isOpaque(value))
+      fail("its value depends on " + value.asObject()->name +
+           "; give " + parameter + "'s value in the signature instead");
+    if (value.isList())
+      value = Value::tuple(value.listElements());
+    return value.wrappedAsConstexpr(false);
   } catch (const CompileError &error) {
     CompileError explained("in the heuristic for '" + parameter + "': " + error.message());
     for (const SourcePoint &frame : error.frames())
       explained.addFrame(frame);
     if (!explained.isLocated())
-      explained.addFrame({kernel.scope, value.location()});
+      explained.addFrame({where, location});
     throw explained;
   }
 }
@@ -185,13 +182,15 @@ KernelConfigs readKernelConfigs(std::string_view source, std::string fileName,
   if (!parsed.succeeded())
     return result;
   scope->module = std::move(parsed.module);
-  collectModuleGlobals(*scope);
 
   mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
   FrontendOptions options = FrontendOptions::forCUDA(90);
   GenerationState state;
   state.context = &context;
   state.options = &options;
+  ModuleEvaluator evaluator(state, {});
+  state.evaluator = &evaluator;
+  evaluator.evaluateModule(*scope);
   try {
     const JitFunction &kernel = selectKernel(*scope, kernelName);
     result.kernelName = kernel.definition->name();
@@ -199,9 +198,16 @@ KernelConfigs readKernelConfigs(std::string_view source, std::string fileName,
     if (kernel.autotune)
       result.key = kernel.autotune->key;
     if (kernel.heuristics)
-      for (const auto &[parameter, expression] : kernel.heuristics->values)
+      for (const auto &[parameter, function] : kernel.heuristics->values) {
+        const Object *object = function.isObject() ? function.asObject().get() : nullptr;
+        bool local = object && object->origin == scope.get() && (object->lambda || object->definition);
+        const python::Node *node = !local ? nullptr
+                                   : object->lambda ? static_cast<const python::Node *>(object->lambda)
+                                                    : object->definition;
         result.heuristics.push_back(
-            {parameter, sourceText(scope->source, *expression), expression->location()});
+            {parameter, node ? sourceText(scope->source, *node) : function.str(),
+             node ? node->location() : kernel.heuristics->location});
+      }
     for (FoldedConfig &config : foldAutotuneConfigs(state, kernel))
       result.configs.push_back(std::move(config.info));
   } catch (const CompileError &error) {

@@ -30,10 +30,10 @@ struct HeuristicArguments {
   std::vector<std::pair<std::string, std::string>> runtime;
 };
 
-// The value of `lambda args: ...` for `parameter`. Throws a located CompileError naming the
+// The value of the heuristic (`lambda args: ...` or any Python function) for `parameter`. Throws a located CompileError naming the
 // parameter to give in the signature when it cannot be folded.
 Value foldHeuristic(GenerationState &state, const JitFunction &kernel, const std::string &parameter,
-                    const python::Expr &value, const HeuristicArguments &arguments);
+                    const Value &function, const HeuristicArguments &arguments);
 
 // Python's repr of a compile-time value: 128, True, 'fp16'.
 std::string pythonRepr(const Value &value);

@@ -2,6 +2,8 @@
 // of specialized functions.
 #include "CodeGenerator.h"
 
+#include "../Module/ModuleEvaluator.h"
+
 #include "mlir/IR/SymbolTable.h"
 
 #include <algorithm>
@@ -191,6 +193,8 @@ Value CodeGenerator::callFunction(const Value &calleeIn, std::vector<Value> argu
     arguments.insert(arguments.begin(), *callee.asBoundMethod().self);
     callee = Value::callable(callee.asBoundMethod().function);
   }
+  if (callee.isObject())
+    return callPythonObject(callee, std::move(arguments), std::move(keywords));
   if (!callee.isCallable())
     fail("'" + callee.describe() + "' is not callable");
   const Callable &callable = *callee.asCallable();
@@ -205,6 +209,54 @@ Value CodeGenerator::callFunction(const Value &calleeIn, std::vector<Value> argu
     fail(callable.displayName() + " can only be called directly");
   }
   return {};
+}
+
+// A Python callable from the module (a @triton.constexpr_function, a plain function reached
+// through a module, functools.partial): Triton calls it in Python with the arguments as they
+// are, so here every argument must be a compile-time value.
+Value CodeGenerator::callPythonObject(const Value &callee, std::vector<Value> arguments,
+                                      std::vector<std::pair<std::string, Value>> keywords) {
+  const Object &object = *callee.asObject();
+  if (object.type == Object::Type::Partial) {
+    std::vector<Value> all = object.arguments;
+    all.insert(all.end(), arguments.begin(), arguments.end());
+    std::vector<std::pair<std::string, Value>> allKeywords = object.keywords;
+    allKeywords.insert(allKeywords.end(), keywords.begin(), keywords.end());
+    return callFunction(object.function, std::move(all), std::move(allKeywords));
+  }
+  if (object.type == Object::Type::Opaque) {
+    CompileError error("'" + object.name +
+                       "' comes from a module trex does not model (trex runs no Python); a "
+                       "kernel cannot call it. If it is a module of your project, pass its "
+                       "folder with --python-path");
+    if (object.origin)
+      error.addFrame({object.origin, object.location});
+    throw error;
+  }
+  if (object.type != Object::Type::Function)
+    fail("'" + objectDescription(object) + "' is not callable in a Triton kernel");
+  auto unwrap = [&](Value &value, const std::string &what) {
+    if (value.isTensor() || (value.isTuple() && !value.isConstexpr() && [&] {
+          std::vector<mlir::Value> handles;
+          value.flatten(handles);
+          return !handles.empty();
+        }()))
+      fail((object.isConstexprFunction ? "the @triton.constexpr_function " : "the Python function ") +
+           object.name + " got a tensor as " + what +
+           "; trex calls Python functions from kernels with compile-time values only");
+    value = value.wrappedAsConstexpr(false);
+  };
+  for (size_t i = 0; i < arguments.size(); ++i)
+    unwrap(arguments[i], "argument " + std::to_string(i + 1));
+  for (auto &[name, value] : keywords)
+    unwrap(value, "argument '" + name + "'");
+  Value result = state_.evaluator->call(callee, std::move(arguments), std::move(keywords));
+  if (result.isList())
+    result = Value::tuple(result.listElements());
+  if (isOpaque(result))
+    fail("the result of " + object.name + "() depends on " + result.asObject()->name +
+         ", which trex does not model");
+  return result;
 }
 
 Value CodeGenerator::callJitFunction(const JitFunction &function, std::vector<Value> arguments,

@@ -1,6 +1,8 @@
 // CodeGenerator: operators, attributes, subscripts, globals and f-strings.
 #include "CodeGenerator.h"
 
+#include "../Module/ModuleEvaluator.h"
+
 #include "ConstexprOperators.h"
 
 #include "trex/Frontend/Python/Parser.h"
@@ -8,6 +10,27 @@
 using namespace mlir;
 
 namespace trex::frontend {
+
+namespace {
+
+std::string notConstexprMessage(const std::string &name) {
+  return "Cannot access global variable " + name +
+         " from within @jit'ed function. Triton kernels can only access global variables that "
+         "are instanstiated as constexpr (`x = triton.language.constexpr(42)`). Note that this "
+         "is different from annotating a variable as constexpr (`x: triton.language.constexpr = "
+         "42`), which is not supported.";
+}
+
+[[noreturn]] void failOpaque(const std::string &name, const Object &object) {
+  CompileError error("'" + name + "' is " + object.name +
+                     ", which trex does not model (trex runs no Python); a kernel cannot use it. "
+                     "If it is a module of your project, pass its folder with --python-path");
+  if (object.origin)
+    error.addFrame({object.origin, object.location});
+  throw error;
+}
+
+} // namespace
 
 namespace {
 
@@ -277,7 +300,41 @@ Value CodeGenerator::getAttribute(const Value &object, const std::string &name) 
     return object;
   if (object.isCallable() && object.asCallable()->kind == Callable::Kind::Jit && name == "fn")
     return object;
+  if (object.isObject())
+    return objectAttribute(object, name);
   fail("'" + pythonTypeName(object) + "' object has no attribute '" + name + "'");
+}
+
+Value CodeGenerator::objectAttribute(const Value &value, const std::string &name) {
+  const Object &object = *value.asObject();
+  switch (object.type) {
+  case Object::Type::Module: {
+    // `module.NAME` in a kernel: Triton reads the attribute as Python would.
+    ModuleScope &scope = *object.module;
+    auto global = scope.globals.find(name);
+    if (global == scope.globals.end())
+      fail("module '" + object.name + "' has no attribute '" + name + "'");
+    if (global->second.kind == ModuleScope::Global::Kind::Failed)
+      return lookupGlobal(scope, name);
+    const Value &member = global->second.value;
+    if (isOpaque(member))
+      failOpaque(object.name + "." + name, *member.asObject());
+    return member.isNamespace() ? resolveImport(member) : member.wrappedAsConstexpr(false);
+  }
+  case Object::Type::Opaque:
+    failOpaque(object.name, object);
+  case Object::Type::TorchDType:
+  case Object::Type::Class:
+  case Object::Type::Instance:
+  case Object::Type::Config:
+  case Object::Type::Record:
+    if (const Value *attribute = object.attribute(name))
+      return *attribute;
+    break;
+  default:
+    break;
+  }
+  fail("'" + objectDescription(object) + "' has no attribute '" + name + "'");
 }
 
 Value CodeGenerator::visitSubscript(const python::SubscriptExpr &subscriptExpr) {
@@ -348,13 +405,15 @@ Value CodeGenerator::subscript(const Value &object, const Value &index) {
          " indices must be integers or slices, not " + pythonTypeName(index));
   }
   if (object.isDict()) {
-    if (!index.isString())
-      fail("dict keys are strings here, not " + index.describe());
-    for (const auto &[key, value] : object.dictItems())
-      if (key == index.asString())
-        return value;
-    fail("KeyError: '" + index.asString() + "'");
+    if (const Value *found = object.dictFind(index)) {
+      if (isOpaque(*found))
+        failOpaque(index.str(), *found->asObject());
+      return *found;
+    }
+    fail("KeyError: " + (index.isString() ? "'" + index.asString() + "'" : index.str()));
   }
+  if (object.isList())
+    return subscript(Value::tuple(object.listElements()), index);
   fail("'" + pythonTypeName(object) + "' object is not subscriptable");
 }
 
@@ -520,24 +579,51 @@ Value CodeGenerator::visitFormattedString(const python::FormattedStringExpr &exp
 // Globals and compile-time evaluation
 //===----------------------------------------------------------------------===//
 
+
+// Triton's global_lookup: a kernel reads a global only if it is a constexpr object, a dtype, a
+// module, a Triton function or builtin, None, ... (not a plain int, list or Python function).
+Value CodeGenerator::checkGlobalForKernel(const std::string &name, const Value &value) {
+  if (value.isNamespace())
+    return resolveImport(value);
+  if (isOpaque(value))
+    failOpaque(name, *value.asObject());
+  if (allowAnyGlobal_)
+    return value;
+  if (value.isConstexprWrapped() || value.isDType() || value.isNone() || value.isCallable() ||
+      value.isEnum())
+    return value.wrappedAsConstexpr(false);
+  if (value.isObject()) {
+    const Object &object = *value.asObject();
+    if (object.type == Object::Type::Module || object.isConstexprFunction ||
+        object.type == Object::Type::Class || object.type == Object::Type::Partial)
+      return value;
+  }
+  fail(notConstexprMessage(name));
+}
+
 Value CodeGenerator::lookupGlobal(ModuleScope &scope, const std::string &name) {
   auto it = scope.globals.find(name);
   if (it == scope.globals.end())
     fail(name + " is not defined");
   ModuleScope::Global &global = it->second;
-  std::string notConstexpr =
-      "Cannot access global variable " + name +
-      " from within @jit'ed function. Triton kernels can only access global variables that are "
-      "instanstiated as constexpr (`x = triton.language.constexpr(42)`). Note that this is "
-      "different from annotating a variable as constexpr (`x: triton.language.constexpr = 42`), "
-      "which is not supported.";
   switch (global.kind) {
+  case ModuleScope::Global::Kind::Failed: {
+    // The definition failed when the module was evaluated: report it there.
+    CompileError error("'" + name + "' could not be evaluated: " + global.failure->message());
+    for (const SourcePoint &frame : global.failure->frames())
+      error.addFrame(frame);
+    if (currentNode_)
+      error.addFrame({scope_, currentNode_->location()});
+    throw error;
+  }
   case ModuleScope::Global::Kind::Resolved:
-    return resolveImport(global.value);
+    if (scope.moduleName.rfind("triton.language", 0) == 0)
+      return resolveImport(global.value);
+    return checkGlobalForKernel(name, global.value);
   case ModuleScope::Global::Kind::PlainFunction:
     if (allowAnyGlobal_)
       fail(name + " is a Python function, not a compile-time value");
-    fail(notConstexpr);
+    fail(notConstexprMessage(name));
   case ModuleScope::Global::Kind::Assignment:
     break;
   }
@@ -573,7 +659,7 @@ Value CodeGenerator::lookupGlobal(ModuleScope &scope, const std::string &name) {
   if (wrapped || allowAnyGlobal_ || value.isDType() || value.isNone() || value.isNamespace() ||
       value.isCallable())
     return value;
-  fail(notConstexpr);
+  fail(notConstexprMessage(name));
 }
 
 Value CodeGenerator::evaluateConstant(GenerationState &state, ModuleScope &scope,

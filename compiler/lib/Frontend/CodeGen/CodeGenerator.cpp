@@ -1,6 +1,8 @@
 // CodeGenerator: functions, statements, names and locations.
 #include "CodeGenerator.h"
 
+#include "../Module/Object.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -459,6 +461,10 @@ Value CodeGenerator::visitName(const python::NameExpr &name) { return lookupName
 Value CodeGenerator::lookupName(const std::string &name) {
   if (const Value *local = localScope_.find(name))
     return *local;
+  // A jit function defined inside a Python function sees that function's variables.
+  if (function_ && function_->closure)
+    if (const Value *captured = function_->closure->find(name))
+      return checkGlobalForKernel(name, *captured);
   if (scope_->globals.count(name))
     return lookupGlobal(*scope_, name);
   if (std::optional<Value> builtin = library().pythonBuiltin(name))

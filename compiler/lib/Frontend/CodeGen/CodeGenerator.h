@@ -28,6 +28,8 @@
 
 namespace trex::frontend {
 
+class ModuleEvaluator;
+
 // Names to values, remembering the order names were first bound (Python dicts do, and the
 // order of loop-carried values and if results follows it).
 class OrderedScope {
@@ -61,6 +63,8 @@ struct GenerationState {
   std::set<std::pair<const ModuleScope *, std::string>> globalsBeingEvaluated;
   // Default parameter values of jit functions, evaluated on first call.
   std::map<const JitFunction *, std::vector<std::optional<Value>>> defaults;
+  // The module evaluator of this compilation (module-level Python, constexpr functions).
+  ModuleEvaluator *evaluator = nullptr;
 };
 
 // The specialization of a function: each parameter's value template (a constexpr value, a
@@ -95,6 +99,15 @@ public:
                      std::vector<std::pair<std::string, Value>> keywords);
   Value callJitFunction(const JitFunction &function, std::vector<Value> arguments,
                         std::vector<std::pair<std::string, Value>> keywords);
+  Value callPythonObject(const Value &callee, std::vector<Value> arguments,
+                         std::vector<std::pair<std::string, Value>> keywords);
+
+  // Constant-evaluation mode (no function, no IR), for module-level evaluation.
+  CodeGenerator(GenerationState &state, ModuleScope &scope);
+  void bindConstantLocal(const std::string &name, const Value &value) {
+    if (!localScope_.contains(name))
+      localScope_.set(name, value);
+  }
 
   // Evaluates an argument expression of a static function (tl.static_assert, len, ...).
   Value evaluate(const python::Expr &expression) { return visitExpr(expression); }
@@ -112,9 +125,7 @@ public:
 
 private:
   friend class ExpressionEvaluator;
-
-  // Constant-evaluation mode (no function, no IR).
-  CodeGenerator(GenerationState &state, ModuleScope &scope);
+  friend class ModuleEvaluator;
 
   // Visiting, with Triton's location rule: entering a node makes its position the current
   // location; leaving it leaves the node's own position current.
@@ -164,6 +175,9 @@ public:
   Value subscript(const Value &object, const Value &index);
   Value lookupName(const std::string &name);
   Value lookupGlobal(ModuleScope &scope, const std::string &name);
+  // A module-level value a kernel reads by name (Triton's rule for globals).
+  Value checkGlobalForKernel(const std::string &name, const Value &value);
+  Value objectAttribute(const Value &object, const std::string &name);
   // `if`/`while` conditions: a tensor made int1, or a Python bool/int/None.
   std::optional<Tensor> tensorCondition(const Value &condition, const python::Node &node);
   bool isUnusedCall(const python::CallExpr &call) const { return unusedCalls_.count(&call) != 0; }

@@ -4,6 +4,8 @@
 #include "CompileError.h"
 #include "Library.h"
 
+#include "../Module/Object.h"
+
 #include <cmath>
 
 namespace trex::frontend {
@@ -208,6 +210,25 @@ std::string pythonTypeName(const Value &value) {
     return "method";
   case Value::Kind::Dict:
     return "dict";
+  case Value::Kind::List:
+    return "list";
+  case Value::Kind::Object:
+    switch (value.asObject()->type) {
+    case Object::Type::Module:
+      return "module";
+    case Object::Type::Function:
+    case Object::Type::Builtin:
+      return "function";
+    case Object::Type::Config:
+      return "Config";
+    case Object::Type::TorchDType:
+      return "torch.dtype";
+    case Object::Type::Instance:
+    case Object::Type::Class:
+      return value.asObject()->name;
+    default:
+      return "object";
+    }
   }
   return "object";
 }
@@ -226,6 +247,22 @@ bool constexprEqual(const Value &lhs, const Value &rhs) {
     return lhs.asDType() == rhs.asDType();
   case Value::Kind::Enum:
     return lhs.asEnum() == rhs.asEnum();
+  case Value::Kind::List:
+    if (&lhs.listElements() == &rhs.listElements())
+      return true;
+    return constexprEqual(Value::tuple(lhs.listElements()), Value::tuple(rhs.listElements()));
+  case Value::Kind::Object: {
+    const Object &a = *lhs.asObject(), &b = *rhs.asObject();
+    if (&a == &b)
+      return true;
+    if (a.type != b.type)
+      return false;
+    if (a.type == Object::Type::TorchDType || a.type == Object::Type::Builtin)
+      return a.name == b.name;
+    if (a.type == Object::Type::Version)
+      return a.numbers == b.numbers;
+    return false;
+  }
   case Value::Kind::Tuple: {
     if (lhs.elements().size() != rhs.elements().size())
       return false;

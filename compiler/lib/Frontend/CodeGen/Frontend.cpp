@@ -4,6 +4,8 @@
 #include "CodeGenerator.h"
 #include "Specialization.h"
 
+#include "../Module/ModuleEvaluator.h"
+
 #include "trex/Frontend/Python/Parser.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -11,6 +13,7 @@
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
 
 using namespace mlir;
@@ -54,6 +57,26 @@ namespace {
 python::Diagnostic diagnosticAt(const ModuleScope &scope, python::DiagnosticSeverity severity,
                                 python::SourceLocation where, std::string message) {
   return python::makeDiagnostic(severity, scope.source, scope.fileName, where, std::move(message));
+}
+
+// The search path of imports: the options' folders, then TREX_PYTHONPATH's.
+std::vector<std::string> modulePath(const FrontendOptions &options) {
+  std::vector<std::string> path = options.pythonPath;
+  if (const char *environment = std::getenv("TREX_PYTHONPATH")) {
+    std::string text = environment;
+    size_t start = 0;
+    while (start <= text.size()) {
+      size_t colon = text.find(':', start);
+      std::string folder = text.substr(start, colon == std::string::npos ? std::string::npos
+                                                                           : colon - start);
+      if (!folder.empty())
+        path.push_back(folder);
+      if (colon == std::string::npos)
+        break;
+      start = colon + 1;
+    }
+  }
+  return path;
 }
 
 std::string moduleNameOf(const std::string &fileName) {
@@ -118,16 +141,22 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
   if (!parsed.succeeded())
     return result;
   scope->module = std::move(parsed.module);
-  collectModuleGlobals(*scope);
 
   GenerationState state;
   state.context = &context;
   state.options = &options;
+  ModuleEvaluator evaluator(state, modulePath(options));
+  state.evaluator = &evaluator;
+  evaluator.evaluateModule(*scope);
+  result.diagnostics.insert(result.diagnostics.end(), evaluator.diagnostics().begin(),
+                            evaluator.diagnostics().end());
+  evaluator.diagnostics().clear();
   OwningOpRef<ModuleOp> module;
   try {
     const JitFunction &kernel = selectKernel(*scope, request.kernelName);
     const python::FunctionDefStmt &definition = *kernel.definition;
     result.kernelName = definition.name();
+    result.diagnostics.insert(result.diagnostics.end(), kernel.notes.begin(), kernel.notes.end());
     module = ModuleOp::create(FileLineColLoc::get(&context, fileName, definition.location().line, 0));
     state.module = *module;
     KernelSpecialization specialization = specializeKernel(state, kernel, request);
@@ -140,6 +169,8 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
   } catch (const CompileError &error) {
     result.diagnostics.insert(result.diagnostics.end(), state.diagnostics.begin(),
                               state.diagnostics.end());
+    result.diagnostics.insert(result.diagnostics.end(), evaluator.diagnostics().begin(),
+                              evaluator.diagnostics().end());
     reportCompileError(error, *scope, result.diagnostics);
     return result;
   } catch (const std::exception &error) {
@@ -153,6 +184,8 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
   }
   result.diagnostics.insert(result.diagnostics.end(), state.diagnostics.begin(),
                             state.diagnostics.end());
+  result.diagnostics.insert(result.diagnostics.end(), evaluator.diagnostics().begin(),
+                            evaluator.diagnostics().end());
 
   // The generator validates what it builds; a verifier failure here is a trex bug, reported
   // at the operation's place in the kernel.

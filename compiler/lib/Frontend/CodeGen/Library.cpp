@@ -249,8 +249,7 @@ void collectModuleGlobals(ModuleScope &scope) {
         if (const python::Expr *noinline = jit->second->jit.keyword("noinline"))
           if (const auto *literal = noinline->dynCast<python::BooleanLiteral>())
             function->noinline = literal->value();
-        function->autotune = jit->second->autotune;
-        function->heuristics = jit->second->heuristics;
+        // trex's standard library has no autotune or heuristics decorators.
         scope.functions.push_back(function);
         auto callable = std::make_shared<Callable>();
         callable->kind = Callable::Kind::Jit;

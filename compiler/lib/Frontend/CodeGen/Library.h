@@ -29,7 +29,24 @@
 namespace trex::frontend {
 
 class CodeGenerator;
+class CompileError;
+struct Environment;
 struct ModuleScope;
+
+// @triton.autotune, evaluated: its triton.Config objects (Module/Object.h) and key.
+struct EvaluatedAutotune {
+  std::vector<Value> configs;
+  std::vector<std::string> key;
+  const ModuleScope *scope = nullptr; // where the decorator is
+  python::SourceLocation location;
+};
+
+// @triton.heuristics, evaluated: parameter name -> a Python callable of `args`.
+struct EvaluatedHeuristics {
+  std::vector<std::pair<std::string, Value>> values;
+  const ModuleScope *scope = nullptr;
+  python::SourceLocation location;
+};
 
 // A `@triton.jit` function.
 struct JitFunction {
@@ -40,9 +57,15 @@ struct JitFunction {
   bool noinline = false;
   // Default parameter values, computed on first call (nullopt: no default).
   mutable std::optional<std::vector<std::optional<Value>>> defaults;
-  // The @triton.autotune and @triton.heuristics decorators above it, if any.
-  std::optional<python::Autotune> autotune;
-  std::optional<python::Heuristics> heuristics;
+  // The @triton.autotune and @triton.heuristics applied to it, if any.
+  std::optional<EvaluatedAutotune> autotune;
+  std::optional<EvaluatedHeuristics> heuristics;
+  // The variables of the Python function it was defined in (a kernel factory), if any.
+  std::shared_ptr<Environment> closure;
+  // triton.jit(do_not_specialize=[...]).
+  std::vector<std::string> doNotSpecialize;
+  // Notes to give when it is compiled (a wrapping decorator trex looked through).
+  std::vector<python::Diagnostic> notes;
 };
 
 // One parameter of a builtin; no default value means required.
@@ -92,9 +115,11 @@ struct Callable {
 // module-level assignments (evaluated on first use).
 struct ModuleScope {
   struct Global {
-    enum class Kind { Resolved, Assignment, PlainFunction };
+    // Failed: module-level evaluation could not compute it; `failure` says why and where.
+    enum class Kind { Resolved, Assignment, PlainFunction, Failed };
     Kind kind = Kind::Resolved;
     Value value;                              // Resolved
+    std::shared_ptr<CompileError> failure;    // Failed
     const python::Expr *expression = nullptr; // Assignment: the right-hand side
     const python::Node *node = nullptr;       // where it is defined
     bool evaluating = false;

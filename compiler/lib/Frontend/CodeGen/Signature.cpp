@@ -2,6 +2,7 @@
 #include "Signature.h"
 
 #include "CompileError.h"
+#include "Library.h"
 
 #include <cctype>
 #include <cerrno>
@@ -83,6 +84,38 @@ std::vector<std::string> splitSignature(std::string_view signature) {
   return splitTopLevel(signature);
 }
 
+// A dtype passed as a constexpr, as Triton's JIT receives one: `tl.bfloat16`,
+// `triton.language.float16`, or a torch dtype (`torch.float16`), which Triton's JIT turns into
+// the tl dtype of the same name.
+std::optional<Value> parseDTypeConstant(const std::string &text) {
+  std::string name;
+  for (const char *prefix : {"tl.", "triton.language."})
+    if (text.rfind(prefix, 0) == 0)
+      name = text.substr(std::string(prefix).size());
+  if (!name.empty()) {
+    std::optional<Value> value = library().lookup("triton.language", name);
+    if (!value || !value->isDType())
+      fail("'" + text + "' is not a dtype of triton.language");
+    return value;
+  }
+  if (text.rfind("torch.", 0) != 0)
+    return std::nullopt;
+  static const std::pair<const char *, const char *> torchNames[] = {
+      {"float16", "float16"},        {"half", "float16"},         {"bfloat16", "bfloat16"},
+      {"float32", "float32"},        {"float", "float32"},        {"float64", "float64"},
+      {"double", "float64"},         {"int8", "int8"},            {"int16", "int16"},
+      {"int32", "int32"},            {"int", "int32"},            {"int64", "int64"},
+      {"long", "int64"},             {"uint8", "uint8"},          {"uint16", "uint16"},
+      {"uint32", "uint32"},          {"uint64", "uint64"},        {"bool", "int1"},
+      {"float8_e4m3fn", "float8e4nv"}, {"float8_e5m2", "float8e5"},
+      {"float8_e4m3fnuz", "float8e4b8"}, {"float8_e5m2fnuz", "float8e5b16"}};
+  std::string torchName = text.substr(6);
+  for (const auto &[from, to] : torchNames)
+    if (torchName == from)
+      return library().lookup("triton.language", to);
+  fail("'" + text + "' is not a torch dtype Triton has a type for");
+}
+
 ParameterSpecialization parseSignatureEntry(const std::string &entry) {
   ParameterSpecialization specialization;
   specialization.text = entry;
@@ -90,6 +123,10 @@ ParameterSpecialization parseSignatureEntry(const std::string &entry) {
     fail("the entry is empty");
   if (std::optional<Value> literal = parseLiteral(entry)) {
     specialization.constant = *literal;
+    return specialization;
+  }
+  if (std::optional<Value> dtype = parseDTypeConstant(trim(entry))) {
+    specialization.constant = *dtype;
     return specialization;
   }
   std::string typeText = entry;

@@ -44,14 +44,33 @@ bool sameConstant(const Value &a, const Value &b) {
 } // namespace
 
 const JitFunction &selectKernel(const ModuleScope &scope, const std::string &name) {
-  std::vector<std::string> available;
-  for (const auto &function : scope.functions) {
-    available.push_back(function->definition->name());
-    if (function->definition->name() == name)
-      return *function;
+  // A global of that name holding a jit function (`kernel = triton.jit(_impl)`, an autotuned
+  // kernel) comes first; then a jit function defined under that name.
+  if (!name.empty()) {
+    auto global = scope.globals.find(name);
+    if (global != scope.globals.end()) {
+      if (global->second.kind == ModuleScope::Global::Kind::Failed)
+        throw *global->second.failure;
+      const Value &value = global->second.value;
+      if (global->second.kind == ModuleScope::Global::Kind::Resolved && value.isCallable() &&
+          value.asCallable()->kind == Callable::Kind::Jit)
+        return *value.asCallable()->jit;
+    }
   }
-  if (name.empty() && scope.functions.size() == 1)
-    return *scope.functions.front();
+  std::vector<std::string> available;
+  for (auto it = scope.functions.rbegin(); it != scope.functions.rend(); ++it)
+    if ((*it)->definition->name() == name)
+      return **it;
+  for (const auto &function : scope.functions)
+    if (std::find(available.begin(), available.end(), function->definition->name()) ==
+        available.end())
+      available.push_back(function->definition->name());
+  bool oneDefinition = !scope.functions.empty() &&
+                       std::all_of(scope.functions.begin(), scope.functions.end(), [&](const auto &f) {
+                         return f->definition == scope.functions.front()->definition;
+                       });
+  if (name.empty() && oneDefinition)
+    return *scope.functions.back();
   if (available.empty())
     throw errorAt(scope, {1, 0}, "no @triton.jit function in this file");
   python::SourceLocation first = scope.functions.front()->definition->location();
@@ -108,7 +127,8 @@ KernelSpecialization specializeKernel(GenerationState &state, const JitFunction 
                         std::to_string(index) + " to use");
     std::vector<FoldedConfig> configs = foldAutotuneConfigs(state, kernel);
     if (index < 0 || index >= static_cast<int>(configs.size()))
-      throw errorAt(scope, kernel.autotune->decorator.expression->location(),
+      throw errorAt(scope, kernel.autotune->scope == &scope ? kernel.autotune->location
+                                                            : definition.location(),
                     "there is no autotune config " + std::to_string(index) + ": " + kernelName +
                         " has " + std::to_string(configs.size()) + " (numbered from 0)");
     const FoldedConfig &config = configs[static_cast<size_t>(index)];
@@ -125,12 +145,13 @@ KernelSpecialization specializeKernel(GenerationState &state, const JitFunction 
         python::DiagnosticSeverity::Remark, scope.source, scope.fileName, config.info.location,
         "using autotune config " + std::to_string(index) + ": " + config.info.describe()));
   }
-  std::vector<std::pair<size_t, const python::Expr *>> heuristics;
+  std::vector<std::pair<size_t, Value>> heuristics;
   if (kernel.heuristics)
     for (const auto &[name, expression] : kernel.heuristics->values) {
       std::optional<size_t> parameter = parameterIndex(name);
       if (!parameter)
-        throw errorAt(scope, expression->location(),
+        throw errorAt(scope, kernel.heuristics->scope == &scope ? kernel.heuristics->location
+                                                                : definition.location(),
                       "@triton.heuristics sets '" + name + "', which is not a parameter of " +
                           kernelName);
       heuristics.emplace_back(*parameter, expression);
@@ -231,7 +252,7 @@ KernelSpecialization specializeKernel(GenerationState &state, const JitFunction 
     if (bound[index])
       continue;
     const std::string &name = parameters[index].name;
-    Value value = foldHeuristic(state, kernel, name, *expression, arguments);
+    Value value = foldHeuristic(state, kernel, name, expression, arguments);
     bound[index] = ValueTemplate::of(value);
     arguments.constants.emplace_back(name, value);
     folded += (folded.empty() ? "" : ", ") + name + "=" + pythonRepr(value);
@@ -239,7 +260,8 @@ KernelSpecialization specializeKernel(GenerationState &state, const JitFunction 
   if (!folded.empty())
     result.remarks.push_back(python::makeDiagnostic(
         python::DiagnosticSeverity::Remark, scope.source, scope.fileName,
-        kernel.heuristics->decorator.expression->location(), "heuristics give " + folded));
+        kernel.heuristics->scope == &scope ? kernel.heuristics->location : definition.location(),
+        "heuristics give " + folded));
 
   for (std::optional<ValueTemplate> &parameter : bound)
     result.prototype.parameters.push_back(std::move(*parameter));

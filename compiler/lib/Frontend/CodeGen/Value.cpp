@@ -1,7 +1,10 @@
 // Value: compile-time and IR values of the code generator, and their Python spellings.
 #include "Value.h"
 
+#include "ConstexprOperators.h"
 #include "Library.h"
+
+#include "../Module/Object.h"
 
 #include <algorithm>
 #include <charconv>
@@ -9,6 +12,13 @@
 #include <cstdlib>
 
 namespace trex::frontend {
+
+namespace {
+// Python's repr inside containers: strings quoted.
+std::string reprOf(const Value &value) {
+  return value.isString() ? "'" + value.asString() + "'" : value.str();
+}
+} // namespace
 
 std::string pyIntToString(PyInt value) {
   if (value == 0)
@@ -72,6 +82,20 @@ Value Value::boundMethod(Value self, std::shared_ptr<const Callable> function) {
                BoundMethod{std::make_shared<Value>(std::move(self)), std::move(function)});
 }
 
+Value Value::dict(const DictItems &items) {
+  DictEntries entries;
+  for (const auto &[key, value] : items)
+    entries.emplace_back(Value::string(key), value);
+  return dictOf(std::move(entries));
+}
+
+const Value *Value::dictFind(const Value &key) const {
+  for (const auto &[entryKey, value] : dictEntries())
+    if (constexprEqual(entryKey, key))
+      return &value;
+  return nullptr;
+}
+
 double Value::asDouble() const {
   if (isFloat())
     return asFloat();
@@ -93,7 +117,9 @@ bool Value::truthy() const {
   case Kind::Tuple:
     return !elements().empty();
   case Kind::Dict:
-    return !dictItems().empty();
+    return !dictEntries().empty();
+  case Kind::List:
+    return !listElements().empty();
   case Kind::Enum:
     return asEnum().value != 0;
   default:
@@ -142,10 +168,18 @@ std::string Value::str() const {
     return "<bound method " + asBoundMethod().function->displayName() + ">";
   case Kind::Dict: {
     std::string text = "{";
-    for (const auto &[key, value] : dictItems())
-      text += (text.size() > 1 ? ", '" : "'") + key + "': " + value.str();
+    for (const auto &[key, value] : dictEntries())
+      text += (text.size() > 1 ? ", " : "") + reprOf(key) + ": " + reprOf(value);
     return text + "}";
   }
+  case Kind::List: {
+    std::string text = "[";
+    for (const Value &element : listElements())
+      text += (text.size() > 1 ? ", " : "") + reprOf(element);
+    return text + "]";
+  }
+  case Kind::Object:
+    return objectStr(*asObject());
   }
   return {};
 }
@@ -163,6 +197,10 @@ std::string Value::describe() const {
     return str();
   case Kind::Dict:
     return "dict " + str();
+  case Kind::List:
+    return "list " + str();
+  case Kind::Object:
+    return objectDescription(*asObject());
   case Kind::String:
     return "constexpr['" + str() + "']";
   default:

@@ -35,6 +35,7 @@ struct Tensor {
 };
 
 struct Callable;
+struct Object;
 class Value;
 
 struct Slice {
@@ -78,8 +79,15 @@ public:
     Callable,
     Namespace,
     BoundMethod,
-    // A dict with string keys, only in compile-time evaluation (the `args` of a heuristic).
+    // A dict (the `args` of a heuristic, module-level dicts); mutable, shared like Python's.
     Dict,
+    // A Python list: mutable and shared, as Python's (module-level evaluation, constexpr
+    // functions).
+    List,
+    // Every other Python object module-level evaluation makes: user modules, plain Python
+    // functions, triton.Config, functools.partial, classes, torch dtypes, values of modules
+    // trex does not model (see Module/Object.h).
+    Object,
   };
 
   Value() = default;
@@ -107,8 +115,16 @@ public:
   static Value nameSpace(std::string path) { return Value(Kind::Namespace, Namespace{std::move(path)}); }
   static Value boundMethod(Value self, std::shared_ptr<const Callable> function);
   using DictItems = std::vector<std::pair<std::string, Value>>;
-  static Value dict(DictItems items) {
-    return Value(Kind::Dict, std::make_shared<const DictItems>(std::move(items)));
+  using DictEntries = std::vector<std::pair<Value, Value>>;
+  static Value dict(const DictItems &items);
+  static Value dictOf(DictEntries entries) {
+    return Value(Kind::Dict, std::make_shared<DictEntries>(std::move(entries)));
+  }
+  static Value list(std::vector<Value> elements) {
+    return Value(Kind::List, std::make_shared<std::vector<Value>>(std::move(elements)));
+  }
+  static Value object(std::shared_ptr<Object> object) {
+    return Value(Kind::Object, std::move(object));
   }
 
   Kind kind() const { return kind_; }
@@ -127,6 +143,8 @@ public:
   bool isNamespace() const { return kind_ == Kind::Namespace; }
   bool isBoundMethod() const { return kind_ == Kind::BoundMethod; }
   bool isDict() const { return kind_ == Kind::Dict; }
+  bool isList() const { return kind_ == Kind::List; }
+  bool isObject() const { return kind_ == Kind::Object; }
   // A Python number (numbers.Number): bool, int or float.
   bool isNumber() const { return isBool() || isInt() || isFloat(); }
   // Triton's `_is_constexpr`: a value known at compile time that is not a structure.
@@ -155,7 +173,28 @@ public:
   }
   const Namespace &asNamespace() const { return std::get<Namespace>(data_); }
   const BoundMethod &asBoundMethod() const { return std::get<BoundMethod>(data_); }
-  const DictItems &dictItems() const { return *std::get<std::shared_ptr<const DictItems>>(data_); }
+  // The entries of a dict, in insertion order; shared by every copy of the value.
+  DictEntries &dictEntries() const { return *std::get<std::shared_ptr<DictEntries>>(data_); }
+  // The value of `key` in a dict, or null.
+  const Value *dictFind(const Value &key) const;
+  // The elements of a list; shared by every copy of the value.
+  std::vector<Value> &listElements() const {
+    return *std::get<std::shared_ptr<std::vector<Value>>>(data_);
+  }
+  const std::shared_ptr<Object> &asObject() const {
+    return std::get<std::shared_ptr<Object>>(data_);
+  }
+  // The elements of a tuple or a list.
+  const std::vector<Value> &sequence() const { return isList() ? listElements() : elements(); }
+
+  // Made by `tl.constexpr(...)` (or arithmetic on such a value) at module level: Triton lets
+  // kernels read a global only when it is a constexpr object (or a dtype, a function, ...).
+  bool isConstexprWrapped() const { return constexprWrapped_; }
+  Value wrappedAsConstexpr(bool wrapped = true) const {
+    Value copy = *this;
+    copy.constexprWrapped_ = wrapped;
+    return copy;
+  }
 
   // Python truthiness of a compile-time value.
   bool truthy() const;
@@ -172,10 +211,12 @@ private:
   Value(Kind kind, T &&data) : kind_(kind), data_(std::forward<T>(data)) {}
 
   Kind kind_ = Kind::None;
+  bool constexprWrapped_ = false;
   std::variant<std::monostate, bool, PyInt, double, std::string, DType, EnumValue, Tensor,
                std::shared_ptr<const std::vector<Value>>, Slice,
                std::shared_ptr<const Callable>, Namespace, BoundMethod,
-               std::shared_ptr<const DictItems>>
+               std::shared_ptr<DictEntries>, std::shared_ptr<std::vector<Value>>,
+               std::shared_ptr<Object>>
       data_;
 };
 

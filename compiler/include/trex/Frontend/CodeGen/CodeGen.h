@@ -40,6 +40,9 @@ struct FrontendOptions {
   std::vector<std::string> supportedFP8DTypes;
   std::vector<std::string> deprecatedFP8DotOperandDTypes;
   std::int64_t maxNumImpreciseAccDefault = 0;
+  // Folders searched for imported modules after the kernel file's own folder, as sys.path
+  // (--python-path, TREX_PYTHONPATH).
+  std::vector<std::string> pythonPath;
 
   static FrontendOptions forCUDA(int computeCapability);
   static FrontendOptions forHIP(std::string arch);
