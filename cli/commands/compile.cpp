@@ -21,6 +21,7 @@ struct Options {
   std::string input;
   std::string kernel;
   std::string signature;
+  std::vector<std::string> pythonPath;
   std::string target = "cuda:90";
   int numWarps = 4;
   int numStages = 3;
@@ -73,7 +74,7 @@ llvm::Expected<std::vector<Stage>> requestedStages(const std::vector<std::string
 
 // `--list-configs`: the kernel's autotune configs and heuristics, one per line.
 int listConfigs(const Options &options) {
-  frontend::KernelConfigs configs = readKernelConfigsFile(options.input, options.kernel);
+  frontend::KernelConfigs configs = readKernelConfigsFile(options.input, options.kernel, options.pythonPath);
   llvm::errs() << python::formatDiagnostics(configs.diagnostics);
   if (!configs.succeeded())
     return 1;
@@ -142,6 +143,7 @@ int run(const Options &options) {
   compileOptions.numStagesGiven = options.numStagesGiven;
   compileOptions.kernelName = options.kernel;
   compileOptions.signature = options.signature;
+  compileOptions.pythonPath = options.pythonPath;
   compileOptions.autotuneConfig = options.config;
   compileOptions.matmulUnit = options.mma == "v2"    ? CompileOptions::MatmulUnit::MmaV2
                               : options.mma == "v3"  ? CompileOptions::MatmulUnit::MmaV3
@@ -199,6 +201,10 @@ void setup(CLI::App &app) {
   command->add_option("--kernel", options->kernel, "The @triton.jit function to compile (.py)");
   command->add_option("--signature", options->signature,
                       "Its specialization in Triton's AOT form, e.g. '*fp32:16, i32, 1024'");
+  command->add_option("--python-path", options->pythonPath,
+                      "A folder searched for the kernel file's imports after its own folder, "
+                      "as on sys.path (repeatable; TREX_PYTHONPATH adds more)")
+      ->check(CLI::ExistingDirectory);
   command->add_option("--target", options->target, "cuda:90, cuda:80 or hip:gfx942")
       ->capture_default_str();
   CLI::Option *numWarps =

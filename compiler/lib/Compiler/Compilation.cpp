@@ -188,6 +188,7 @@ frontend::FrontendOptions frontendOptions(const CompileOptions &options) {
                                                  options.target.computeCapability)
                                            : frontend::FrontendOptions::forHIP(options.target.arch);
   frontend.numWarps = options.numWarps;
+  frontend.pythonPath = options.pythonPath;
   return frontend;
 }
 
@@ -561,7 +562,8 @@ CompilationResult compileFile(llvm::StringRef path, const CompileOptions &option
   return compileText((*buffer)->getBuffer(), path, options);
 }
 
-frontend::KernelConfigs readKernelConfigsFile(llvm::StringRef path, const std::string &kernelName) {
+frontend::KernelConfigs readKernelConfigsFile(llvm::StringRef path, const std::string &kernelName,
+                                             const std::vector<std::string> &pythonPath) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer) {
     frontend::KernelConfigs result;
@@ -571,7 +573,7 @@ frontend::KernelConfigs readKernelConfigsFile(llvm::StringRef path, const std::s
     result.diagnostics.push_back(std::move(diagnostic));
     return result;
   }
-  return frontend::readKernelConfigs((*buffer)->getBuffer(), path.str(), kernelName);
+  return frontend::readKernelConfigs((*buffer)->getBuffer(), path.str(), kernelName, pythonPath);
 }
 
 } // namespace trex

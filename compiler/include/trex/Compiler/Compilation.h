@@ -31,6 +31,8 @@ struct CompileOptions {
   // Triton's AOT signature form ("*fp32:16, i32, 1024").
   std::string kernelName;
   std::string signature;
+  // Folders searched for the kernel file's imports after its own folder (--python-path).
+  std::vector<std::string> pythonPath;
   // For a Triton-Python kernel with @triton.autotune: compile with config N of its list (see
   // frontend::KernelRequest). The config's num_warps and num_stages replace numWarps and
   // numStages unless the caller marks them as given.
@@ -146,7 +148,8 @@ CompilationResult compileFile(llvm::StringRef path, const CompileOptions &option
 
 // The @triton.autotune configs and @triton.heuristics of the kernel `kernelName` (the only
 // one when empty) of a Triton-Python file; a missing or unreadable file is a diagnostic.
-frontend::KernelConfigs readKernelConfigsFile(llvm::StringRef path, const std::string &kernelName);
+frontend::KernelConfigs readKernelConfigsFile(llvm::StringRef path, const std::string &kernelName,
+                                             const std::vector<std::string> &pythonPath = {});
 
 } // namespace trex
 

@@ -171,7 +171,8 @@ Value foldHeuristic(GenerationState &state, const JitFunction &kernel, const std
 }
 
 KernelConfigs readKernelConfigs(std::string_view source, std::string fileName,
-                                const std::string &kernelName) {
+                                const std::string &kernelName,
+                                const std::vector<std::string> &pythonPath) {
   KernelConfigs result;
   auto scope = std::make_unique<ModuleScope>();
   scope->fileName = fileName;
@@ -188,7 +189,7 @@ KernelConfigs readKernelConfigs(std::string_view source, std::string fileName,
   GenerationState state;
   state.context = &context;
   state.options = &options;
-  ModuleEvaluator evaluator(state, {});
+  ModuleEvaluator evaluator(state, moduleSearchPath(pythonPath));
   state.evaluator = &evaluator;
   evaluator.evaluateModule(*scope);
   try {

@@ -59,26 +59,6 @@ python::Diagnostic diagnosticAt(const ModuleScope &scope, python::DiagnosticSeve
   return python::makeDiagnostic(severity, scope.source, scope.fileName, where, std::move(message));
 }
 
-// The search path of imports: the options' folders, then TREX_PYTHONPATH's.
-std::vector<std::string> modulePath(const FrontendOptions &options) {
-  std::vector<std::string> path = options.pythonPath;
-  if (const char *environment = std::getenv("TREX_PYTHONPATH")) {
-    std::string text = environment;
-    size_t start = 0;
-    while (start <= text.size()) {
-      size_t colon = text.find(':', start);
-      std::string folder = text.substr(start, colon == std::string::npos ? std::string::npos
-                                                                           : colon - start);
-      if (!folder.empty())
-        path.push_back(folder);
-      if (colon == std::string::npos)
-        break;
-      start = colon + 1;
-    }
-  }
-  return path;
-}
-
 std::string moduleNameOf(const std::string &fileName) {
   return llvm::sys::path::stem(fileName).str();
 }
@@ -145,7 +125,7 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
   GenerationState state;
   state.context = &context;
   state.options = &options;
-  ModuleEvaluator evaluator(state, modulePath(options));
+  ModuleEvaluator evaluator(state, moduleSearchPath(options.pythonPath));
   state.evaluator = &evaluator;
   evaluator.evaluateModule(*scope);
   result.diagnostics.insert(result.diagnostics.end(), evaluator.diagnostics().begin(),

@@ -3212,6 +3212,24 @@ struct ModuleEvaluator::Impl {
 // Public interface
 //===----------------------------------------------------------------------===//
 
+std::vector<std::string> moduleSearchPath(std::vector<std::string> folders) {
+  if (const char *environment = std::getenv("TREX_PYTHONPATH")) {
+    std::string text = environment;
+    size_t start = 0;
+    while (start <= text.size()) {
+      size_t colon = text.find(':', start);
+      std::string folder =
+          text.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+      if (!folder.empty())
+        folders.push_back(folder);
+      if (colon == std::string::npos)
+        break;
+      start = colon + 1;
+    }
+  }
+  return folders;
+}
+
 ModuleEvaluator::ModuleEvaluator(GenerationState &state, std::vector<std::string> searchPath)
     : impl_(std::make_unique<Impl>(*this, state, std::move(searchPath))) {}
 
@@ -3219,6 +3237,28 @@ ModuleEvaluator::~ModuleEvaluator() = default;
 
 void ModuleEvaluator::evaluateModule(ModuleScope &scope) {
   impl_->rootDirectory = llvm::sys::path::parent_path(scope.fileName).str();
+  // A file inside a package (folders with __init__.py) is the module Python would import it
+  // as: `pkg.sub.name`, and the folder above the package is on the path, as it would be.
+  std::string folder = impl_->rootDirectory.empty() ? "." : impl_->rootDirectory;
+  std::string dotted = scope.moduleName;
+  for (int depth = 0; depth < 32; ++depth) {
+    llvm::SmallString<256> init(folder);
+    llvm::sys::path::append(init, "__init__.py");
+    if (!llvm::sys::fs::is_regular_file(init))
+      break;
+    llvm::SmallString<256> absolute(folder);
+    llvm::sys::fs::make_absolute(absolute);
+    llvm::sys::path::remove_dots(absolute, true);
+    std::string name = llvm::sys::path::filename(absolute).str();
+    if (name.empty())
+      break;
+    dotted = name + "." + dotted;
+    folder = llvm::sys::path::parent_path(absolute).str();
+  }
+  if (dotted != scope.moduleName) {
+    scope.moduleName = dotted;
+    impl_->searchPath.insert(impl_->searchPath.begin(), folder);
+  }
   llvm::SmallString<256> real;
   if (!llvm::sys::fs::real_path(scope.fileName, real))
     impl_->modulesByPath[std::string(real)] = &scope;

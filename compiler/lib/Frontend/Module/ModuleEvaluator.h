@@ -42,6 +42,10 @@ private:
   std::string type_;
 };
 
+// The folders absolute imports search after the kernel file's own: `folders` (--python-path),
+// then those of TREX_PYTHONPATH (separated by ':'), as sys.path.
+std::vector<std::string> moduleSearchPath(std::vector<std::string> folders);
+
 class ModuleEvaluator {
 public:
   // `searchPath`: folders searched for absolute imports after the kernel file's own folder

@@ -57,8 +57,10 @@ struct KernelConfigs {
 
 // Parses `source` and reads the configs and heuristics of the @triton.jit function
 // `kernelName` (the only one when empty).
+// `pythonPath`: folders searched for the module's imports (see FrontendOptions::pythonPath).
 KernelConfigs readKernelConfigs(std::string_view source, std::string fileName,
-                                const std::string &kernelName);
+                                const std::string &kernelName,
+                                const std::vector<std::string> &pythonPath = {});
 
 } // namespace trex::frontend
 
