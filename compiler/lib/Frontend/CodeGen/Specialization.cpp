@@ -146,9 +146,16 @@ KernelSpecialization specializeKernel(GenerationState &state, const JitFunction 
         "using autotune config " + std::to_string(index) + ": " + config.info.describe()));
   }
   std::vector<std::pair<size_t, Value>> heuristics;
+  // Heuristics may also give launch options (num_warps, ...), which are not parameters.
+  std::vector<std::pair<std::string, Value>> launchHeuristics;
   if (kernel.heuristics)
     for (const auto &[name, expression] : kernel.heuristics->values) {
       std::optional<size_t> parameter = parameterIndex(name);
+      if (!parameter && (name == "num_warps" || name == "num_stages" || name == "num_ctas" ||
+                         name == "maxnreg")) {
+        launchHeuristics.emplace_back(name, expression);
+        continue;
+      }
       if (!parameter)
         throw errorAt(scope, kernel.heuristics->scope == &scope ? kernel.heuristics->location
                                                                 : definition.location(),
@@ -257,11 +264,40 @@ KernelSpecialization specializeKernel(GenerationState &state, const JitFunction 
     arguments.constants.emplace_back(name, value);
     folded += (folded.empty() ? "" : ", ") + name + "=" + pythonRepr(value);
   }
+  python::SourceLocation heuristicsAt =
+      kernel.heuristics && kernel.heuristics->scope == &scope ? kernel.heuristics->location
+                                                              : definition.location();
+  for (const auto &[name, function] : launchHeuristics) {
+    try {
+      Value value = foldHeuristic(state, kernel, name, function, arguments);
+      if (!value.isInt() || value.asInt() <= 0 || value.asInt() > 1024)
+        throw CompileError("it gives " + value.describe() + ", not a positive integer");
+      if (!result.config) {
+        result.config = AutotuneConfigInfo{};
+        result.config->index = -1;
+        result.config->location = heuristicsAt;
+      }
+      int number = static_cast<int>(value.asInt());
+      if (name == "num_warps")
+        result.config->numWarps = number;
+      else if (name == "num_stages")
+        result.config->numStages = number;
+      else if (name == "num_ctas")
+        result.config->numCTAs = number;
+      else
+        result.config->maxRegisters = number;
+      folded += (folded.empty() ? "" : ", ") + name + "=" + pythonRepr(value);
+    } catch (const CompileError &error) {
+      result.remarks.push_back(python::makeDiagnostic(
+          python::DiagnosticSeverity::Remark, scope.source, scope.fileName, heuristicsAt,
+          "the heuristic for " + name + " cannot be folded (" + error.message() +
+              "); the launch's own " + name + " applies"));
+    }
+  }
   if (!folded.empty())
     result.remarks.push_back(python::makeDiagnostic(
         python::DiagnosticSeverity::Remark, scope.source, scope.fileName,
-        kernel.heuristics->scope == &scope ? kernel.heuristics->location : definition.location(),
-        "heuristics give " + folded));
+        heuristicsAt, "heuristics give " + folded));
 
   for (std::optional<ValueTemplate> &parameter : bound)
     result.prototype.parameters.push_back(std::move(*parameter));

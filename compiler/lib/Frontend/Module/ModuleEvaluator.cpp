@@ -992,10 +992,16 @@ struct ModuleEvaluator::Impl {
       Value test = evaluate(frame, ifStatement.test());
       bool taken;
       if (isOpaque(test)) {
+        // Python would know; trex takes the branch that defines Triton functions (files guard
+        // their kernels with `if triton_available():`), else the `if` branch.
+        int inBody = tritonDefinitions(ifStatement.body());
+        int inElse = tritonDefinitions(ifStatement.orElse());
+        taken = inBody >= inElse;
         remark(*frame.module, ifStatement.test().location(),
-               "trex cannot evaluate this condition (it depends on " +
-                   test.asObject()->name + ", which trex does not model); it takes the `if` branch");
-        taken = true;
+               "trex cannot evaluate this condition (it depends on " + test.asObject()->name +
+                   ", which trex does not model); it takes the " +
+                   (taken ? "`if` branch" : "`else` branch") +
+                   (inBody != inElse ? ", which defines the Triton functions" : ""));
       } else {
         taken = truth(test);
       }
@@ -1071,6 +1077,37 @@ struct ModuleEvaluator::Impl {
     default:
       raise("SyntaxError", "unexpected statement");
     }
+  }
+
+  // How many Triton functions and imports of triton a block defines (at any depth).
+  static int tritonDefinitions(const python::Block &block) {
+    int count = 0;
+    for (const python::StmtPtr &statement : block) {
+      if (const auto *definition = statement->dynCast<python::FunctionDefStmt>()) {
+        for (const python::ExprPtr &decorator : definition->decorators()) {
+          const python::Expr *callee = decorator.get();
+          if (const auto *call = callee->dynCast<python::CallExpr>())
+            callee = &call->callee();
+          std::string name;
+          if (const auto *attribute = callee->dynCast<python::AttributeExpr>())
+            name = attribute->attribute();
+          else if (const auto *plain = callee->dynCast<python::NameExpr>())
+            name = plain->identifier();
+          if (name == "jit" || name == "autotune" || name == "heuristics")
+            ++count;
+        }
+      } else if (const auto *import = statement->dynCast<python::ImportStmt>()) {
+        for (const python::ImportAlias &alias : import->names())
+          count += isTriton(alias.name);
+      } else if (const auto *from = statement->dynCast<python::ImportFromStmt>()) {
+        count += isTriton(from->module());
+      } else if (const auto *nested = statement->dynCast<python::IfStmt>()) {
+        count += tritonDefinitions(nested->body()) + tritonDefinitions(nested->orElse());
+      } else if (const auto *tryStatement = statement->dynCast<python::TryStmt>()) {
+        count += tritonDefinitions(tryStatement->body());
+      }
+    }
+    return count;
   }
 
   void execAugmentedAssign(Frame &frame, const python::AugmentedAssignStmt &statement) {
@@ -1498,8 +1535,12 @@ struct ModuleEvaluator::Impl {
     case K::Conditional: {
       const auto &conditional = expression.cast<python::ConditionalExpr>();
       Value test = evaluate(frame, conditional.test());
-      if (isOpaque(test))
-        return opaqueValue(test.asObject()->name + " ? ... : ...");
+      if (isOpaque(test)) {
+        remark(*frame.module, conditional.test().location(),
+               "trex cannot evaluate this condition (it depends on " + test.asObject()->name +
+                   ", which trex does not model); it takes the first value");
+        return evaluate(frame, conditional.body());
+      }
       return evaluate(frame, truth(test) ? conditional.body() : conditional.orElse());
     }
     case K::Lambda: {
@@ -2019,8 +2060,11 @@ struct ModuleEvaluator::Impl {
           return opaqueValue(callable.name + "(...)");
         raise("TypeError", callable.name + " cannot be called at module level by trex");
       }
+      static const std::set<std::string> typeConstructors = {
+          "triton.language.get_int_dtype", "triton.language.pointer_type",
+          "triton.language.block_type", "triton.language.str_to_ty"};
       if (callable.name.rfind("triton.language.dtype.", 0) == 0 ||
-          callable.name.rfind("math.", 0) == 0 || callable.name == "triton.language.get_int_dtype") {
+          callable.name.rfind("math.", 0) == 0 || typeConstructors.count(callable.name)) {
         CodeGenerator generator(state, *currentModule);
         return generator.callFunction(callee, std::move(arguments), std::move(keywords));
       }
