@@ -7,7 +7,7 @@ config.name = "trex"
 config.test_format = lit.formats.ShTest(execute_external=False)
 # .py: the front-end coverage kernels of test/frontend (each runs trex compile on itself).
 config.suffixes = [".mlir", ".test", ".py"]
-config.excludes = ["CMakeLists.txt", "unit", "layoutviz", "Inputs", "gpu", "bench", "lit.cfg.py",
+config.excludes = ["CMakeLists.txt", "unit", "layoutviz", "Inputs", "gpu", "bench", "compat", "lit.cfg.py",
                    "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.trex_obj_root, "test")

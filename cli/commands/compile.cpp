@@ -111,8 +111,12 @@ void addLaunchKeys(const Options &options, CompilationResult &result) {
     return;
   try {
     std::string source = runtime::readFileBytes(options.input);
-    std::vector<std::string> names = tools::passedParameterNames(
-        source, options.input, options.kernel, options.signature, options.config);
+    // The compile knows which parameters a launch passes; the file is read again only for a
+    // result that does not say (none today for Python inputs).
+    std::vector<std::string> names = result.passedParameterNames;
+    if (names.empty())
+      names = tools::passedParameterNames(source, options.input, options.kernel,
+                                          options.signature, options.config);
     metadata->second = runtime::annotateKernelInfo(metadata->second, options.signature, names);
   } catch (const runtime::Error &error) {
     llvm::errs() << "warning: the metadata was written without launch keys: " << error.what()

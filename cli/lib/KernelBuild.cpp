@@ -109,9 +109,10 @@ KernelBuild buildKernel(const KernelBuildRequest &request) {
   if (!result.stages.count(binaryStage) && !(isCUDA && result.stages.count(Stage::PTX)))
     throw runtime::Error("the compiler produced no loadable binary\n" + build.diagnostics);
 
-  std::vector<std::string> names = passedParameterNames(
-      source, fileName, request.options.kernelName, request.options.signature,
-      request.options.autotuneConfig);
+  std::vector<std::string> names = result.passedParameterNames;
+  if (names.empty())
+    names = passedParameterNames(source, fileName, request.options.kernelName,
+                                 request.options.signature, request.options.autotuneConfig);
   std::map<std::string, std::string> files;
   std::string kernel = result.kernelName.empty() ? "kernel" : result.kernelName;
   for (const auto &[stage, text] : result.stages) {

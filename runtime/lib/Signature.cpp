@@ -47,6 +47,15 @@ bool isLiteral(const std::string &text) {
   return *end == '\0';
 }
 
+// A dtype given as a constexpr (`tl.bfloat16`, `triton.language.float16`, `torch.float16`):
+// compiled in, never passed.
+bool isDTypeConstant(const std::string &text) {
+  for (const char *prefix : {"tl.", "triton.language.", "torch."})
+    if (text.rfind(prefix, 0) == 0 && text.size() > std::string(prefix).size())
+      return true;
+  return false;
+}
+
 SignatureEntry parseEntry(const std::string &written, std::size_t index) {
   SignatureEntry entry;
   entry.text = written;
@@ -59,7 +68,7 @@ SignatureEntry parseEntry(const std::string &written, std::size_t index) {
   if (body[0] == '*') {
     entry.kind = SignatureEntry::Kind::Pointer;
     body = trim(body.substr(1));
-  } else if (isLiteral(body)) {
+  } else if (isLiteral(body) || isDTypeConstant(body)) {
     entry.kind = SignatureEntry::Kind::Constant;
     entry.literal = body;
     return entry;

@@ -1,4 +1,5 @@
 # Coverage: compile-time Python inside kernels: @triton.constexpr_function helpers called with
+# NO-TRITON-LAYOUTS: about module-level Python; its kernels use layouts the other coverage files already compare
 # constexpr arguments (dtype logic), .value on constexprs, dtype properties and predicates,
 # a kernel factory's closure, and tl.random helpers under each import path.
 # RUN: trex compile %s --kernel accumulate --signature "*fp16:16, *fp32:16, 128, tl.float16" --emit source | FileCheck %s

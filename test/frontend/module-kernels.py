@@ -1,4 +1,5 @@
 # Coverage: every way real files make kernels: triton.jit(f), heuristics(...)(jit(f)),
+# NO-TRITON-LAYOUTS: imports modules absent where real Triton runs (opaque stand-ins), so Triton cannot record its layouts
 # autotune configs built by a helper function with loops, comprehensions and
 # functools.partial, an unknown
 # wrapping decorator, kernels defined under if/else, do_not_specialize.

@@ -1,4 +1,5 @@
 # Coverage: kernels in packages: relative imports (`from ..common import helpers`,
+# NO-TRITON-LAYOUTS: imports modules absent where real Triton runs (opaque stand-ins), so Triton cannot record its layouts
 # `from . import tuning`, `from .. import NAME`), jit helpers and constants from other files,
 # and absolute imports of a package found through --python-path or TREX_PYTHONPATH.
 # RUN: trex compile %S/Inputs/modpkg/ops/norm.py --kernel rms_norm --signature "*fp16:16, *bf16:16, i32" --config 1 --emit source 2>&1 | FileCheck %s --check-prefix=REL
@@ -24,7 +25,7 @@ from modpkg.common.consts import EPS
 # ABS-LABEL: tt.func public @gate(
 # ABS: tt.call @modpkg.common.helpers.silu__fp32S64S__
 # ABS: arith.constant 9.99999997E-7 : f32
-# NOPATH: error: 'helpers' is modpkg.common.helpers, which trex does not model
+# NOPATH: error: 'helpers' is modpkg.common.helpers (imported at {{.*}}module-packages.py:13), which trex does not model
 @triton.jit
 def gate(X, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -23,6 +24,9 @@ struct CoverageCase {
   std::string signature;
   std::string target;
   int numWarps = 4;
+  // --config N and --python-path %S/DIR of the RUN line.
+  std::optional<int> config;
+  std::string pythonPath;
   // Why the target cannot compile it (from the file); empty when it must compile.
   std::string unsupportedReason;
 };
@@ -41,6 +45,8 @@ std::vector<CoverageCase> coverageCases() {
   static const std::regex signature(R"re(--signature "([^"]*)")re");
   static const std::regex target(R"(--target (\S+))");
   static const std::regex numWarps(R"(--num-warps (\d+))");
+  static const std::regex config(R"(--config (\d+))");
+  static const std::regex pythonPath(R"(--python-path %S/(\S+))");
   static const std::regex unsupported(R"(^# UNSUPPORTED-TARGET: (\w+) (\S+): (.*)$)");
   std::vector<fs::path> files;
   for (const auto &entry : fs::directory_iterator(TREX_FRONTEND_TESTS_DIR))
@@ -75,6 +81,11 @@ std::vector<CoverageCase> coverageCases() {
                               targetName};
         if (std::regex_search(arguments, warpsMatch, numWarps))
           coverage.numWarps = std::stoi(warpsMatch[1]);
+        std::smatch optionMatch;
+        if (std::regex_search(arguments, optionMatch, config))
+          coverage.config = std::stoi(optionMatch[1]);
+        if (std::regex_search(arguments, optionMatch, pythonPath))
+          coverage.pythonPath = (fs::path(TREX_FRONTEND_TESTS_DIR) / optionMatch[1].str()).string();
         if (seen.insert({coverage.kernel, coverage.signature, targetName}).second)
           fileCases.push_back(coverage);
       }
@@ -98,6 +109,9 @@ TEST_P(CoverageBackend, CompilesToMachineCodeOrSaysWhyNot) {
   options.kernelName = param.kernel;
   options.signature = param.signature;
   options.numWarps = param.numWarps;
+  options.autotuneConfig = param.config;
+  if (!param.pythonPath.empty())
+    options.pythonPath.push_back(param.pythonPath);
   options.lastStage = trex::Stage::Metadata;
   fs::path file = fs::path(TREX_FRONTEND_TESTS_DIR) / param.file;
   trex::CompilationResult result = trex::compileFile(file.string(), options);

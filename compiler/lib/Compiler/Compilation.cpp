@@ -466,6 +466,7 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
     if (!generated.succeeded())
       return;
     module = std::move(generated.module);
+    result.passedParameterNames = generated.passedParameterNames;
     if (generated.autotuneConfig) {
       if (!options.numWarpsGiven)
         result.numWarps = generated.autotuneConfig->numWarps;

@@ -89,6 +89,9 @@ struct CompilationResult {
   bool succeeded = false;
   // The kernel's name (the public tt.func), used to name stage files.
   std::string kernelName;
+  // For a Triton-Python kernel: the names of the parameters a launch passes (those the
+  // specialization did not make constants), in order.
+  std::vector<std::string> passedParameterNames;
   // The launch options the compilation used: the options', or the autotune config's.
   int numWarps = 4;
   int numStages = 3;

@@ -22,12 +22,13 @@ std::string notConstexprMessage(const std::string &name) {
 }
 
 [[noreturn]] void failOpaque(const std::string &name, const Object &object) {
-  CompileError error("'" + name + "' is " + object.name +
-                     ", which trex does not model (trex runs no Python); a kernel cannot use it. "
-                     "If it is a module of your project, pass its folder with --python-path");
-  if (object.origin)
-    error.addFrame({object.origin, object.location});
-  throw error;
+  std::string where;
+  if (object.origin && object.location.line > 0)
+    where = " (imported at " + object.origin->fileName + ":" +
+            std::to_string(object.location.line) + ")";
+  fail("'" + name + "' is " + object.name + where +
+       ", which trex does not model (trex runs no Python); a kernel cannot use it. If it is a "
+       "module of your project, pass its folder with --python-path");
 }
 
 } // namespace

@@ -140,6 +140,9 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
     module = ModuleOp::create(FileLineColLoc::get(&context, fileName, definition.location().line, 0));
     state.module = *module;
     KernelSpecialization specialization = specializeKernel(state, kernel, request);
+    for (size_t i = 0; i < specialization.prototype.parameters.size(); ++i)
+      if (specialization.prototype.parameters[i].kind != ValueTemplate::Kind::Constexpr)
+        result.passedParameterNames.push_back(definition.parameters()[i].name);
     result.autotuneConfig = specialization.config;
     result.diagnostics.insert(result.diagnostics.end(), specialization.remarks.begin(),
                               specialization.remarks.end());

@@ -1267,13 +1267,20 @@ struct ModuleEvaluator::Impl {
     for (const python::ImportAlias &alias : statement.names()) {
       Value module = importAbsolute(alias.name);
       if (!alias.asName.empty()) {
-        bind(frame, alias.asName, module, &statement);
+        bind(frame, alias.asName, locatedImport(module, frame, statement), &statement);
         continue;
       }
       // `import a.b.c` binds `a`.
       std::string top = alias.name.substr(0, alias.name.find('.'));
       bind(frame, top, top == alias.name ? module : importAbsolute(top), &statement);
     }
+  }
+
+  // An opaque import remembers where it was imported, for the error of a kernel using it.
+  static Value locatedImport(const Value &value, Frame &frame, const python::Stmt &statement) {
+    if (!isOpaque(value) || value.asObject()->origin)
+      return value;
+    return opaqueValue(value.asObject()->name, frame.module, statement.location());
   }
 
   void execImportFrom(Frame &frame, const python::ImportFromStmt &statement) {
@@ -1287,7 +1294,7 @@ struct ModuleEvaluator::Impl {
       }
       Value value = importFromModule(module, moduleName, alias.name, *frame.module,
                                      statement.level());
-      bind(frame, alias.boundName(), value, &statement);
+      bind(frame, alias.boundName(), locatedImport(value, frame, statement), &statement);
     }
   }
 

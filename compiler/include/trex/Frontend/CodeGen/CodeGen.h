@@ -67,6 +67,8 @@ struct FrontendResult {
   // The `tt` module, null when `diagnostics` holds an error.
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::string kernelName;
+  // The parameters a launch passes (not made constants by the specialization), in order.
+  std::vector<std::string> passedParameterNames;
   // The autotune config applied (KernelRequest::autotuneConfig), for its launch options.
   std::optional<AutotuneConfigInfo> autotuneConfig;
   // Errors (each followed by notes giving the call chain), warnings and remarks
