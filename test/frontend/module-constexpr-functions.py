@@ -1,7 +1,7 @@
 # Coverage: compile-time Python inside kernels: @triton.constexpr_function helpers called with
-# NO-TRITON-LAYOUTS: about module-level Python; its kernels use layouts the other coverage files already compare
 # constexpr arguments (dtype logic), .value on constexprs, dtype properties and predicates,
 # a kernel factory's closure, and tl.random helpers under each import path.
+# NO-TRITON-LAYOUTS: about module-level Python; its kernels use layouts the other coverage files already compare
 # RUN: trex compile %s --kernel accumulate --signature "*fp16:16, *fp32:16, 128, tl.float16" --emit source | FileCheck %s
 # RUN: trex compile %s --kernel accumulate --signature "*i8:16, *i32:16, 128, torch.int8" --emit source | FileCheck %s --check-prefix=INT
 # RUN: trex compile %s --kernel relu_kernel --signature "*fp32:16, 64" --emit source | FileCheck %s --check-prefix=FACTORY

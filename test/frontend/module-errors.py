@@ -25,7 +25,7 @@ def uses_unknown(X):
     tl.store(X, fast_gelu(tl.load(X)))
 
 
-# BROKEN: module-errors.py:12:9: error: 'SCALE' could not be evaluated: KeyError: 'b'
+# BROKEN: module-errors.py:[[# @LINE - 16]]:9: error: 'SCALE' could not be evaluated: KeyError: 'b'
 # BROKEN: module-errors.py:[[# @LINE + 3]]:30: note: in the call from here
 @triton.jit
 def uses_broken(X):

@@ -1,10 +1,12 @@
 # Coverage: module-level Python around kernels, evaluated as Python would without running it:
-# NO-TRITON-LAYOUTS: imports modules absent where real Triton runs (opaque stand-ins), so Triton cannot record its layouts
 # imports with fallbacks (try/except ImportError, hasattr), version checks, os.environ, aliases,
 # torch constants, modules trex does not model (imported, unused).
+# NO-TRITON-LAYOUTS: imports modules absent where real Triton runs (opaque stand-ins), so Triton cannot record its layouts
 # RUN: trex compile %s --kernel fused_act --signature "*fp32:16, *fp32:16, i32, 1024" --emit source | FileCheck %s
 # RUN: trex compile %s --kernel clamp_fp16 --signature "*fp16:16, *fp16:16, i32, 256" --emit source | FileCheck %s --check-prefix=CLAMP
+# RUN: trex compile %s --kernel reexported --signature "*fp32:16, 64" --emit source 2>&1 | FileCheck %s --check-prefix=REEXPORT
 # UNSUPPORTED-TARGET: fused_act hip:gfx942: libdevice functions on AMD need the ROCm device libraries (ocml), which trex does not link
+# UNSUPPORTED-TARGET: reexported hip:gfx942: libdevice functions on AMD need the ROCm device libraries (ocml), which trex does not link
 import math
 import os
 import functools
@@ -85,3 +87,18 @@ def clamp_fp16(X, Y, n, BLOCK: tl.constexpr):
     x = tl.load(X + offs, mask=offs < n).to(tl.float32)
     x = tl.minimum(x, FP16_MAX)
     tl.store(Y + offs, x.to(tl.float16), mask=offs < n)
+
+
+# Projects re-export Triton through their own modules; when such a module is not on the path,
+# the names Triton's modules go by are taken to be Triton's (with a note).
+# REEXPORT: note: trex cannot read some_project.triton_utils (not on the path); it takes its 'tl' to be triton.language
+# REEXPORT-LABEL: tt.func public @reexported(
+# REEXPORT: tt.extern_elementwise {{.*}}symbol = "__nv_expf"
+from some_project.triton_utils import tl as project_tl, triton as project_triton  # noqa: E402
+from some_project.triton_utils import libdevice as project_libdevice  # noqa: E402
+
+
+@project_triton.jit
+def reexported(X, BLOCK: project_tl.constexpr):
+    offs = project_tl.arange(0, BLOCK)
+    project_tl.store(X + offs, project_libdevice.exp(project_tl.load(X + offs)))

@@ -1,8 +1,8 @@
 # Coverage: every way real files make kernels: triton.jit(f), heuristics(...)(jit(f)),
-# NO-TRITON-LAYOUTS: imports modules absent where real Triton runs (opaque stand-ins), so Triton cannot record its layouts
 # autotune configs built by a helper function with loops, comprehensions and
 # functools.partial, an unknown
 # wrapping decorator, kernels defined under if/else, do_not_specialize.
+# NO-TRITON-LAYOUTS: imports modules absent where real Triton runs (opaque stand-ins), so Triton cannot record its layouts
 # RUN: trex compile %s --kernel scale_kernel --signature "*fp32:16, i32, 512" --emit source | FileCheck %s --check-prefix=JITCALL
 # RUN: trex compile %s --kernel scale_heur --signature "*fp32:16, i32" --emit source 2>&1 | FileCheck %s --check-prefix=HEUR
 # RUN: trex compile %s --kernel tuned --list-configs | FileCheck %s --check-prefix=LIST

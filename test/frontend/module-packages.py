@@ -1,7 +1,7 @@
 # Coverage: kernels in packages: relative imports (`from ..common import helpers`,
-# NO-TRITON-LAYOUTS: imports modules absent where real Triton runs (opaque stand-ins), so Triton cannot record its layouts
 # `from . import tuning`, `from .. import NAME`), jit helpers and constants from other files,
 # and absolute imports of a package found through --python-path or TREX_PYTHONPATH.
+# NO-TRITON-LAYOUTS: imports modules absent where real Triton runs (opaque stand-ins), so Triton cannot record its layouts
 # RUN: trex compile %S/Inputs/modpkg/ops/norm.py --kernel rms_norm --signature "*fp16:16, *bf16:16, i32" --config 1 --emit source 2>&1 | FileCheck %s --check-prefix=REL
 # RUN: trex compile %S/Inputs/modpkg/ops/norm.py --kernel fixed_block --signature "*fp32:16, *fp32:16" --emit source | FileCheck %s --check-prefix=CONST
 # RUN: trex compile %s --kernel gate --signature "*fp32:16, 64" --python-path %S/Inputs --emit source | FileCheck %s --check-prefix=ABS

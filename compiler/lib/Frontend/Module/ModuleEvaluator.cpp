@@ -475,8 +475,20 @@ struct ModuleEvaluator::Impl {
   // `from module import name`: the attribute, or the submodule of that name.
   Value importFromModule(const Value &module, const std::string &moduleName,
                          const std::string &name, const ModuleScope &scope, int level) {
-    if (isOpaque(module))
+    if (isOpaque(module)) {
+      // Projects re-export Triton (`from vllm.triton_utils import tl, triton`): the names
+      // Triton's modules go by are taken to be Triton's when their module cannot be read.
+      static const std::map<std::string, std::string> reexports = {
+          {"triton", "triton"}, {"tl", "triton.language"}, {"libdevice", "triton.language.extra.libdevice"}};
+      if (auto known = reexports.find(name); known != reexports.end()) {
+        remark(*currentModule, currentNode ? currentNode->location() : SourceLocation{1, 0},
+               "trex cannot read " + module.asObject()->name + " (not on the path); it takes its '" +
+                   name + "' to be " + known->second,
+               python::DiagnosticSeverity::Note);
+        return Value::nameSpace(known->second);
+      }
       return opaqueValue(joinPath(module.asObject()->name, name));
+    }
     try {
       return getAttribute(module, name);
     } catch (const PythonException &error) {
