@@ -347,9 +347,18 @@ void registerCoreBuiltins(Library &lib) {
   lib.addBuiltin(tl + "trans", signature({required("input")}, "dims"), [](CodeGenerator &g, BoundArguments &args) {
     Value dims = unwrapIterable(args.variadic());
     std::vector<int> order = dimsArgument(dims);
-    if (order.empty())
-      order = {1, 0};
-    return Value::tensor(g.semantic().permute(requireTensor(args["input"], "input"), order));
+    Tensor input = requireTensor(args["input"], "input");
+    if (order.empty()) {
+      // No dims: swap the last two axes (a batched 2-D transpose), as Triton's trans.
+      int rank = static_cast<int>(input.shape().size());
+      if (rank < 2)
+        fail("tl.trans invoked with a 0- or 1-dimensional tensor");
+      for (int i = 0; i < rank - 2; ++i)
+        order.push_back(i);
+      order.push_back(rank - 1);
+      order.push_back(rank - 2);
+    }
+    return Value::tensor(g.semantic().permute(input, order));
   });
   lib.addBuiltin(tl + "permute", signature({required("input")}, "dims"), [](CodeGenerator &g, BoundArguments &args) {
     return Value::tensor(g.semantic().permute(requireTensor(args["input"], "input"),
@@ -565,6 +574,23 @@ void registerCoreBuiltins(Library &lib) {
                                                boolArgument(args["is_pure"], "is_pure"),
                                                intArgument(args["pack"], "pack"));
                  });
+
+  // triton.language.extra.cuda's utilities (Triton's extra/cuda/utils.py).
+  const std::string cudaExtra = "triton.language.extra.cuda.";
+  lib.addBuiltin(cudaExtra + "smid", signature({}), [](CodeGenerator &g, BoundArguments &) {
+    return inlineAsmElementwise(g, "mov.u32 $0, %smid;", "=r", Value::tuple({}),
+                                Value::dtype(ScalarKind::Int32), true, 1);
+  });
+  lib.addBuiltin(cudaExtra + "globaltimer", signature({}), [](CodeGenerator &g, BoundArguments &) {
+    return inlineAsmElementwise(g, "mov.u64 $0, %globaltimer;", "=l", Value::tuple({}),
+                                Value::dtype(ScalarKind::Int64), false, 1);
+  });
+  lib.addBuiltin(cudaExtra + "num_threads", signature({}), [](CodeGenerator &g, BoundArguments &) {
+    return Value::integer(g.options().numWarps * 32);
+  });
+  lib.addBuiltin(cudaExtra + "num_warps", signature({}), [](CodeGenerator &g, BoundArguments &) {
+    return Value::integer(g.options().numWarps);
+  });
 
   // Members of tensors implemented by these builtins.
   for (const char *name : {"broadcast_to", "trans", "permute", "split", "view", "reshape",

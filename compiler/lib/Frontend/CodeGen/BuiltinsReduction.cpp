@@ -116,10 +116,35 @@ void registerReductionBuiltins(Library &lib) {
         std::optional<std::int64_t> imprecise;
         if (!args["max_num_imprecise_acc"].isNone())
           imprecise = intArgument(args["max_num_imprecise_acc"], "max_num_imprecise_acc");
-        return Value::tensor(g.semantic().dot(requireTensor(args["input"], "input"),
-                                              requireTensor(args["other"], "other"), acc,
-                                              precision, imprecise,
-                                              dtypeArgument(args["out_dtype"], "out_dtype")));
+        Tensor input = requireTensor(args["input"], "input");
+        Tensor other = requireTensor(args["other"], "other");
+        // More than three dimensions: the leading ones are one batch dimension for the dot,
+        // reshaped back afterwards, as Triton's dot does.
+        std::vector<std::int64_t> batchShape;
+        size_t rank = input.shape().size();
+        if (rank > 3 && other.shape().size() == rank) {
+          batchShape.assign(input.shape().begin(), input.shape().end() - 2);
+          std::int64_t batch = 1;
+          for (std::int64_t extent : batchShape)
+            batch *= extent;
+          auto flatten = [&](const Tensor &tensor) {
+            std::int64_t rows = tensor.shape()[rank - 2], columns = tensor.shape()[rank - 1];
+            return g.semantic().reshape(tensor, {batch, rows, columns}, false);
+          };
+          input = flatten(input);
+          other = flatten(other);
+          if (acc)
+            acc = flatten(*acc);
+        }
+        Tensor result = g.semantic().dot(input, other, acc, precision, imprecise,
+                                         dtypeArgument(args["out_dtype"], "out_dtype"));
+        if (!batchShape.empty()) {
+          std::vector<std::int64_t> shape = batchShape;
+          shape.push_back(result.shape()[1]);
+          shape.push_back(result.shape()[2]);
+          result = g.semantic().reshape(result, shape, false);
+        }
+        return Value::tensor(result);
       });
 
   lib.addBuiltin(

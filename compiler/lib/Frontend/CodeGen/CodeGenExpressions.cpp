@@ -271,6 +271,25 @@ Value CodeGenerator::getAttribute(const Value &object, const std::string &name) 
       return *value;
     fail("module '" + path + "' has no attribute '" + name + "'");
   }
+  if (object.isTensor() && object.asTensor().type.isTensorDesc()) {
+    const DType &block = object.asTensor().type.elementType();
+    if (name == "load" || name == "store")
+      return Value::boundMethod(object,
+                                lib.builtin("triton.language.core.tensor_descriptor." + name));
+    if (name == "block_shape") {
+      std::vector<Value> shape;
+      for (std::int64_t extent : block.shape())
+        shape.push_back(Value::integer(extent));
+      return Value::tuple(std::move(shape));
+    }
+    if (name == "block_type")
+      return Value::dtype(block);
+    if (name == "dtype")
+      return Value::dtype(block.scalar());
+    fail("'tensor_descriptor' object has no attribute '" + name + "'" +
+         (name == "shape" || name == "strides" ? " (trex keeps only the block of a descriptor)"
+                                               : ""));
+  }
   if (object.isTensor()) {
     const Tensor &tensor = object.asTensor();
     if (name == "dtype")

@@ -72,6 +72,14 @@ DType DType::pointer(const DType &element, int addressSpace, bool isConst) {
   return type;
 }
 
+DType DType::tensorDesc(const DType &blockType) {
+  assert(blockType.isBlock() && "a descriptor of a non-block");
+  DType type;
+  type.kind_ = Kind::TensorDesc;
+  type.element_ = std::make_shared<const DType>(blockType);
+  return type;
+}
+
 DType DType::block(const DType &element, std::vector<std::int64_t> shape) {
   assert(!element.isBlock() && "a block of blocks");
   // Triton's block_type constructor (validate_block_shape), so no tensor type the IR rejects
@@ -169,6 +177,8 @@ std::string DType::name() const {
     shape += shape_.size() == 1 ? ",)" : ")";
     return "<" + shape + ", " + element_->name() + ">";
   }
+  case Kind::TensorDesc:
+    return "tensor_descriptor<" + element_->name() + ">";
   }
   return {};
 }
@@ -201,6 +211,8 @@ std::string DType::mangle() const {
       shape += (i ? "_" : "") + std::to_string(shape_[i]);
     return element_->mangle() + "S" + shape + "S";
   }
+  case Kind::TensorDesc:
+    return "TD" + element_->mangle();
   }
   return {};
 }
@@ -210,6 +222,15 @@ mlir::Type DType::toMLIR(mlir::MLIRContext *context) const {
     return tt::PointerType::get(element_->toMLIR(context), addressSpace_);
   if (kind_ == Kind::Block)
     return mlir::RankedTensorType::get(shape_, element_->toMLIR(context));
+  if (kind_ == Kind::TensorDesc) {
+    // Triton's descriptors keep the signedness of integer elements (`tensor<64xsi8>`).
+    const DType &element = element_->elementType();
+    mlir::Type elementType = element.toMLIR(context);
+    if (element.isIntSigned() && !element.isBool())
+      elementType = mlir::IntegerType::get(context, element.intBitwidth(), mlir::IntegerType::Signed);
+    return tt::TensorDescType::get(context,
+                                   mlir::RankedTensorType::get(element_->shape(), elementType));
+  }
   switch (scalar_) {
   case ScalarKind::Void:
     return mlir::NoneType::get(context);
@@ -260,6 +281,8 @@ bool operator==(const DType &a, const DType &b) {
            a.isConst_ == b.isConst_;
   case DType::Kind::Block:
     return *a.element_ == *b.element_ && a.shape_ == b.shape_;
+  case DType::Kind::TensorDesc:
+    return *a.element_ == *b.element_;
   }
   return false;
 }

@@ -49,7 +49,9 @@ enum class TypeKindRank { Boolean = 0, Integral = 1, Floating = 2 };
 
 class DType {
 public:
-  enum class Kind : std::uint8_t { Scalar, Pointer, Block };
+  // TensorDesc: a tensor descriptor (`tl.make_tensor_descriptor`), whose element is the block
+  // type it loads and stores.
+  enum class Kind : std::uint8_t { Scalar, Pointer, Block, TensorDesc };
 
   DType() : DType(ScalarKind::Void) {}
   DType(ScalarKind scalar); // NOLINT: implicit, so `ScalarKind::FP32` reads as a dtype
@@ -58,6 +60,8 @@ public:
   // not a power of two or more than MaxTensorNumel elements.
   static DType block(const DType &element, std::vector<std::int64_t> shape);
   static constexpr std::int64_t MaxTensorNumel = std::int64_t(1) << 20;
+  static DType tensorDesc(const DType &blockType);
+  bool isTensorDesc() const { return kind_ == Kind::TensorDesc; }
 
   Kind kind() const { return kind_; }
   bool isScalarKind() const { return kind_ == Kind::Scalar; }

@@ -109,6 +109,15 @@ public:
                           const std::vector<std::int64_t> &blockShape,
                           const std::vector<int> &order);
   Tensor advance(const Tensor &base, const std::vector<Value> &offsets);
+  // Tensor descriptors (Triton's make_tensor_descriptor, descriptor_load/store).
+  Tensor makeTensorDescriptor(const Tensor &base, const std::vector<Value> &shape,
+                              const std::vector<Value> &strides,
+                              const std::vector<std::int64_t> &blockShape,
+                              const std::string &paddingOption);
+  Tensor descriptorLoad(const Tensor &descriptor, const std::vector<Value> &offsets,
+                        const std::string &cacheModifier, const std::string &evictionPolicy);
+  void descriptorStore(const Tensor &descriptor, const Tensor &value,
+                       const std::vector<Value> &offsets);
 
   // Atomics. `op` is one of add, max, min, and, or, xor, xchg.
   Tensor atomicRMW(const std::string &op, const Tensor &pointer, const Tensor &value,

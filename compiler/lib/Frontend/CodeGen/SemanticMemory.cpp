@@ -301,6 +301,87 @@ Tensor Semantic::makeBlockPointer(const Tensor &baseIn, const std::vector<Value>
   return make(op, resultType);
 }
 
+Tensor Semantic::makeTensorDescriptor(const Tensor &base, const std::vector<Value> &shape,
+                                      const std::vector<Value> &strides,
+                                      const std::vector<std::int64_t> &blockShape,
+                                      const std::string &padding) {
+  size_t rank = shape.size();
+  if (rank < 1 || rank > 5)
+    fail("Expected 1 <= ndim <= 5 but got " + std::to_string(rank) + " dimensions");
+  if (strides.size() != rank)
+    fail("Expected " + std::to_string(rank) + " strides but got " + std::to_string(strides.size()));
+  if (blockShape.size() != rank)
+    fail("Expected block_shape to have " + std::to_string(rank) + " dimensions but got " +
+         std::to_string(blockShape.size()));
+  if (!base.type.isPtr() || base.type.elementType().isBlock())
+    fail("the base of a tensor descriptor must be a pointer, not " + base.type.name());
+  const DType &element = base.type.elementType();
+  std::int64_t elementSize = element.primitiveBitwidth() / 8;
+  std::int64_t contiguous = blockShape.back();
+  if (contiguous * elementSize < 16)
+    fail("Descriptor block shape must have at least 16 bytes in the last dimension, but got " +
+         std::to_string(contiguous) + " * " + std::to_string(elementSize) + " = " +
+         std::to_string(contiguous * elementSize) + " bytes");
+  const Value &lastStride = strides.back();
+  if (!lastStride.isTensor() && !(lastStride.isInt() && lastStride.asInt() == 1))
+    fail("Tensor descriptor last dim must be 1 but got " + lastStride.str());
+  auto scalarOf = [&](const Value &value, const DType &type) {
+    if (value.isTensor()) {
+      if (value.asTensor().type.numel() != 1)
+        fail("only accepts size-1 tensor");
+      return cast(value.asTensor(), type).handle;
+    }
+    return scalarConstant(value, type).handle;
+  };
+  std::vector<mlir::Value> shapeValues, strideValues;
+  for (const Value &extent : shape)
+    shapeValues.push_back(scalarOf(extent, ScalarKind::Int32));
+  for (const Value &stride : strides)
+    strideValues.push_back(scalarOf(stride, ScalarKind::Int64));
+  std::optional<tt::PaddingOption> pad = paddingOption(padding);
+  if (pad == tt::PaddingOption::PAD_NAN && element.isInt())
+    fail("Padding option `nan` is not supported for integer blocks");
+  DType descriptorType = DType::tensorDesc(DType::block(element, blockShape));
+  auto op = b.create<tt::MakeTensorDescOp>(ir(descriptorType), base.handle, shapeValues,
+                                           strideValues,
+                                           pad.value_or(tt::PaddingOption::PAD_ZERO));
+  return make(op, descriptorType);
+}
+
+Tensor Semantic::descriptorLoad(const Tensor &descriptor, const std::vector<Value> &offsets,
+                                const std::string &cacheName, const std::string &evictionName) {
+  if (!descriptor.type.isTensorDesc())
+    fail("descriptor_load needs a tensor descriptor, not " + descriptor.type.name());
+  const DType &blockType = descriptor.type.elementType();
+  if (offsets.size() != blockType.shape().size())
+    fail("expected " + std::to_string(blockType.shape().size()) + " offsets, but got " +
+         std::to_string(offsets.size()));
+  std::vector<mlir::Value> offsetValues;
+  for (const Value &offset : offsets)
+    offsetValues.push_back(convertIndex(offset, false));
+  auto op = b.create<tt::DescriptorLoadOp>(ir(blockType), descriptor.handle, offsetValues,
+                                           loadCacheModifier(cacheName),
+                                           evictionPolicy(evictionName));
+  return make(op, blockType);
+}
+
+void Semantic::descriptorStore(const Tensor &descriptor, const Tensor &value,
+                               const std::vector<Value> &offsets) {
+  if (!descriptor.type.isTensorDesc())
+    fail("descriptor_store needs a tensor descriptor, not " + descriptor.type.name());
+  const DType &blockType = descriptor.type.elementType();
+  if (offsets.size() != blockType.shape().size())
+    fail("expected " + std::to_string(blockType.shape().size()) + " offsets, but got " +
+         std::to_string(offsets.size()));
+  if (value.shape() != blockType.shape())
+    fail("the stored value's shape does not match the descriptor's block_shape " +
+         blockType.name());
+  std::vector<mlir::Value> offsetValues;
+  for (const Value &offset : offsets)
+    offsetValues.push_back(convertIndex(offset, false));
+  b.create<tt::DescriptorStoreOp>(descriptor.handle, value.handle, offsetValues);
+}
+
 Tensor Semantic::advance(const Tensor &base, const std::vector<Value> &offsets) {
   if (!base.type.isPtr() || !base.type.elementType().isBlock())
     fail("advance needs a block pointer (from tl.make_block_ptr), not " + base.type.name());

@@ -513,13 +513,21 @@ LogicalResult MakeTensorPtrOp::verify() {
   return success();
 }
 
+// A descriptor's block keeps integer signedness (si8) where tensors are signless (i8).
+static bool sameDescriptorElement(Type descriptor, Type tensor) {
+  if (descriptor == tensor)
+    return true;
+  auto a = dyn_cast<IntegerType>(descriptor), b = dyn_cast<IntegerType>(tensor);
+  return a && b && a.getWidth() == b.getWidth();
+}
+
 LogicalResult MakeTensorDescOp::verify() {
   RankedTensorType block = getType().getBlockType();
   size_t rank = block.getRank();
   if (getShape().size() != rank || getStrides().size() != rank)
     return emitOpError("shape and strides need one entry per block dimension (") << rank << ")";
   Type baseElement = cast<PointerType>(getBase().getType()).getPointeeType();
-  if (baseElement != block.getElementType())
+  if (!sameDescriptorElement(block.getElementType(), baseElement))
     return emitOpError("base points to ")
            << baseElement << " but the block holds " << block.getElementType();
   return success();
@@ -532,7 +540,7 @@ static LogicalResult verifyDescriptorTensor(Operation *op, TensorDescType desc,
   if (numIndices != static_cast<size_t>(block.getRank()))
     return op->emitOpError("needs one index per descriptor dimension (")
            << block.getRank() << "), got " << numIndices;
-  if (block.getElementType() != tensor.getElementType())
+  if (!sameDescriptorElement(block.getElementType(), tensor.getElementType()))
     return op->emitOpError("descriptor holds ")
            << block.getElementType() << " but the tensor holds " << tensor.getElementType();
   ArrayRef<int64_t> blockShape = block.getShape();
@@ -573,7 +581,7 @@ static LogicalResult verifyGatherScatter(Operation *op, TensorDescType desc,
     return op->emitOpError("tile must be ")
            << rowOffsets.getDimSize(0) << "x" << block.getDimSize(1) << ", got "
            << shapeString(tile.getShape());
-  if (tile.getElementType() != block.getElementType())
+  if (!sameDescriptorElement(block.getElementType(), tile.getElementType()))
     return op->emitOpError("tile must hold ") << block.getElementType();
   return success();
 }

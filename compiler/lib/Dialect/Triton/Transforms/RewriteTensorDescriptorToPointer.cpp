@@ -16,6 +16,16 @@ namespace trex::tt {
 
 namespace {
 
+// The block a descriptor moves, its signed integer elements (si8, as Triton's descriptors keep
+// them) made signless as tensors and pointers are.
+RankedTensorType blockOf(TensorDescType type) {
+  RankedTensorType block = type.getBlockType();
+  if (auto integer = dyn_cast<IntegerType>(block.getElementType()); integer && !integer.isSignless())
+    return block.clone(IntegerType::get(block.getContext(), integer.getWidth()));
+  return block;
+}
+
+
 bool hasTensorDescriptor(TypeRange types) { return llvm::any_of(types, llvm::IsaPred<TensorDescType>); }
 
 // A descriptor after the split: 1 + 2 * rank values.
@@ -26,7 +36,7 @@ struct DescriptorParts {
 };
 
 DescriptorParts unpack(TensorDescType type, ValueRange parts) {
-  int64_t rank = type.getBlockType().getRank();
+  int64_t rank = blockOf(type).getRank();
   assert(parts.size() == static_cast<size_t>(1 + 2 * rank) && "a split tensor descriptor");
   return {parts[0], parts.slice(1, rank), parts.slice(1 + rank, rank)};
 }
@@ -151,15 +161,15 @@ struct DescriptorLoadToLoad : OpConversionPattern<DescriptorLoadOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     TensorDescType type = op.getDesc().getType();
-    ArrayRef<int64_t> blockShape = type.getBlockType().getShape();
+    ArrayRef<int64_t> blockShape = blockOf(type).getShape();
     DescriptorParts descriptor = unpack(type, adaptor.getDesc());
     SmallVector<Value> indices =
         blockIndicesAt(rewriter, loc, blockShape, extendToI64(rewriter, loc, op.getIndices()));
     Value pointers = buildPointers(rewriter, loc, blockShape, descriptor, indices);
     Value mask = buildMask(rewriter, loc, blockShape, descriptor, indices);
-    Value other = zeros(rewriter, loc, type.getBlockType().clone(blockShape));
+    Value other = zeros(rewriter, loc, blockOf(type).clone(blockShape));
     // The loaded tensor may drop leading unit dimensions of the block.
-    auto load = LoadOp::create(rewriter, loc, type.getBlockType(), pointers, mask, other,
+    auto load = LoadOp::create(rewriter, loc, blockOf(type), pointers, mask, other,
                                /*boundaryCheck=*/ArrayRef<int32_t>{}, /*padding=*/nullptr,
                                op.getCache(), op.getEvict(), /*isVolatile=*/false);
     copyHints(op, load);
@@ -178,15 +188,15 @@ struct DescriptorStoreToStore : OpConversionPattern<DescriptorStoreOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     TensorDescType type = op.getDesc().getType();
-    ArrayRef<int64_t> blockShape = type.getBlockType().getShape();
+    ArrayRef<int64_t> blockShape = blockOf(type).getShape();
     DescriptorParts descriptor = unpack(type, adaptor.getDesc());
     SmallVector<Value> indices =
         blockIndicesAt(rewriter, loc, blockShape, extendToI64(rewriter, loc, op.getIndices()));
     Value pointers = buildPointers(rewriter, loc, blockShape, descriptor, indices);
     Value mask = buildMask(rewriter, loc, blockShape, descriptor, indices);
     Value value = op.getSrc();
-    if (value.getType() != type.getBlockType())
-      value = ReshapeOp::create(rewriter, loc, type.getBlockType(), value);
+    if (value.getType() != blockOf(type))
+      value = ReshapeOp::create(rewriter, loc, blockOf(type), value);
     auto store = StoreOp::create(rewriter, loc, pointers, value, mask,
                                  /*boundaryCheck=*/ArrayRef<int32_t>{}, CacheModifier::NONE,
                                  EvictionPolicy::NORMAL);
@@ -276,7 +286,7 @@ struct DescriptorReduceToAtomic : OpConversionPattern<DescriptorReduceOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     TensorDescType type = op.getDesc().getType();
-    RankedTensorType blockType = type.getBlockType();
+    RankedTensorType blockType = blockOf(type);
     std::optional<RMWOp> atomic = atomicFor(op.getKind(), blockType.getElementType());
     if (!atomic)
       return op.emitOpError("has no atomic fallback for ")
@@ -396,7 +406,7 @@ LogicalResult rewriteTensorDescriptorsToPointers(Operation *root) {
   converter.addConversion([](Type type) { return type; });
   // A descriptor of rank r becomes its base pointer, r shapes and r strides.
   converter.addConversion([](TensorDescType type, SmallVectorImpl<Type> &parts) {
-    RankedTensorType block = type.getBlockType();
+    RankedTensorType block = blockOf(type);
     parts.push_back(PointerType::get(block.getElementType(), /*addressSpace=*/1));
     parts.append(2 * block.getRank(), IntegerType::get(type.getContext(), 64));
     return success();
