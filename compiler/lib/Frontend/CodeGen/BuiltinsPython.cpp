@@ -82,6 +82,11 @@ bool isInstance(const Value &object, const Value &classValue) {
     return object.isTensor();
   if (name == "triton.language.dtype")
     return object.isDType();
+  // Triton's type classes: pointer_type, block_type (dtypes of those kinds).
+  if (name == "triton.language.pointer_type")
+    return object.isDType() && object.asDType().isPtr();
+  if (name == "triton.language.block_type")
+    return object.isDType() && object.asDType().isBlock();
   if (name == "triton.language.constexpr")
     return false; // arguments reach isinstance unwrapped, as in Triton
   fail("isinstance() with " + classValue.describe() + " is not supported in Triton kernels");

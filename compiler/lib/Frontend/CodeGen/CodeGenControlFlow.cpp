@@ -342,34 +342,53 @@ Value CodeGenerator::visitConditional(const python::ConditionalExpr &expression)
   OpBuilder::InsertPoint insertionPoint = builder_.builder.saveInsertionPoint();
   mlir::Location lastLocation = builder_.location;
 
+  // A branch of None (a call that returns nothing, such as tl.store) is Triton's void tensor.
+  auto branchValue = [&](const python::Expr &branch) -> std::optional<Tensor> {
+    Value value = visitExpr(branch);
+    if (value.isNone())
+      return std::nullopt;
+    return semantic_.toTensor(value);
+  };
   Block *thenBlock = createBlockInCurrentRegion();
   builder_.setInsertionPointToStart(thenBlock);
-  Tensor thenValue = semantic_.toTensor(visitExpr(expression.body()));
+  std::optional<Tensor> thenValue = branchValue(expression.body());
   thenBlock = builder_.builder.getInsertionBlock();
   Block *elseBlock = createBlockInCurrentRegion();
   builder_.setInsertionPointToStart(elseBlock);
-  Tensor elseValue = semantic_.toTensor(visitExpr(expression.orElse()));
+  std::optional<Tensor> elseValue = branchValue(expression.orElse());
   elseBlock = builder_.builder.getInsertionBlock();
 
   builder_.builder.restoreInsertionPoint(insertionPoint);
   builder_.location = lastLocation;
-  if (thenValue.type != elseValue.type)
+  auto typeName = [](const std::optional<Tensor> &value) {
+    return value ? value->type.name() : std::string("void");
+  };
+  if (thenValue.has_value() != elseValue.has_value() ||
+      (thenValue && thenValue->type != elseValue->type))
     fail("Ternary expression with dynamic condition has inconsistent types " +
-         thenValue.type.name() + " and " + elseValue.type.name());
-  auto ifOp = builder_.create<scf::IfOp>(TypeRange{thenValue.handle.getType()}, tensor.handle,
+         typeName(thenValue) + " and " + typeName(elseValue));
+  SmallVector<mlir::Type> resultTypes;
+  if (thenValue)
+    resultTypes.push_back(thenValue->handle.getType());
+  auto ifOp = builder_.create<scf::IfOp>(TypeRange(resultTypes), tensor.handle,
                                          /*withElseRegion=*/true);
-  Block *ifThen = &ifOp.getThenRegion().front();
-  ifThen->getOperations().splice(ifThen->begin(), thenBlock->getOperations());
-  thenBlock->erase();
-  builder_.setInsertionPointToEnd(ifThen);
-  builder_.create<scf::YieldOp>(ValueRange{thenValue.handle});
-  builder_.setInsertionPointToEnd(ifThen);
-  Block *ifElse = &ifOp.getElseRegion().front();
-  ifElse->getOperations().splice(ifElse->begin(), elseBlock->getOperations());
-  elseBlock->erase();
-  builder_.setInsertionPointToEnd(ifElse);
-  builder_.create<scf::YieldOp>(ValueRange{elseValue.handle});
-  return Value::tensor(ifOp.getResult(0), thenValue.type);
+  auto fill = [&](Region &region, Block *source, const std::optional<Tensor> &value) {
+    Block *target = &region.front();
+    target->getOperations().splice(target->begin(), source->getOperations());
+    source->erase();
+    if (!target->empty() && target->back().hasTrait<OpTrait::IsTerminator>())
+      target->back().erase();
+    builder_.setInsertionPointToEnd(target);
+    if (value)
+      builder_.create<scf::YieldOp>(ValueRange{value->handle});
+    else
+      builder_.create<scf::YieldOp>(ValueRange{});
+  };
+  fill(ifOp.getThenRegion(), thenBlock, thenValue);
+  fill(ifOp.getElseRegion(), elseBlock, elseValue);
+  if (!thenValue)
+    return Value::none();
+  return Value::tensor(ifOp.getResult(0), thenValue->type);
 }
 
 //===----------------------------------------------------------------------===//
