@@ -25,6 +25,8 @@ def main():
     parser.add_argument("--target", default="cuda:90")
     parser.add_argument("--emit", default="ttgir")
     parser.add_argument("--json", help="write the results here")
+    parser.add_argument("--no-signature", action="store_true",
+                        help="compile without the manifest's signature and num_warps (trex proposes them)")
     args = parser.parse_args()
     manifest = json.load(open(os.path.join(args.corpus, "manifest.json")))
     results = []
@@ -32,10 +34,11 @@ def main():
     with tempfile.TemporaryDirectory() as out:
         for index, entry in enumerate(manifest):
             path = os.path.join(args.corpus, entry["file"])
-            command = [args.trex, "compile", path, "--kernel", entry["kernel"], "--signature",
-                       entry["signature"], "--target", args.target, "--emit", args.emit,
-                       "-o", os.path.join(out, str(index))]
-            if entry.get("num_warps"):
+            command = [args.trex, "compile", path, "--kernel", entry["kernel"], "--target",
+                       args.target, "--emit", args.emit, "-o", os.path.join(out, str(index))]
+            if not args.no_signature:
+                command += ["--signature", entry["signature"]]
+            if entry.get("num_warps") and not args.no_signature:
                 command += ["--num-warps", str(entry["num_warps"])]
             parts = entry["file"].split("/")
             if parts[0] == "pkgs" and len(parts) > 2:

@@ -467,6 +467,9 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
       return;
     module = std::move(generated.module);
     result.passedParameterNames = generated.passedParameterNames;
+    result.proposedSignature = generated.proposedSignature;
+    if (generated.proposedNumWarps && !options.numWarpsGiven && !generated.autotuneConfig)
+      result.numWarps = *generated.proposedNumWarps;
     if (generated.autotuneConfig) {
       if (!options.numWarpsGiven)
         result.numWarps = generated.autotuneConfig->numWarps;

@@ -70,6 +70,17 @@ std::string mangle(const std::string &name, const std::vector<Value> &irValues,
   return name + "__" + types + "__" + constantText;
 }
 
+// `a.b.c` for a callee written as names and attributes, as ast.unparse gives it; else "".
+std::string calleeText(const python::Expr &callee) {
+  if (const auto *name = callee.dynCast<python::NameExpr>())
+    return name->identifier();
+  if (const auto *attribute = callee.dynCast<python::AttributeExpr>()) {
+    std::string base = calleeText(attribute->value());
+    return base.empty() ? std::string() : base + "." + attribute->attribute();
+  }
+  return {};
+}
+
 std::string plural(size_t count, const char *word) {
   return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
 }
@@ -163,6 +174,14 @@ Value CodeGenerator::visitCall(const python::CallExpr &call) {
   const Callable *function = callee.isCallable()      ? callee.asCallable().get()
                              : callee.isBoundMethod() ? callee.asBoundMethod().function.get()
                                                       : nullptr;
+  // @triton.must_use_result: a call whose result is dropped is an error, as in Triton.
+  if (function && function->kind == Callable::Kind::Jit && function->jit->mustUseResult &&
+      isUnusedCall(call)) {
+    std::string callee = calleeText(call.callee());
+    fail("The result of " + (callee.empty() ? function->jit->definition->name() : callee) +
+         " is not being used." +
+         (function->jit->mustUseResult->empty() ? "" : " " + *function->jit->mustUseResult));
+  }
   if (function && function->name == "triton.language.advance" && isUnusedCall(call))
     fail("The result of tl.advance is not being used. Note that tl.advance does not have any "
          "side effects. To move the block pointer, you need to assign the result of tl.advance "

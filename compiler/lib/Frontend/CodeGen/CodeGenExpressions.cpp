@@ -195,6 +195,9 @@ Value CodeGenerator::visitUnary(const python::UnaryOpExpr &expression) {
   case UnaryOperator::Invert:
     return applyUnary("invert", operand);
   case UnaryOperator::Not:
+    // Triton's tuples have no __not__: `not (0, 0)` fails there (with this message).
+    if (operand.isTuple())
+      fail("'__not__' is not in list");
     return applyUnary("not", operand);
   }
   return {};

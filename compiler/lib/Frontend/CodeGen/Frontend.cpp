@@ -2,6 +2,7 @@
 #include "trex/Frontend/CodeGen/CodeGen.h"
 
 #include "CodeGenerator.h"
+#include "Proposal.h"
 #include "Specialization.h"
 
 #include "../Module/ModuleEvaluator.h"
@@ -139,7 +140,32 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
     result.diagnostics.insert(result.diagnostics.end(), kernel.notes.begin(), kernel.notes.end());
     module = ModuleOp::create(FileLineColLoc::get(&context, fileName, definition.location().line, 0));
     state.module = *module;
-    KernelSpecialization specialization = specializeKernel(state, kernel, request);
+    KernelRequest effective = request;
+    bool needsValues = false;
+    for (const python::Parameter &parameter : definition.parameters())
+      needsValues = needsValues || !parameter.defaultValue;
+    if (request.signature.empty() && needsValues) {
+      if (std::optional<ProposedSpecialization> proposal =
+              proposeSpecialization(state, *scope, kernel)) {
+        effective.signature = proposal->signature;
+        if (!effective.autotuneConfig)
+          effective.autotuneConfig = proposal->autotuneConfig;
+        result.proposedSignature = proposal->signature;
+        result.proposedNumWarps = proposal->numWarps;
+        std::string from;
+        for (const std::string &evidence : proposal->evidence)
+          from += (from.empty() ? "" : ", ") + evidence;
+        result.diagnostics.push_back(diagnosticAt(
+            *scope, python::DiagnosticSeverity::Remark, definition.location(),
+            "no --signature given; trex proposes --signature \"" + proposal->signature + "\"" +
+                (proposal->autotuneConfig ? " --config " + std::to_string(*proposal->autotuneConfig)
+                                          : std::string()) +
+                (proposal->numWarps ? " --num-warps " + std::to_string(*proposal->numWarps)
+                                    : std::string()) +
+                " (from " + from + ")"));
+      }
+    }
+    KernelSpecialization specialization = specializeKernel(state, kernel, effective);
     for (size_t i = 0; i < specialization.prototype.parameters.size(); ++i)
       if (specialization.prototype.parameters[i].kind != ValueTemplate::Kind::Constexpr)
         result.passedParameterNames.push_back(definition.parameters()[i].name);

@@ -64,6 +64,9 @@ struct JitFunction {
   std::shared_ptr<Environment> closure;
   // triton.jit(do_not_specialize=[...]).
   std::vector<std::string> doNotSpecialize;
+  // @triton.must_use_result(message): calls that drop the result are errors (message may be
+  // empty).
+  std::optional<std::string> mustUseResult;
   // Notes to give when it is compiled (a wrapping decorator trex looked through).
   std::vector<python::Diagnostic> notes;
 };

@@ -2058,6 +2058,8 @@ struct ModuleEvaluator::Impl {
         {"triton.next_power_of_2", "next_power_of_2"},
         {"triton.language.core.constexpr_function", "constexpr_function"},
         {"triton.runtime.jit.JITFunction", "JITFunction"},
+        {"triton.must_use_result", "must_use_result"},
+        {"triton.language.core.must_use_result", "must_use_result"},
         {"triton.JITFunction", "JITFunction"},
     };
     auto it = aliases.find(name);
@@ -2284,6 +2286,15 @@ struct ModuleEvaluator::Impl {
   Value callIntrinsic(const std::string &name, const std::vector<Value> &arguments,
                       const std::vector<std::pair<std::string, Value>> &keywords,
                       const python::CallExpr *call) {
+    if (name == "must_use_result") {
+      // @triton.must_use_result or @triton.must_use_result("why"): on a jit function.
+      auto decorator = makeObject(Object::Type::Decorator, name);
+      decorator->origin = currentModule;
+      if (arguments.size() == 1 && arguments[0].isCallable())
+        return applyTritonDecorator(*decorator, arguments, {}, call);
+      decorator->arguments = arguments;
+      return Value::object(decorator);
+    }
     if (name == "jit" || name == "autotune" || name == "heuristics" || name == "constexpr_function") {
       auto decorator = makeObject(Object::Type::Decorator, name);
       decorator->keywords = keywords;
@@ -2369,11 +2380,37 @@ struct ModuleEvaluator::Impl {
       jit->closure = function.closure;
       if (const Value *noinline = keywordOf(decorator.keywords, "noinline"))
         jit->noinline = noinline->truthy();
-      if (const Value *names = keywordOf(decorator.keywords, "do_not_specialize"))
-        if (isSequence(*names))
-          for (const Value &item : names->sequence())
-            if (item.isString())
-              jit->doNotSpecialize.push_back(item.asString());
+      const python::ParameterList &parameters = function.definition->parameters();
+      for (const char *option : {"do_not_specialize", "do_not_specialize_on_alignment"}) {
+        const Value *names = keywordOf(decorator.keywords, option);
+        if (!names || !isSequence(*names))
+          continue;
+        for (const Value &item : names->sequence()) {
+          const python::Parameter *parameter = nullptr;
+          if (item.isString()) {
+            for (const python::Parameter &candidate : parameters)
+              if (candidate.name == item.asString())
+                parameter = &candidate;
+          } else if (item.isInt() && item.asInt() >= 0 &&
+                     item.asInt() < static_cast<PyInt>(parameters.size())) {
+            parameter = &parameters[static_cast<size_t>(item.asInt())];
+          }
+          if (!parameter)
+            continue;
+          if (std::string(option) == "do_not_specialize")
+            jit->doNotSpecialize.push_back(parameter->name);
+          // Triton's JITFunction refuses a constexpr parameter in these lists.
+          const python::Expr *annotation = parameter->annotation.get();
+          const auto *attribute = annotation ? annotation->dynCast<python::AttributeExpr>() : nullptr;
+          const auto *plain = annotation ? annotation->dynCast<python::NameExpr>() : nullptr;
+          if ((attribute && attribute->attribute() == "constexpr") ||
+              (plain && plain->identifier() == "constexpr"))
+            raise("ValueError", parameter->name +
+                                    " marked as constexpr and listed in do_not_specialize/"
+                                    "do_not_specialize_on_alignment. Remove constexpr designation "
+                                    "to skip specialization.");
+        }
+      }
       auto callable = std::make_shared<Callable>();
       callable->kind = Callable::Kind::Jit;
       callable->name = jit->qualifiedName;
@@ -2384,7 +2421,12 @@ struct ModuleEvaluator::Impl {
       raise("TypeError", "triton." + kind + " decorates a @triton.jit function (put @triton.jit "
                                             "below it)");
     auto jit = std::make_shared<JitFunction>(*target.asCallable()->jit);
-    if (kind == "autotune") {
+    if (kind == "must_use_result") {
+      std::string message;
+      if (!decorator.arguments.empty() && decorator.arguments[0].isString())
+        message = decorator.arguments[0].asString();
+      jit->mustUseResult = message;
+    } else if (kind == "autotune") {
       EvaluatedAutotune autotune;
       autotune.scope = decorator.origin;
       autotune.location = decorator.location;

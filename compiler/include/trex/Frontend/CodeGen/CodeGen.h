@@ -67,6 +67,10 @@ struct FrontendResult {
   // The `tt` module, null when `diagnostics` holds an error.
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::string kernelName;
+  // Set when the request had no signature and trex proposed one (Proposal.cpp): the signature
+  // used, and the num_warps of a launch in the file, if any.
+  std::optional<std::string> proposedSignature;
+  std::optional<int> proposedNumWarps;
   // The parameters a launch passes (not made constants by the specialization), in order.
   std::vector<std::string> passedParameterNames;
   // The autotune config applied (KernelRequest::autotuneConfig), for its launch options.

@@ -1,0 +1,389 @@
+// Proposal: a specialization for a kernel given without a signature, so that any kernel file
+// compiles at once (in the CLI and in the explorer), in this order of evidence for each
+// parameter: a launch in the same file with literal constexprs (`kernel[grid](..., BLOCK=1024,
+// num_warps=4)`), the first autotune config and the heuristics (which give their parameters by
+// name), parameter defaults and annotations, then the kernel's use of the parameter (the base
+// of a load or store is a pointer, an `arange` extent a power of two).
+#include "Proposal.h"
+
+#include "Autotune.h"
+
+#include "../Module/Object.h"
+
+#include "trex/Frontend/Python/AstVisitor.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace trex::frontend {
+
+namespace {
+
+std::string lastComponent(const python::Expr &callee) {
+  if (const auto *name = callee.dynCast<python::NameExpr>())
+    return name->identifier();
+  if (const auto *attribute = callee.dynCast<python::AttributeExpr>())
+    return attribute->attribute();
+  return {};
+}
+
+// A literal argument written in Triton's signature syntax, if it is one.
+std::optional<std::string> literalText(const python::Expr &expression) {
+  if (const auto *integer = expression.dynCast<python::IntegerLiteral>())
+    return integer->spelling();
+  if (const auto *floating = expression.dynCast<python::FloatLiteral>())
+    return floating->spelling();
+  if (const auto *boolean = expression.dynCast<python::BooleanLiteral>())
+    return std::string(boolean->value() ? "True" : "False");
+  if (expression.isa<python::NoneLiteral>())
+    return std::string("None");
+  if (const auto *text = expression.dynCast<python::StringLiteral>(); text && !text->isBytes())
+    return "'" + text->value() + "'";
+  if (const auto *unary = expression.dynCast<python::UnaryOpExpr>();
+      unary && unary->op() == python::UnaryOperator::Negate)
+    if (std::optional<std::string> inner = literalText(unary->operand()))
+      return "-" + *inner;
+  if (const auto *attribute = expression.dynCast<python::AttributeExpr>()) {
+    // tl.float16 / torch.bfloat16: dtypes as Triton's JIT receives them.
+    if (const auto *base = attribute->value().dynCast<python::NameExpr>())
+      if (base->identifier() == "tl" || base->identifier() == "torch")
+        return base->identifier() + "." + attribute->attribute();
+  }
+  return std::nullopt;
+}
+
+bool isConstexprAnnotation(const python::Parameter &parameter) {
+  if (!parameter.annotation)
+    return false;
+  if (const auto *attribute = parameter.annotation->dynCast<python::AttributeExpr>())
+    return attribute->attribute() == "constexpr";
+  if (const auto *name = parameter.annotation->dynCast<python::NameExpr>())
+    return name->identifier() == "constexpr";
+  if (const auto *text = parameter.annotation->dynCast<python::StringLiteral>())
+    return text->value().find("constexpr") != std::string::npos;
+  return false;
+}
+
+std::string lower(std::string text) {
+  for (char &c : text)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// How the kernel body uses its parameters.
+struct Uses {
+  std::set<std::string> pointers;    // the base of a load/store/atomic/block pointer/descriptor
+  std::set<std::string> intPointers; // pointers whose loaded values are offsets or bit patterns
+  std::set<std::string> extents;     // a tl.arange extent or a shape element
+  std::set<std::string> conditions;  // tested by `if`/`and`/`or`/`not`
+  std::set<std::string> dtypes;      // passed as a dtype (`.to(P)`, dtype=P)
+};
+
+Uses analyse(const python::FunctionDefStmt &kernel) {
+  Uses uses;
+  // Local assignments, to follow `ptrs = X + offs; tl.load(ptrs)` to X.
+  std::map<std::string, const python::Expr *> locals;
+  python::walkAst(kernel, [&](const python::Node &node) {
+    if (const auto *assign = node.dynCast<python::AssignStmt>())
+      for (const python::ExprPtr &target : assign->targets())
+        if (const auto *name = target->dynCast<python::NameExpr>())
+          locals.emplace(name->identifier(), &assign->value());
+  });
+  // The names along the leftmost operand chain of a pointer expression (through locals).
+  std::function<void(const python::Expr &, int, std::set<std::string> &)> base =
+      [&](const python::Expr &expression, int depth, std::set<std::string> &into) {
+        if (depth > 16)
+          return;
+        if (const auto *name = expression.dynCast<python::NameExpr>()) {
+          if (!into.insert(name->identifier()).second)
+            return;
+          auto local = locals.find(name->identifier());
+          if (local != locals.end())
+            base(*local->second, depth + 1, into);
+          return;
+        }
+        if (const auto *binary = expression.dynCast<python::BinaryOpExpr>()) {
+          if (binary->op() == python::BinaryOperator::Add ||
+              binary->op() == python::BinaryOperator::Subtract)
+            base(binary->left(), depth + 1, into);
+          return;
+        }
+        if (const auto *subscript = expression.dynCast<python::SubscriptExpr>())
+          base(subscript->value(), depth + 1, into);
+      };
+  static const std::set<std::string> memoryCalls = {
+      "load", "store", "make_block_ptr", "make_tensor_descriptor", "atomic_add", "atomic_max",
+      "atomic_min", "atomic_cas", "atomic_xchg", "atomic_and", "atomic_or", "atomic_xor"};
+  auto pointerArgument = [](const python::CallExpr &call) -> const python::Expr * {
+    const python::Expr *pointer = call.arguments().empty() ? nullptr : call.arguments()[0].get();
+    for (const python::KeywordArgument &keyword : call.keywords())
+      if (keyword.name == "pointer" || keyword.name == "base")
+        pointer = keyword.value.get();
+    return pointer;
+  };
+  auto namesIn = [&](const python::Expr &expression, std::set<std::string> &into) {
+    python::walkAst(expression, [&](const python::Node &node) {
+      if (const auto *name = node.dynCast<python::NameExpr>())
+        into.insert(name->identifier());
+    });
+  };
+  // Locals holding loaded values, and the pointers they were loaded through.
+  std::map<std::string, std::set<std::string>> loadedFrom;
+  for (const auto &[local, value] : locals) {
+    const python::Expr *expression = value;
+    // tl.load(...).to(...) and the like: the load is the innermost callee's receiver.
+    while (const auto *call = expression->dynCast<python::CallExpr>()) {
+      if (lastComponent(call->callee()) == "load") {
+        if (const python::Expr *pointer = pointerArgument(*call))
+          base(*pointer, 0, loadedFrom[local]);
+        break;
+      }
+      const auto *attribute = call->callee().dynCast<python::AttributeExpr>();
+      if (!attribute)
+        break;
+      expression = &attribute->value();
+    }
+  }
+  auto markIndexUse = [&](const std::set<std::string> &names) {
+    for (const std::string &name : names)
+      if (auto loaded = loadedFrom.find(name); loaded != loadedFrom.end())
+        uses.intPointers.insert(loaded->second.begin(), loaded->second.end());
+  };
+  python::walkAst(kernel, [&](const python::Node &node) {
+    if (const auto *call = node.dynCast<python::CallExpr>()) {
+      std::string callee = lastComponent(call->callee());
+      if (memoryCalls.count(callee))
+        if (const python::Expr *pointer = pointerArgument(*call)) {
+          std::set<std::string> leftmost, all;
+          base(*pointer, 0, leftmost);
+          uses.pointers.insert(leftmost.begin(), leftmost.end());
+          // Loaded values in the offsets of another access are indices.
+          namesIn(*pointer, all);
+          for (const std::string &name : leftmost)
+            if (auto local = locals.find(name); local != locals.end())
+              namesIn(*local->second, all);
+          for (const std::string &name : leftmost)
+            all.erase(name);
+          markIndexUse(all);
+        }
+      if (callee == "arange" && call->arguments().size() == 2)
+        namesIn(*call->arguments()[1], uses.extents);
+      if (callee == "zeros" || callee == "full" || callee == "reshape" || callee == "view" ||
+          callee == "broadcast_to") {
+        if (!call->arguments().empty())
+          namesIn(*call->arguments()[0], uses.extents);
+        for (const python::KeywordArgument &keyword : call->keywords())
+          if (keyword.name == "shape" || keyword.name == "block_shape")
+            namesIn(*keyword.value, uses.extents);
+      }
+      for (const python::KeywordArgument &keyword : call->keywords()) {
+        if (keyword.name == "block_shape")
+          namesIn(*keyword.value, uses.extents);
+        if (keyword.name == "dtype" || keyword.name == "out_dtype")
+          if (const auto *name = keyword.value->dynCast<python::NameExpr>())
+            uses.dtypes.insert(name->identifier());
+      }
+      if (callee == "to" && call->arguments().size() == 1)
+        if (const auto *name = call->arguments()[0]->dynCast<python::NameExpr>())
+          uses.dtypes.insert(name->identifier());
+    } else if (const auto *binary = node.dynCast<python::BinaryOpExpr>()) {
+      // Loaded values shifted or masked are integer bit patterns (packed weights).
+      using B = python::BinaryOperator;
+      if (binary->op() == B::LeftShift || binary->op() == B::RightShift ||
+          binary->op() == B::BitAnd || binary->op() == B::BitOr || binary->op() == B::BitXor) {
+        std::set<std::string> operands;
+        for (const python::Expr *side : {&binary->left(), &binary->right()})
+          if (const auto *name = side->dynCast<python::NameExpr>())
+            operands.insert(name->identifier());
+        markIndexUse(operands);
+      }
+    } else if (const auto *ifStatement = node.dynCast<python::IfStmt>()) {
+      if (const auto *name = ifStatement->test().dynCast<python::NameExpr>())
+        uses.conditions.insert(name->identifier());
+      if (const auto *unary = ifStatement->test().dynCast<python::UnaryOpExpr>())
+        if (const auto *name = unary->operand().dynCast<python::NameExpr>())
+          uses.conditions.insert(name->identifier());
+      if (const auto *boolean = ifStatement->test().dynCast<python::BooleanOpExpr>())
+        for (const python::ExprPtr &value : boolean->values())
+          if (const auto *name = value->dynCast<python::NameExpr>())
+            uses.conditions.insert(name->identifier());
+    }
+  });
+  return uses;
+}
+
+// `kernel[grid](...)` calls of the kernel anywhere in the file (host wrappers included).
+std::vector<const python::CallExpr *> launches(const python::Module &module,
+                                               const std::set<std::string> &names) {
+  std::vector<const python::CallExpr *> found;
+  python::walkAst(module, [&](const python::Node &node) {
+    const auto *call = node.dynCast<python::CallExpr>();
+    const auto *subscript = call ? call->callee().dynCast<python::SubscriptExpr>() : nullptr;
+    if (subscript && names.count(lastComponent(subscript->value())))
+      found.push_back(call);
+  });
+  return found;
+}
+
+bool isFloatName(const std::string &name) {
+  std::string text = lower(name);
+  for (const char *word : {"eps", "scale", "alpha", "beta", "temperature", "momentum", "softcap",
+                           "dropout", "p_drop", "lr", "gamma", "theta", "sigma", "inv_",
+                           "factor", "weight_decay"})
+    if (text.find(word) != std::string::npos)
+      return true;
+  return false;
+}
+
+} // namespace
+
+std::optional<ProposedSpecialization> proposeSpecialization(GenerationState &state,
+                                                            const ModuleScope &scope,
+                                                            const JitFunction &kernel) {
+  const python::FunctionDefStmt &definition = *kernel.definition;
+  const python::ParameterList &parameters = definition.parameters();
+  ProposedSpecialization proposal;
+
+  std::set<std::string> byName;
+  std::map<std::string, std::string> configValues; // config 0's, as signature literals
+  if (kernel.autotune && !kernel.autotune->configs.empty()) {
+    proposal.autotuneConfig = 0;
+    for (const FoldedConfig &config : foldAutotuneConfigs(state, kernel))
+      if (config.info.index == 0)
+        for (const auto &[name, value] : config.values) {
+          byName.insert(name);
+          configValues[name] = pythonRepr(value);
+        }
+    proposal.evidence.push_back("autotune config 0");
+  }
+  // Heuristics give their parameters by name when they can be folded: when one reads an
+  // argument the proposal leaves to run time (or is not a lambda trex can read), every
+  // parameter gets a value in the signature instead and the heuristics do not run.
+  bool heuristicsFold = true;
+  if (kernel.heuristics) {
+    std::set<std::string> constexprParameters;
+    for (const python::Parameter &parameter : parameters)
+      if (isConstexprAnnotation(parameter))
+        constexprParameters.insert(parameter.name);
+    for (const auto &[name, value] : kernel.heuristics->values) {
+      const Object *object = value.isObject() ? value.asObject().get() : nullptr;
+      if (!object || !object->lambda || object->lambda->parameters().size() != 1) {
+        heuristicsFold = false;
+        continue;
+      }
+      const std::string &argsName = object->lambda->parameters()[0].name;
+      python::walkAst(object->lambda->body(), [&](const python::Node &node) {
+        const auto *read = node.dynCast<python::SubscriptExpr>();
+        const auto *argsUse = read ? read->value().dynCast<python::NameExpr>() : nullptr;
+        const auto *key = read ? read->index().dynCast<python::StringLiteral>() : nullptr;
+        if (argsUse && argsUse->identifier() == argsName &&
+            (!key || !constexprParameters.count(key->value()) || key->value() == name))
+          heuristicsFold = false;
+      });
+    }
+    if (heuristicsFold)
+      for (const auto &[name, value] : kernel.heuristics->values)
+        byName.insert(name);
+    else
+      proposal.evidence.push_back("values for the heuristics' parameters (they read runtime "
+                                  "arguments)");
+  }
+  // Every parameter gets an entry then, the config's own values included.
+  bool everyParameter = !heuristicsFold;
+
+  // Literal arguments of the launches in the file, by parameter.
+  std::set<std::string> kernelNames = {definition.name()};
+  for (const auto &[name, global] : scope.globals)
+    if (global.kind == ModuleScope::Global::Kind::Resolved && global.value.isCallable() &&
+        global.value.asCallable()->jit && global.value.asCallable()->jit->definition == &definition)
+      kernelNames.insert(name);
+  std::map<std::string, std::string> launched;
+  for (const python::CallExpr *call : launches(*scope.module, kernelNames)) {
+    for (size_t i = 0; i < call->arguments().size() && i < parameters.size(); ++i)
+      if (std::optional<std::string> text = literalText(*call->arguments()[i]))
+        launched.emplace(parameters[i].name, *text);
+    for (const python::KeywordArgument &keyword : call->keywords()) {
+      if (keyword.isDoubleStarred())
+        continue;
+      std::optional<std::string> text = literalText(*keyword.value);
+      if (!text)
+        continue;
+      if (keyword.name == "num_warps" && !proposal.numWarps)
+        proposal.numWarps = std::atoi(text->c_str());
+      else
+        launched.emplace(keyword.name, *text);
+    }
+  }
+  if (!launched.empty())
+    proposal.evidence.push_back("a launch in the file");
+
+  Uses uses = analyse(definition);
+  std::vector<std::string> entries;
+  for (const python::Parameter &parameter : parameters) {
+    const std::string &name = parameter.name;
+    if (byName.count(name)) {
+      if (!everyParameter)
+        continue;
+      entries.push_back(configValues.count(name) ? configValues[name] : "1");
+      continue;
+    }
+    bool constexprParameter = isConstexprAnnotation(parameter);
+    auto launch = launched.find(name);
+    if (launch != launched.end() && (constexprParameter || launch->second.rfind("tl.", 0) == 0 ||
+                                     launch->second.rfind("torch.", 0) == 0)) {
+      entries.push_back(launch->second);
+      continue;
+    }
+    if (parameter.defaultValue) {
+      if (std::optional<std::string> text = literalText(*parameter.defaultValue)) {
+        if (constexprParameter || *text == "None" || text->rfind("tl.", 0) == 0) {
+          entries.push_back(*text);
+        } else if (parameter.defaultValue->isa<python::FloatLiteral>()) {
+          entries.push_back("fp32");
+        } else if (parameter.defaultValue->isa<python::BooleanLiteral>()) {
+          entries.push_back(*text);
+        } else {
+          entries.push_back("i32");
+        }
+        continue;
+      }
+    }
+    if (constexprParameter) {
+      std::string upper = name;
+      for (char &c : upper)
+        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+      if (uses.dtypes.count(name) || upper.find("DTYPE") != std::string::npos)
+        entries.push_back("tl.float32");
+      else if (uses.extents.count(name) || upper.rfind("BLOCK", 0) == 0 ||
+               upper.find("SIZE") != std::string::npos)
+        entries.push_back("128");
+      else if (uses.conditions.count(name) || upper.rfind("IS_", 0) == 0 ||
+               upper.rfind("HAS_", 0) == 0 || upper.rfind("USE_", 0) == 0 ||
+               upper.rfind("EVEN", 0) == 0)
+        entries.push_back("False");
+      else
+        entries.push_back("1");
+      continue;
+    }
+    std::string text = lower(name);
+    bool pointerName = text.size() > 4 && (text.substr(text.size() - 4) == "_ptr" ||
+                                           text.substr(text.size() - 4) == "ptrs");
+    if (uses.intPointers.count(name))
+      entries.push_back("*i32:16");
+    else if (uses.pointers.count(name) || pointerName)
+      entries.push_back("*fp32:16");
+    else if (isFloatName(name))
+      entries.push_back("fp32");
+    else
+      entries.push_back("i32");
+  }
+  for (size_t i = 0; i < entries.size(); ++i)
+    proposal.signature += (i ? ", " : "") + entries[i];
+  if (proposal.evidence.empty())
+    proposal.evidence.push_back("the kernel's parameters and their use");
+  return proposal;
+}
+
+} // namespace trex::frontend
