@@ -312,6 +312,9 @@ Value CodeGenerator::getAttribute(const Value &object, const std::string &name) 
     fail("'tensor' object has no attribute '" + name + "'");
   }
   if (object.isDType()) {
+    // A dtype reaches a callee as a constexpr: `.value` unwraps it.
+    if (name == "value")
+      return object;
     if (auto member = lib.lookup("triton.language.dtype", name)) {
       if (member->isCallable() && member->asCallable()->name.rfind("triton.language.dtype.property.", 0) == 0)
         return callFunction(*member, {object}, {});

@@ -502,9 +502,15 @@ struct ModuleEvaluator::Impl {
         return Value::nameSpace(submodule);
     }
     if (isObjectOf(module, Object::Type::Module)) {
-      Value submodule = level > 0 ? importRelative(scope, level, joinPath(moduleName, name))
-                                  : importAbsolute(joinPath(moduleName, name));
-      return submodule;
+      // A submodule of a package; else the name is missing, as Python says.
+      try {
+        return level > 0 ? importRelative(scope, level, joinPath(moduleName, name))
+                         : importAbsolute(joinPath(moduleName, name));
+      } catch (const PythonException &) {
+        raise("ImportError", "cannot import name '" + name + "' from '" +
+                                 module.asObject()->name + "' (" +
+                                 module.asObject()->module->fileName + ")");
+      }
     }
     std::string path = module.isNamespace() ? module.asNamespace().path : moduleName;
     raise("ImportError", "cannot import name '" + name + "' from '" + path + "'" +
@@ -559,18 +565,36 @@ struct ModuleEvaluator::Impl {
       return Value::string(tritonVersion());
     if (std::optional<Value> value = lib.lookup(path, name))
       return *value;
+    if (path == "triton.backends" && name == "backends")
+      return backendsValue();
     if (!member->detail.empty() && member->detail != path && isTriton(member->detail))
       if (std::optional<Value> value = lib.lookup(member->detail, name))
         return *value;
     if (path.rfind("triton.language", 0) == 0)
-      if (std::optional<Value> value = lib.lookup("triton.language", name))
-        return *value;
+      for (const char *module : {"triton.language", "triton.language.core"})
+        if (std::optional<Value> value = lib.lookup(module, name))
+          return *value;
+    if (member->kind == 'o' && !(path == "triton.runtime" && name == "driver"))
+      return opaqueValue(path + "." + name); // an object of Triton's host side (a dict, a config)
     std::string canonical =
         member->detail.empty() || !isTriton(member->detail) ? path + "." + name
                                                             : member->detail + "." + name;
     if (canonical == "triton.runtime.driver.driver" || (path == "triton.runtime" && name == "driver"))
       return driverConfig();
     return intrinsic(canonical);
+  }
+
+  // triton.backends.backends: Triton's installed backends, each with a driver whose
+  // is_active() answers from the target (files probe it to decide whether Triton works).
+  Value backendsValue() {
+    Value::DictEntries entries;
+    for (const char *backend : {"nvidia", "amd"}) {
+      bool active = state.options->isCUDA == (std::string(backend) == "nvidia");
+      Value driver = makeRecord("triton.backends.driver", {{"__active__", Value::boolean(active)}});
+      entries.emplace_back(Value::string(backend),
+                           makeRecord("triton.backends.Backend", {{"driver", driver}}));
+    }
+    return Value::dictOf(std::move(entries));
   }
 
   Value driverConfig() {
@@ -681,6 +705,8 @@ struct ModuleEvaluator::Impl {
       return Value::nameSpace("importlib.util");
     if (path == "dataclasses" && name == "dataclass")
       return makeBuiltin("builtins.staticmethod"); // an identity decorator here
+    if ((path == "typing" || path == "typing_extensions") && name == "TYPE_CHECKING")
+      return Value::boolean(false);
     if (path == "typing" || path == "typing_extensions")
       return opaqueValue(path + "." + name);
     if (path == "itertools" && (name == "product" || name == "chain"))
@@ -800,7 +826,7 @@ struct ModuleEvaluator::Impl {
       if (const Value *field = object->attribute(name))
         return *field;
       if (object->name == "os.environ" || object->name == "triton.runtime.driver.active" ||
-          object->name == "DriverUtils")
+          object->name == "DriverUtils" || object->name == "triton.backends.driver")
         return makeMethod(value, name);
       break;
     case Object::Type::Config:
@@ -992,6 +1018,10 @@ struct ModuleEvaluator::Impl {
       const auto &annotated = statement.cast<python::AnnotatedAssignStmt>();
       if (annotated.value()) {
         Value value = evaluate(frame, *annotated.value());
+        // `X: tl.constexpr = ...` at module level: Triton reads the module's __annotations__
+        // and lets kernels use X as a constexpr global.
+        if (!frame.locals && isConstexprAnnotation(frame, annotated.annotation()))
+          value = value.wrappedAsConstexpr();
         assignTarget(frame, annotated.target(), value, &statement);
       }
       return Flow::Normal;
@@ -1120,6 +1150,18 @@ struct ModuleEvaluator::Impl {
       }
     }
     return count;
+  }
+
+  bool isConstexprAnnotation(Frame &frame, const python::Expr &annotation) {
+    if (const auto *text = annotation.dynCast<python::StringLiteral>())
+      return text->value() == "constexpr" || text->value() == "tl.constexpr" ||
+             text->value() == "triton.language.constexpr";
+    try {
+      Value value = evaluate(frame, annotation);
+      return value.isCallable() && canonicalIntrinsic(value.asCallable()->name) == "constexpr";
+    } catch (const CompileError &) {
+      return false;
+    }
   }
 
   void execAugmentedAssign(Frame &frame, const python::AugmentedAssignStmt &statement) {
@@ -1325,9 +1367,38 @@ struct ModuleEvaluator::Impl {
 
   void execFunctionDef(Frame &frame, const python::FunctionDefStmt &definition) {
     // Decorators are evaluated first (outermost first), then applied innermost first.
+    // A decorator that cannot be evaluated (its module failed to import) around a Triton
+    // function is looked through, with a note, rather than losing the kernel.
+    bool isTritonFunction = false;
+    {
+      int count = 0;
+      for (const python::ExprPtr &decorator : definition.decorators()) {
+        const python::Expr *callee = decorator.get();
+        if (const auto *call = callee->dynCast<python::CallExpr>())
+          callee = &call->callee();
+        std::string name;
+        if (const auto *attribute = callee->dynCast<python::AttributeExpr>())
+          name = attribute->attribute();
+        else if (const auto *plain = callee->dynCast<python::NameExpr>())
+          name = plain->identifier();
+        count += name == "jit";
+      }
+      isTritonFunction = count > 0;
+    }
     std::vector<Value> decorators;
-    for (const python::ExprPtr &decorator : definition.decorators())
-      decorators.push_back(evaluate(frame, *decorator));
+    for (const python::ExprPtr &decorator : definition.decorators()) {
+      try {
+        decorators.push_back(evaluate(frame, *decorator));
+      } catch (const CompileError &error) {
+        if (!isTritonFunction)
+          throw;
+        std::string message = error.message();
+        if (message.size() > 160)
+          message = message.substr(0, 160) + "...";
+        decorators.push_back(opaqueValue("a decorator trex could not evaluate (" + message + ")",
+                                         frame.module, decorator->location()));
+      }
+    }
     auto function = makeObject(Object::Type::Function, definition.name());
     function->definition = &definition;
     function->module = frame.module;
@@ -3288,6 +3359,8 @@ struct ModuleEvaluator::Impl {
         if (method == "utils")
           return makeRecord("DriverUtils", {});
       }
+      if (record == "triton.backends.driver" && method == "is_active")
+        return *self.asObject()->attribute("__active__");
       if (record == "DriverUtils" && method == "get_device_properties") {
         bool cuda = state.options->isCUDA;
         Value::DictItems properties = {
