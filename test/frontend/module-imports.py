@@ -53,6 +53,25 @@ FP16_BITS = tl.constexpr(torch.finfo(torch.float16).bits)
 MAJOR, MINOR = torch.cuda.get_device_capability()
 IS_HOPPER = tl.constexpr(MAJOR >= 9)
 
+# Projects probe whether Triton works before importing it (vLLM's triton_utils): the backends'
+# drivers answer from the target, typing.TYPE_CHECKING is False.
+from typing import TYPE_CHECKING
+from importlib.util import find_spec
+
+HAS_TRITON = find_spec("triton") is not None
+if HAS_TRITON:
+    try:
+        from triton.backends import backends
+
+        active = [b.driver for b in backends.values() if b.driver and b.driver.is_active()]
+        if len(active) != 1:
+            HAS_TRITON = False
+    except Exception:
+        HAS_TRITON = False
+TRITON_WORKS = tl.constexpr(HAS_TRITON and not TYPE_CHECKING)
+# Annotated module constants are constexprs to kernels (Triton reads __annotations__).
+NEG_BIG: tl.constexpr = torch.finfo(torch.float32).min
+
 _sizes = {"small": 256, "large": 1024}
 BLOCKS = tl.constexpr(tuple(sorted(v for v in _sizes.values())))
 
@@ -67,6 +86,8 @@ BLOCKS = tl.constexpr(tuple(sorted(v for v in _sizes.values())))
 @triton.jit
 def fused_act(X, Y, n, BLOCK: tl.constexpr):
     tl.static_assert(USE_FAST)
+    tl.static_assert(TRITON_WORKS)
+    tl.static_assert(NEG_BIG < -3.0e38)
     tl.static_assert(_pick == 2)
     tl.static_assert(BLOCKS[1] == BLOCK)
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)

@@ -15,6 +15,11 @@ import triton
 import triton.language as tl
 from some_project.utils import libentry  # not on the path: opaque
 
+try:
+    from .missing_sibling import broken_decorator  # fails: this file has no package siblings
+except ImportError:
+    broken_decorator = None
+
 USE_V2 = True
 
 
@@ -71,9 +76,11 @@ def tuned(X, n, BLOCK: tl.constexpr):
     tl.store(X + offs, tl.load(X + offs, mask=offs < n) * 2.0, mask=offs < n)
 
 
+# WRAPPED: note: trex could not evaluate this decorator (TypeError: 'NoneType' object is not callable); it compiles the jit function it wraps
 # WRAPPED: note: the decorator some_project.utils.libentry(...) is not a Triton decorator trex knows
 # WRAPPED-LABEL: tt.func public @wrapped(
 @libentry()
+@broken_decorator()
 @triton.jit
 def wrapped(X, n, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)

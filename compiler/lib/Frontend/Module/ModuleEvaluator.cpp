@@ -1395,8 +1395,9 @@ struct ModuleEvaluator::Impl {
         std::string message = error.message();
         if (message.size() > 160)
           message = message.substr(0, 160) + "...";
-        decorators.push_back(opaqueValue("a decorator trex could not evaluate (" + message + ")",
-                                         frame.module, decorator->location()));
+        Value unevaluated = opaqueValue(message, frame.module, decorator->location());
+        unevaluated.asObject()->setAttribute("__unevaluated__", Value::boolean(true));
+        decorators.push_back(unevaluated);
       }
     }
     auto function = makeObject(Object::Type::Function, definition.name());
@@ -1420,9 +1421,13 @@ struct ModuleEvaluator::Impl {
     bool wrapsJit = function.isCallable() && function.asCallable()->kind == Callable::Kind::Jit;
     if (isOpaque(decorator) && wrapsJit)
       return withNote(function, *frame.module, where.location(),
-                      "the decorator " + decorator.asObject()->name +
-                          " is not a Triton decorator trex knows; trex compiles the jit function "
-                          "it wraps");
+                      decorator.asObject()->attribute("__unevaluated__")
+                          ? "trex could not evaluate this decorator (" +
+                                decorator.asObject()->name +
+                                "); it compiles the jit function it wraps"
+                          : "the decorator " + decorator.asObject()->name +
+                                " is not a Triton decorator trex knows; trex compiles the jit "
+                                "function it wraps");
     if (isOpaque(decorator))
       return opaqueValue(decorator.asObject()->name + "(...)");
     Value result;
