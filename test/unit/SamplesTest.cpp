@@ -5,6 +5,7 @@
 #include "trex/Compiler/Compilation.h"
 
 #include "gtest/gtest.h"
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -106,5 +107,34 @@ std::string caseName(const ::testing::TestParamInfo<SampleTarget> &info) {
 
 INSTANTIATE_TEST_SUITE_P(Samples, Samples, ::testing::ValuesIn(sampleTargets()), caseName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Samples);
+
+// Opened without a signature (as the explorer opens a file), every sample compiles with the
+// specialization trex proposes, which the result and a remark carry; the proposal has one
+// entry per parameter the kernel has, and compiling with it given explicitly gives the same
+// ttir.
+TEST_P(Samples, CompileWithoutSignatureThroughAProposal) {
+  const SampleTarget &param = GetParam();
+  trex::CompileOptions options;
+  options.target = llvm::cantFail(trex::Target::parse(param.target));
+  options.kernelName = param.spec["kernel"];
+  options.lastStage = trex::Stage::TTGIR;
+  fs::path file = fs::path(TREX_SAMPLES_DIR) / param.spec["file"].get<std::string>();
+  trex::CompilationResult result = trex::compileFile(file.string(), options);
+  ASSERT_TRUE(result.succeeded) << result.renderDiagnostics();
+  ASSERT_TRUE(result.proposedSignature.has_value());
+  std::string expected = param.spec["signature"];
+  size_t proposedEntries = std::count(result.proposedSignature->begin(),
+                                      result.proposedSignature->end(), ',');
+  EXPECT_EQ(proposedEntries, static_cast<size_t>(std::count(expected.begin(), expected.end(), ',')))
+      << "proposed: " << *result.proposedSignature << " spec: " << expected;
+  EXPECT_NE(result.renderDiagnostics().find("trex proposes --signature"), std::string::npos);
+
+  trex::CompileOptions explicitOptions = options;
+  explicitOptions.signature = *result.proposedSignature;
+  trex::CompilationResult again = trex::compileFile(file.string(), explicitOptions);
+  ASSERT_TRUE(again.succeeded) << again.renderDiagnostics();
+  EXPECT_FALSE(again.proposedSignature.has_value());
+  EXPECT_EQ(again.stages.at(trex::Stage::TTIR), result.stages.at(trex::Stage::TTIR));
+}
 
 } // namespace
