@@ -95,7 +95,8 @@ void MainWindow::buildOptionsBar() {
   kernelChooser = new QComboBox(bar);
   kernelChooser->setMinimumWidth(140);
   signatureField = new QLineEdit(bar);
-  signatureField->setPlaceholderText(QStringLiteral("signature, e.g. *fp32:16, *fp32:16, i32, 1024"));
+  signatureField->setPlaceholderText(
+      QStringLiteral("signature, e.g. *fp32:16, *fp32:16, i32, 1024 (empty: trex proposes one)"));
   signatureField->setMinimumWidth(320);
   targetChooser = new QComboBox(bar);
   targetChooser->addItems({QStringLiteral("cuda:90"), QStringLiteral("cuda:80"), QStringLiteral("hip:gfx942")});
@@ -426,13 +427,9 @@ bool MainWindow::openPath(const QString &path, const QString &kernel, const QStr
       kernelChooser->setCurrentText(chosen);
     }
     QString remembered = settings.value(settingsKey(inputPath, "signature")).toString();
+    // An empty signature compiles with the one trex proposes (shown in the field's
+    // placeholder once the compile returns).
     signatureField->setText(!signature.isEmpty() ? signature : remembered);
-    if (signatureField->text().isEmpty()) {
-      auto found = std::find_if(kernels.begin(), kernels.end(),
-                                [&](const KernelDefinition &definition) { return definition.name == chosen; });
-      if (found != kernels.end())
-        signatureField->setText(suggestedSignature(*found));
-    }
     rememberKernelChoice();
   }
   // Each pane shows the next stage in pipeline order now that the choices changed.
@@ -462,9 +459,8 @@ void MainWindow::chooseKernel(const QString &kernel) {
   QString remembered = settings.value(settingsKey(inputPath, "signature/") + kernel).toString();
   auto found = std::find_if(kernels.begin(), kernels.end(),
                             [&](const KernelDefinition &definition) { return definition.name == kernel; });
-  signatureField->setText(!remembered.isEmpty() ? remembered
-                          : found != kernels.end() ? suggestedSignature(*found)
-                                                   : QString());
+  (void)found;
+  signatureField->setText(remembered); // empty: trex proposes a specialization
   rememberKernelChoice();
   requestCompile(0);
 }
@@ -517,6 +513,9 @@ void MainWindow::requestCompile(int debounceMilliseconds) {
   controller->request(request, debounceMilliseconds);
 }
 
+QString MainWindow::signatureText() const { return signatureField->text(); }
+QString MainWindow::signaturePlaceholder() const { return signatureField->placeholderText(); }
+
 bool MainWindow::compileAndWait(int timeoutMilliseconds) {
   requestCompile(0);
   return controller->waitForLatest(timeoutMilliseconds);
@@ -529,6 +528,11 @@ void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
     return;
   }
   resumeOrigin = {};
+  // With no signature typed, the field shows the specialization trex proposed and used.
+  signatureField->setPlaceholderText(
+      snapshot.proposedSignature.empty()
+          ? QStringLiteral("signature, e.g. *fp32:16, *fp32:16, i32, 1024 (empty: trex proposes one)")
+          : QStringLiteral("proposed: %1").arg(QString::fromStdString(snapshot.proposedSignature)));
   stages->setStages(snapshot.stages, QStringLiteral("trex"));
   // Reverting an edited stage now goes back to what this compile printed.
   for (const QString &key : edits.keys())

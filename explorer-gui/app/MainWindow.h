@@ -43,6 +43,10 @@ public:
   void setNumWarps(int warps);
   // Compiles now (no debounce) and waits for the result; for --screenshot and tests.
   bool compileAndWait(int timeoutMilliseconds = 120000);
+  // The signature field: what is typed, and its placeholder ("proposed: ..." after a compile
+  // that used the specialization trex proposed).
+  QString signatureText() const;
+  QString signaturePlaceholder() const;
   // Shows `count` panes with the stages in pipeline order (python first).
   void showAllStages();
 

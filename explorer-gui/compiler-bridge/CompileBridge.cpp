@@ -149,6 +149,7 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
   CompileSnapshot snapshot;
   snapshot.succeeded = result.succeeded;
   snapshot.kernelName = result.kernelName;
+  snapshot.proposedSignature = result.proposedSignature.value_or(std::string());
   for (const auto &[stage, text] : result.stages) {
     if (isBinaryStage(stage) || stage == Stage::Metadata)
       continue;

@@ -112,6 +112,8 @@ struct CompileSnapshot {
   std::vector<DiagnosticRecord> diagnostics;
   std::optional<KernelFacts> metadata;
   std::string assemblerLog;
+  // The signature trex proposed for a kernel compiled without one (empty otherwise).
+  std::string proposedSignature;
   // Wall time of the compile call, for the status bar.
   double milliseconds = 0;
   // The resume point of a compile from edited IR; its stages and passes are only those from

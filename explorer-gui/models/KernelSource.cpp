@@ -96,17 +96,5 @@ std::vector<KernelDefinition> findKernels(const QString &pythonText) {
   return kernels;
 }
 
-QString suggestedSignature(const KernelDefinition &kernel) {
-  QStringList entries;
-  for (const KernelParameter &parameter : kernel.parameters) {
-    if (parameter.isConstexpr)
-      entries << QStringLiteral("?");
-    else if (parameter.name.endsWith(QLatin1String("ptr")) || parameter.name.endsWith(QLatin1String("Ptr")))
-      entries << QStringLiteral("*fp32:16");
-    else
-      entries << QStringLiteral("i32");
-  }
-  return entries.join(QStringLiteral(", "));
-}
 
 } // namespace trex::explorer

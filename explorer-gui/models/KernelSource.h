@@ -26,8 +26,4 @@ struct KernelDefinition {
 // @triton.heuristics), in file order.
 std::vector<KernelDefinition> findKernels(const QString &pythonText);
 
-// A signature to start from: "*fp32" per parameter whose name ends in "ptr", "i32" for other
-// runtime parameters, and "?" for constexprs, which the user must fill in.
-QString suggestedSignature(const KernelDefinition &kernel);
-
 } // namespace trex::explorer

@@ -12,6 +12,8 @@
 #include <QFile>
 #include <QImage>
 #include <QSignalSpy>
+#include <QDir>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -102,6 +104,26 @@ private Q_SLOTS:
     window.selectLine(QStringLiteral("ttgir"), lineContaining(ttgir, QStringLiteral("tt.store")));
     std::vector<int> pythonLines = window.paneForStage("python")->editor()->mappedLines();
     QCOMPARE(pythonLines, std::vector<int>({storeLine}));
+  }
+
+  void samplesOpenWithoutASignature() {
+    // Nothing remembered: each sample opened with no signature compiles with the one trex
+    // proposes, which the signature field shows.
+    QSettings().clear();
+    QDir samples(QStringLiteral(TREX_SAMPLES_DIR));
+    const QStringList files = samples.entryList({QStringLiteral("*.py")}, QDir::Files);
+    QVERIFY(files.size() >= 5);
+    for (const QString &file : files) {
+      MainWindow window;
+      QVERIFY(window.openPath(samples.filePath(file)));
+      QVERIFY2(window.compileAndWait(), qPrintable(file));
+      QVERIFY2(window.stageModel()->text("ttgir").contains(QLatin1String("tt.func public")),
+               qPrintable(file + ": " + window.stageModel()->text("ttgir").left(200)));
+      QVERIFY(window.signatureText().isEmpty());
+      QVERIFY2(window.signaturePlaceholder().startsWith(QLatin1String("proposed: ")),
+               qPrintable(file + ": " + window.signaturePlaceholder()));
+    }
+    QSettings().clear();
   }
 
   void clickingALayoutDrawsIt() {
