@@ -159,13 +159,22 @@ Uses analyse(const python::FunctionDefStmt &kernel) {
           std::set<std::string> leftmost, all;
           base(*pointer, 0, leftmost);
           uses.pointers.insert(leftmost.begin(), leftmost.end());
-          // Loaded values in the offsets of another access are indices.
+          // Loaded values in the offsets of another access are indices, also through locals
+          // (`row = tl.load(Idx + i); off = row * stride; tl.load(X + off)`).
           namesIn(*pointer, all);
+          for (int round = 0; round < 8; ++round) {
+            size_t before = all.size();
+            std::set<std::string> more;
+            for (const std::string &name : all)
+              if (auto local = locals.find(name); local != locals.end() && !loadedFrom.count(name))
+                namesIn(*local->second, more);
+            all.insert(more.begin(), more.end());
+            if (all.size() == before)
+              break;
+          }
           for (const std::string &name : leftmost)
-            if (auto local = locals.find(name); local != locals.end())
-              namesIn(*local->second, all);
-          for (const std::string &name : leftmost)
-            all.erase(name);
+            if (loadedFrom.count(name) == 0)
+              all.erase(name);
           markIndexUse(all);
         }
       if (callee == "arange" && call->arguments().size() == 2)

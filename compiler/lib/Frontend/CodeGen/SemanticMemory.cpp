@@ -402,6 +402,11 @@ Tensor Semantic::atomicCAS(const Tensor &pointer, const Tensor &cmp, const Tenso
   int bits = pointer.dtype().elementType().primitiveBitwidth();
   if (bits != 16 && bits != 32 && bits != 64)
     fail("atomic_cas only supports elements with width {16, 32, 64}");
+  // The IR needs cmp and val of the pointee type; Triton leaves a mismatch to its verifier.
+  const DType &element = pointer.dtype().elementType();
+  if (cmp.dtype() != element || value.dtype() != element)
+    fail("atomic_cas needs cmp and val of the pointer's element type " + element.name() +
+         ", got " + cmp.dtype().name() + " and " + value.dtype().name());
   auto op = b.create<tt::AtomicCASOp>(ir(value.type), pointer.handle, cmp.handle, value.handle,
                                       memSemantic(sem), memScope(scope));
   return make(op, value.type);
