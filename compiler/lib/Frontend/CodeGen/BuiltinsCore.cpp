@@ -2,6 +2,8 @@
 // helpers, hints and debugging, dtypes, and the compile-time helpers of the standard library.
 #include "BuiltinSupport.h"
 
+#include "../Module/Object.h"
+
 #include "ConstexprOperators.h"
 
 #include <algorithm>
@@ -187,8 +189,23 @@ void registerDTypes(Library &lib) {
                                                     shapeArgument(args["shape"])));
                  });
   // Classes a kernel names in annotations and isinstance checks.
+  // constexpr_type(v): the type of a constexpr (what `.type` of one gives), equal for equal v.
+  lib.addBuiltin("triton.language.core.constexpr_type", signature({required("value")}),
+                 [](CodeGenerator &, BoundArguments &args) -> Value {
+                   return constexprTypeOf(args["value"]);
+                 });
+  // tl.tuple(iterable): a tuple of its elements, as Triton's tuple class builds it.
+  lib.addBuiltin("triton.language.tuple", signature({optional("args", Value::tuple({}))}),
+                 [](CodeGenerator &, BoundArguments &args) -> Value {
+                   const Value &elements = args["args"];
+                   if (elements.isTuple())
+                     return elements;
+                   if (elements.isList())
+                     return Value::tuple(elements.listElements());
+                   fail("tl.tuple takes a tuple or list of values, not " + elements.describe());
+                 });
   for (const char *name : {"triton.language.dtype", "triton.language.tensor",
-                           "triton.language.tuple", "triton.language.const"}) {
+                           "triton.language.const"}) {
     lib.addBuiltin(name, signature({}, "args"), [name](CodeGenerator &, BoundArguments &) -> Value {
       fail(std::string(name) + " cannot be constructed inside a kernel");
     });

@@ -324,6 +324,15 @@ Value CodeGenerator::getAttribute(const Value &object, const std::string &name) 
   }
   if (name == "value" && object.isConstexpr())
     return object;
+  // `.type` of a constexpr (a number, a string, None): Triton's constexpr_type of its value.
+  if (name == "type" && (object.isNumber() || object.isString() || object.isNone()))
+    return constexprTypeOf(object);
+  if (name == "type" && object.isTuple()) {
+    std::vector<mlir::Value> handles;
+    object.flatten(handles);
+    if (handles.empty()) // a tuple of constexprs (`X: tl.constexpr = (5, 6, 7)`)
+      return constexprTypeOf(object);
+  }
   if (object.isCallable() && object.asCallable()->kind == Callable::Kind::Jit && name == "fn")
     return object;
   if (object.isObject())

@@ -49,6 +49,12 @@ bool isOpaque(const Value &value) {
   return value.isObject() && value.asObject()->type == Object::Type::Opaque;
 }
 
+Value constexprTypeOf(const Value &value) {
+  auto type = makeObject(Object::Type::Record, "constexpr_type");
+  type->setAttribute("value", value.wrappedAsConstexpr(false));
+  return Value::object(std::move(type));
+}
+
 std::string objectStr(const Object &object) {
   switch (object.type) {
   case Object::Type::Module:
@@ -86,6 +92,8 @@ std::string objectStr(const Object &object) {
     return text;
   }
   case Object::Type::Record:
+    if (object.name == "constexpr_type" && object.attribute("value"))
+      return "constexpr_type[" + object.attribute("value")->str() + "]";
     return "<" + object.name + ">";
   case Object::Type::Builtin:
     return "<built-in function " + object.name + ">";

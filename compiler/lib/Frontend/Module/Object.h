@@ -102,6 +102,9 @@ Value opaqueValue(std::string description, const ModuleScope *origin = nullptr,
                   python::SourceLocation location = {});
 bool isOpaque(const Value &value);
 
+// Triton's constexpr_type(value): the `.type` of a constexpr; equal when the values are.
+Value constexprTypeOf(const Value &value);
+
 // str() and a short description for messages.
 std::string objectStr(const Object &object);
 std::string objectDescription(const Object &object);
