@@ -30,6 +30,12 @@ def pick_block(n, options=(32, 64, 128)):
     return max(b for b in options if b <= n)
 
 
+# A Python function wrapped in tl.constexpr is called in Python too (constexpr.__call__).
+@tl.constexpr
+def halve(n):
+    return n // 2
+
+
 # CHECK-LABEL: tt.func public @accumulate(
 # CHECK-SAME: %X: !tt.ptr<f16>
 # CHECK: tt.make_range {end = 128 : i32, start = 0 : i32}
@@ -43,6 +49,7 @@ def accumulate(X, Y, N: tl.constexpr, DTYPE: tl.constexpr):
     ACC: tl.constexpr = acc_type(DTYPE)
     BLOCK: tl.constexpr = pick_block(N.value)
     tl.static_assert(BLOCK == 128)
+    tl.static_assert(halve(BLOCK) == 64)
     tl.static_assert(DTYPE.is_floating() or DTYPE.is_int_signed())
     offs = tl.arange(0, BLOCK)
     x = tl.load(X + offs).to(ACC)
