@@ -72,6 +72,21 @@ TRITON_WORKS = tl.constexpr(HAS_TRITON and not TYPE_CHECKING)
 # Annotated module constants are constexprs to kernels (Triton reads __annotations__).
 NEG_BIG: tl.constexpr = torch.finfo(torch.float32).min
 
+# User exception classes are caught by their bases.
+class ConfigError(ValueError):
+    pass
+
+
+def _check_config():
+    raise ConfigError("no config")
+
+
+try:
+    _check_config()
+    CAUGHT = tl.constexpr(False)
+except ValueError:
+    CAUGHT = tl.constexpr(True)
+
 _sizes = {"small": 256, "large": 1024}
 BLOCKS = tl.constexpr(tuple(sorted(v for v in _sizes.values())))
 
@@ -87,6 +102,7 @@ BLOCKS = tl.constexpr(tuple(sorted(v for v in _sizes.values())))
 def fused_act(X, Y, n, BLOCK: tl.constexpr):
     tl.static_assert(USE_FAST)
     tl.static_assert(TRITON_WORKS)
+    tl.static_assert(CAUGHT)
     tl.static_assert(NEG_BIG < -3.0e38)
     tl.static_assert(_pick == 2)
     tl.static_assert(BLOCKS[1] == BLOCK)

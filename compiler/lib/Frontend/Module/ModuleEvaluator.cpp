@@ -1202,6 +1202,8 @@ struct ModuleEvaluator::Impl {
     if (isObjectOf(exception, Object::Type::Instance))
       raisedClasses[type] = exception.asObject()->bases.empty() ? Value()
                                                                 : exception.asObject()->bases[0];
+    else if (isObjectOf(exception, Object::Type::Class))
+      raisedClasses[type] = exception;
     throw error;
   }
   std::map<std::string, Value> raisedClasses;
