@@ -110,7 +110,7 @@ int run(const Options &options) {
       tools::KernelBuild built = tools::buildKernel(build);
       std::cerr << built.diagnostics;
       if (!built.rebuildReason.empty())
-        std::cerr << "note: rebuilt a corrupt cache entry (" << built.rebuildReason << ")\n";
+        std::cerr << "note: rebuilt the cache entry (" << built.rebuildReason << ")\n";
       artifacts = built.directory;
       sourcePath = options.input;
     }

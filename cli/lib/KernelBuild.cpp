@@ -10,6 +10,9 @@
 #include "trex/Runtime/Signature.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <sys/stat.h>
 
 namespace trex::tools {
@@ -85,19 +88,49 @@ KernelBuild buildKernel(const KernelBuildRequest &request) {
   std::string fileName = request.path.substr(request.path.find_last_of('/') + 1);
   runtime::KernelCache cache(request.cacheDirectory.empty() ? runtime::defaultCacheDirectory()
                                                             : request.cacheDirectory);
-  std::string key = runtime::cacheKey({source, fileName, request.options.kernelName,
-                                       request.options.signature, optionsKey(request.options),
-                                       compilerVersion()});
+  std::string modulePath;
+  for (const std::string &folder : request.options.pythonPath)
+    modulePath += folder + ":";
+  if (const char *environment = std::getenv("TREX_PYTHONPATH"))
+    modulePath += environment;
+  std::string sourceKey = runtime::cacheKey({source, request.path, request.options.kernelName,
+                                             request.options.signature,
+                                             optionsKey(request.options) + " path=" + modulePath,
+                                             compilerVersion()});
+  // A kernel file's imports are part of what it compiles to: the entry lists the files they
+  // read with a hash of each, and a file that changed since makes the entry stale.
+  auto contentHash = [](const std::string &file) -> std::optional<std::string> {
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+      return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return runtime::cacheKey({text.str(), "", "", "", "", ""});
+  };
   KernelBuild build;
-  if (std::optional<std::string> directory = cache.lookup(key, &build.rebuildReason)) {
-    build.directory = *directory;
-    build.cacheHit = true;
-    return build;
+  if (std::optional<std::string> directory = cache.lookup(sourceKey, &build.rebuildReason)) {
+    std::ifstream in(*directory + "/imports.txt");
+    bool current = true;
+    for (std::string line; current && std::getline(in, line);) {
+      size_t space = line.find(' ');
+      if (space == std::string::npos)
+        continue;
+      std::optional<std::string> hash = contentHash(line.substr(space + 1));
+      current = hash && *hash == line.substr(0, space);
+    }
+    if (current) {
+      build.directory = *directory;
+      build.cacheHit = true;
+      return build;
+    }
+    build.rebuildReason = "a file the kernel's module imports changed";
+    cache.remove(sourceKey);
   }
 
   CompileOptions options = request.options;
   options.lastStage = Stage::Metadata;
-  CompilationResult result = compileText(source, fileName, options);
+  // The file's own path, so that its imports resolve against its folder.
+  CompilationResult result = compileText(source, request.path, options);
   build.diagnostics = result.renderDiagnostics();
   if (!result.succeeded)
     throw runtime::Error("compilation failed\n" + build.diagnostics);
@@ -122,7 +155,15 @@ KernelBuild buildKernel(const KernelBuildRequest &request) {
             ? runtime::annotateKernelInfo(text, request.options.signature, names)
             : text;
   }
-  build.directory = cache.store(key, files);
+  std::string listing;
+  for (const std::string &file : result.importedFiles) {
+    std::optional<std::string> hash = contentHash(file);
+    if (!hash)
+      throw runtime::Error("'" + file + "', which '" + request.path + "' imports, could not be read");
+    listing += *hash + " " + file + "\n";
+  }
+  files["imports.txt"] = listing;
+  build.directory = cache.store(sourceKey, files);
   return build;
 }
 

@@ -103,6 +103,11 @@ std::optional<std::string> KernelCache::lookup(const std::string &key, std::stri
   return std::nullopt;
 }
 
+void KernelCache::remove(const std::string &key) const {
+  std::error_code error;
+  fs::remove_all(entryDirectory(key), error);
+}
+
 std::string KernelCache::store(const std::string &key,
                                const std::map<std::string, std::string> &files) const {
   std::error_code error;

@@ -463,6 +463,7 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
     frontend::FrontendResult generated = frontend::generateKernel(
         context, text, fileName.str(), request, frontendOptions(options));
     addFrontendDiagnostics(generated.diagnostics, result);
+    result.importedFiles = generated.importedFiles;
     if (!generated.succeeded())
       return;
     module = std::move(generated.module);

@@ -92,6 +92,8 @@ struct CompilationResult {
   // For a Triton-Python kernel: the names of the parameters a launch passes (those the
   // specialization did not make constants), in order.
   std::vector<std::string> passedParameterNames;
+  // The Python files a kernel file's imports read (a cache must check them too).
+  std::vector<std::string> importedFiles;
   // The signature trex proposed for a Python kernel compiled without one (see the remark).
   std::optional<std::string> proposedSignature;
   // The launch options the compilation used: the options', or the autotune config's.

@@ -129,6 +129,7 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
   ModuleEvaluator evaluator(state, moduleSearchPath(options.pythonPath));
   state.evaluator = &evaluator;
   evaluator.evaluateModule(*scope);
+  result.importedFiles = evaluator.importedFiles();
   result.diagnostics.insert(result.diagnostics.end(), evaluator.diagnostics().begin(),
                             evaluator.diagnostics().end());
   evaluator.diagnostics().clear();

@@ -3450,6 +3450,16 @@ void ModuleEvaluator::evaluateModule(ModuleScope &scope) {
   impl_->runModule(scope);
 }
 
+std::vector<std::string> ModuleEvaluator::importedFiles() const {
+  std::vector<std::string> files;
+  for (const auto &[path, scope] : impl_->modulesByPath)
+    if (scope->module && llvm::sys::fs::is_regular_file(path) &&
+        std::any_of(impl_->ownedModules.begin(), impl_->ownedModules.end(),
+                    [&](const auto &owned) { return owned.get() == scope; }))
+      files.push_back(path);
+  return files;
+}
+
 Value ModuleEvaluator::call(const Value &callee, std::vector<Value> arguments,
                             std::vector<std::pair<std::string, Value>> keywords) {
   ModuleScope *module = nullptr;

@@ -62,6 +62,9 @@ public:
   Value call(const Value &callee, std::vector<Value> arguments,
              std::vector<std::pair<std::string, Value>> keywords);
 
+  // The Python files read for imports (not the kernel's own file), by real path.
+  std::vector<std::string> importedFiles() const;
+
   // Warnings and remarks (unwrapped decorators, conditions trex could not decide).
   std::vector<python::Diagnostic> &diagnostics() { return diagnostics_; }
 

@@ -47,6 +47,8 @@ public:
   // Writes `files` (file name -> contents) as the entry for `key` and returns its directory.
   // Throws Error when the cache directory cannot be written.
   std::string store(const std::string &key, const std::map<std::string, std::string> &files) const;
+  // Removes the entry of `key`, if there is one (an entry whose inputs changed).
+  void remove(const std::string &key) const;
 
   static constexpr const char *kManifestName = "__trex_manifest.json";
 

@@ -71,6 +71,8 @@ struct FrontendResult {
   // used, and the num_warps of a launch in the file, if any.
   std::optional<std::string> proposedSignature;
   std::optional<int> proposedNumWarps;
+  // The Python files the module's imports read (besides the kernel's file), for caches.
+  std::vector<std::string> importedFiles;
   // The parameters a launch passes (not made constants by the specialization), in order.
   std::vector<std::string> passedParameterNames;
   // The autotune config applied (KernelRequest::autotuneConfig), for its launch options.

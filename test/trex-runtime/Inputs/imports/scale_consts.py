@@ -1,0 +1,3 @@
+import triton.language as tl
+
+SCALE = tl.constexpr(2.0)
