@@ -8,6 +8,8 @@
 
 #include <memory>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace trex::cli::run {
 
@@ -15,6 +17,8 @@ struct Options {
   // A .py kernel (compiled through the cache), or a <kernel>.json / its directory.
   std::string input;
   std::string kernel;
+  // Folders searched for the kernel file's imports (--python-path).
+  std::vector<std::string> pythonPath;
   std::string target = "cuda:90";
   int numWarps = 4;
   int numStages = 3;
