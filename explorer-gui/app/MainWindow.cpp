@@ -457,9 +457,6 @@ void MainWindow::setNumWarps(int warps) { warpsField->setValue(warps); }
 void MainWindow::chooseKernel(const QString &kernel) {
   QSettings settings;
   QString remembered = settings.value(settingsKey(inputPath, "signature/") + kernel).toString();
-  auto found = std::find_if(kernels.begin(), kernels.end(),
-                            [&](const KernelDefinition &definition) { return definition.name == kernel; });
-  (void)found;
   signatureField->setText(remembered); // empty: trex proposes a specialization
   rememberKernelChoice();
   requestCompile(0);

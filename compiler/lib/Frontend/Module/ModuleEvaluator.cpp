@@ -332,7 +332,7 @@ struct ModuleEvaluator::Impl {
     return std::nullopt;
   }
 
-  Value loadUserModule(const std::string &dotted, const std::string &file, bool isPackage) {
+  Value loadUserModule(const std::string &dotted, const std::string &file) {
     llvm::SmallString<256> real;
     std::string key = llvm::sys::fs::real_path(file, real) ? file : std::string(real);
     if (auto existing = modulesByPath.find(key); existing != modulesByPath.end())
@@ -349,7 +349,6 @@ struct ModuleEvaluator::Impl {
       return value;
     }
     raw->fileName = file;
-    (void)isPackage;
     auto buffer = llvm::MemoryBuffer::getFile(file);
     if (!buffer)
       raise("ImportError", "cannot read " + file + ": " + buffer.getError().message());
@@ -392,7 +391,7 @@ struct ModuleEvaluator::Impl {
         size_t dot = dotted.rfind('.');
         if (dot != std::string::npos)
           importAbsolute(dotted.substr(0, dot));
-        Value value = loadUserModule(dotted, found->first, found->second);
+        Value value = loadUserModule(dotted, found->first);
         linkSubmodule(dotted, value);
         return value;
       }
@@ -448,24 +447,25 @@ struct ModuleEvaluator::Impl {
       // `from . import x`: the package itself.
       if (auto it = userModules.find(prefix); !prefix.empty() && it != userModules.end())
         return it->second;
-      auto object = makeObject(Object::Type::Module, prefix);
-      auto packageScope = std::make_unique<ModuleScope>();
-      packageScope->moduleName = prefix;
-      packageScope->fileName = folder + "/__init__.py";
       llvm::SmallString<256> init(folder);
       llvm::sys::path::append(init, "__init__.py");
       if (llvm::sys::fs::is_regular_file(init))
         return loadUserModule(prefix.empty() ? llvm::sys::path::filename(folder).str() : prefix,
-                              std::string(init), true);
+                              std::string(init));
+      // A folder without __init__.py (a namespace package): its names are its files, which
+      // importFromModule finds as submodules.
+      auto packageScope = std::make_unique<ModuleScope>();
+      packageScope->moduleName = prefix;
+      packageScope->fileName = folder + "/__init__.py";
+      auto object = makeObject(Object::Type::Module, prefix);
       object->module = packageScope.get();
       ownedModules.push_back(std::move(packageScope));
-      Value value = Value::object(object);
-      return value;
+      return Value::object(object);
     }
     if (auto it = userModules.find(dotted); it != userModules.end())
       return it->second;
     if (auto found = findModuleFile(folder, name)) {
-      Value value = loadUserModule(dotted.empty() ? name : dotted, found->first, found->second);
+      Value value = loadUserModule(dotted.empty() ? name : dotted, found->first);
       return value;
     }
     raise("ImportError", "attempted relative import of '" + name + "': no " + name +
