@@ -74,7 +74,8 @@ llvm::Expected<std::vector<Stage>> requestedStages(const std::vector<std::string
 
 // `--list-configs`: the kernel's autotune configs and heuristics, one per line.
 int listConfigs(const Options &options) {
-  frontend::KernelConfigs configs = readKernelConfigsFile(options.input, options.kernel, options.pythonPath);
+  frontend::KernelConfigs configs =
+      readKernelConfigsFile(options.input, options.kernel, options.pythonPath);
   llvm::errs() << python::formatDiagnostics(configs.diagnostics);
   if (!configs.succeeded())
     return 1;
@@ -208,9 +209,10 @@ void setup(CLI::App &app) {
   command->add_option("--kernel", options->kernel, "The @triton.jit function to compile (.py)");
   command->add_option("--signature", options->signature,
                       "Its specialization in Triton's AOT form, e.g. '*fp32:16, i32, 1024'");
-  command->add_option("--python-path", options->pythonPath,
-                      "A folder searched for the kernel file's imports after its own folder, "
-                      "as on sys.path (repeatable; TREX_PYTHONPATH adds more)")
+  command
+      ->add_option("--python-path", options->pythonPath,
+                   "A folder searched for the kernel file's imports after its own folder, "
+                   "as on sys.path (repeatable; TREX_PYTHONPATH adds more)")
       ->check(CLI::ExistingDirectory);
   command->add_option("--target", options->target, "cuda:90, cuda:80 or hip:gfx942")
       ->capture_default_str();

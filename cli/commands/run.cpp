@@ -64,9 +64,10 @@ std::shared_ptr<Options> addFlags(CLI::App &command, bool benchFlags) {
                      "The kernel: a .py file, or compiled artifacts (<kernel>.json or its directory)")
       ->required();
   command.add_option("--kernel", options->kernel, "The @triton.jit function (.py)");
-  command.add_option("--python-path", options->pythonPath,
-                     "A folder searched for the kernel file's imports after its own folder "
-                     "(repeatable; TREX_PYTHONPATH adds more)")
+  command
+      .add_option("--python-path", options->pythonPath,
+                  "A folder searched for the kernel file's imports after its own folder "
+                  "(repeatable; TREX_PYTHONPATH adds more)")
       ->check(CLI::ExistingDirectory);
   command.add_option("--target", options->target, "cuda:90, cuda:80 or hip:gfx942")
       ->capture_default_str();

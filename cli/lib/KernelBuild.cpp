@@ -93,10 +93,9 @@ KernelBuild buildKernel(const KernelBuildRequest &request) {
     modulePath += folder + ":";
   if (const char *environment = std::getenv("TREX_PYTHONPATH"))
     modulePath += environment;
-  std::string sourceKey = runtime::cacheKey({source, request.path, request.options.kernelName,
-                                             request.options.signature,
-                                             optionsKey(request.options) + " path=" + modulePath,
-                                             compilerVersion()});
+  std::string sourceKey = runtime::cacheKey(
+      {source, request.path, request.options.kernelName, request.options.signature,
+       optionsKey(request.options) + " path=" + modulePath, compilerVersion()});
   // A kernel file's imports are part of what it compiles to: the entry lists the files they
   // read with a hash of each, and a file that changed since makes the entry stale.
   auto contentHash = [](const std::string &file) -> std::optional<std::string> {
@@ -159,7 +158,8 @@ KernelBuild buildKernel(const KernelBuildRequest &request) {
   for (const std::string &file : result.importedFiles) {
     std::optional<std::string> hash = contentHash(file);
     if (!hash)
-      throw runtime::Error("'" + file + "', which '" + request.path + "' imports, could not be read");
+      throw runtime::Error("'" + file + "', which '" + request.path +
+                           "' imports, could not be read");
     listing += *hash + " " + file + "\n";
   }
   files["imports.txt"] = listing;

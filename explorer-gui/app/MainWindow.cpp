@@ -528,7 +528,8 @@ void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
   // With no signature typed, the field shows the specialization trex proposed and used.
   signatureField->setPlaceholderText(
       snapshot.proposedSignature.empty()
-          ? QStringLiteral("signature, e.g. *fp32:16, *fp32:16, i32, 1024 (empty: trex proposes one)")
+          ? QStringLiteral(
+                "signature, e.g. *fp32:16, *fp32:16, i32, 1024 (empty: trex proposes one)")
           : QStringLiteral("proposed: %1").arg(QString::fromStdString(snapshot.proposedSignature)));
   stages->setStages(snapshot.stages, QStringLiteral("trex"));
   // Reverting an edited stage now goes back to what this compile printed.

@@ -96,5 +96,4 @@ std::vector<KernelDefinition> findKernels(const QString &pythonText) {
   return kernels;
 }
 
-
 } // namespace trex::explorer

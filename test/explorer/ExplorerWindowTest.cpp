@@ -8,12 +8,12 @@
 #include "RunPanel.h"
 #include "Screenshot.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QImage>
-#include <QSignalSpy>
-#include <QDir>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 

@@ -123,8 +123,8 @@ TEST_P(Samples, CompileWithoutSignatureThroughAProposal) {
   ASSERT_TRUE(result.succeeded) << result.renderDiagnostics();
   ASSERT_TRUE(result.proposedSignature.has_value());
   std::string expected = param.spec["signature"];
-  size_t proposedEntries = std::count(result.proposedSignature->begin(),
-                                      result.proposedSignature->end(), ',');
+  size_t proposedEntries =
+      std::count(result.proposedSignature->begin(), result.proposedSignature->end(), ',');
   EXPECT_EQ(proposedEntries, static_cast<size_t>(std::count(expected.begin(), expected.end(), ',')))
       << "proposed: " << *result.proposedSignature << " spec: " << expected;
   EXPECT_NE(result.renderDiagnostics().find("trex proposes --signature"), std::string::npos);

@@ -568,7 +568,7 @@ CompilationResult compileFile(llvm::StringRef path, const CompileOptions &option
 }
 
 frontend::KernelConfigs readKernelConfigsFile(llvm::StringRef path, const std::string &kernelName,
-                                             const std::vector<std::string> &pythonPath) {
+                                              const std::vector<std::string> &pythonPath) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer) {
     frontend::KernelConfigs result;

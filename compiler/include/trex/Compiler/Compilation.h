@@ -156,7 +156,7 @@ CompilationResult compileFile(llvm::StringRef path, const CompileOptions &option
 // The @triton.autotune configs and @triton.heuristics of the kernel `kernelName` (the only
 // one when empty) of a Triton-Python file; a missing or unreadable file is a diagnostic.
 frontend::KernelConfigs readKernelConfigsFile(llvm::StringRef path, const std::string &kernelName,
-                                             const std::vector<std::string> &pythonPath = {});
+                                              const std::vector<std::string> &pythonPath = {});
 
 } // namespace trex
 

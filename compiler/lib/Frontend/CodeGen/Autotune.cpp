@@ -151,12 +151,12 @@ Value foldHeuristic(GenerationState &state, const JitFunction &kernel, const std
     Value args = Value::dict(arguments.constants);
     // Heuristics see every argument; runtime ones have no value trex knows.
     for (const auto &[name, entry] : arguments.runtime)
-      args.dictEntries().emplace_back(Value::string(name),
-                                      opaqueValue("the runtime argument " + name + " ('" + entry + "')"));
+      args.dictEntries().emplace_back(
+          Value::string(name), opaqueValue("the runtime argument " + name + " ('" + entry + "')"));
     Value value = state.evaluator->call(function, {args}, {});
     if (isOpaque(value))
-      fail("its value depends on " + value.asObject()->name +
-           "; give " + parameter + "'s value in the signature instead");
+      fail("its value depends on " + value.asObject()->name + "; give " + parameter +
+           "'s value in the signature instead");
     if (value.isList())
       value = Value::tuple(value.listElements());
     return value.wrappedAsConstexpr(false);
@@ -201,13 +201,15 @@ KernelConfigs readKernelConfigs(std::string_view source, std::string fileName,
     if (kernel.heuristics)
       for (const auto &[parameter, function] : kernel.heuristics->values) {
         const Object *object = function.isObject() ? function.asObject().get() : nullptr;
-        bool local = object && object->origin == scope.get() && (object->lambda || object->definition);
+        bool local =
+            object && object->origin == scope.get() && (object->lambda || object->definition);
         const python::Node *node = !local ? nullptr
-                                   : object->lambda ? static_cast<const python::Node *>(object->lambda)
-                                                    : object->definition;
-        result.heuristics.push_back(
-            {parameter, node ? sourceText(scope->source, *node) : function.str(),
-             node ? node->location() : kernel.heuristics->location});
+                                   : object->lambda
+                                       ? static_cast<const python::Node *>(object->lambda)
+                                       : object->definition;
+        result.heuristics.push_back({parameter,
+                                     node ? sourceText(scope->source, *node) : function.str(),
+                                     node ? node->location() : kernel.heuristics->location});
       }
     for (FoldedConfig &config : foldAutotuneConfigs(state, kernel))
       result.configs.push_back(std::move(config.info));

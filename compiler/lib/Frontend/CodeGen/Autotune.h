@@ -30,8 +30,8 @@ struct HeuristicArguments {
   std::vector<std::pair<std::string, std::string>> runtime;
 };
 
-// The value of the heuristic (`lambda args: ...` or any Python function) for `parameter`. Throws a located CompileError naming the
-// parameter to give in the signature when it cannot be folded.
+// The value of the heuristic (`lambda args: ...` or any Python function) for `parameter`. Throws a
+// located CompileError naming the parameter to give in the signature when it cannot be folded.
 Value foldHeuristic(GenerationState &state, const JitFunction &kernel, const std::string &parameter,
                     const Value &function, const HeuristicArguments &arguments);
 

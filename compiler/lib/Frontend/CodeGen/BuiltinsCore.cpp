@@ -204,8 +204,8 @@ void registerDTypes(Library &lib) {
                      return Value::tuple(elements.listElements());
                    fail("tl.tuple takes a tuple or list of values, not " + elements.describe());
                  });
-  for (const char *name : {"triton.language.dtype", "triton.language.tensor",
-                           "triton.language.const"}) {
+  for (const char *name :
+       {"triton.language.dtype", "triton.language.tensor", "triton.language.const"}) {
     lib.addBuiltin(name, signature({}, "args"), [name](CodeGenerator &, BoundArguments &) -> Value {
       fail(std::string(name) + " cannot be constructed inside a kernel");
     });

@@ -82,16 +82,17 @@ void registerMemoryBuiltins(Library &lib) {
 
   // Tensor descriptors: tl.make_tensor_descriptor and the descriptor's load/store methods
   // (also as tl.load_tensor_descriptor / tl.store_tensor_descriptor).
-  lib.addBuiltin(tl + "make_tensor_descriptor",
-                 signature({required("base"), required("shape"), required("strides"),
-                            required("block_shape"), optional("padding_option", Value::string("zero"))}),
-                 [](CodeGenerator &g, BoundArguments &args) {
-                   Tensor base = requireTensor(args["base"], "the base of make_tensor_descriptor");
-                   std::vector<std::int64_t> blockShape = intList(args["block_shape"], "block_shape");
-                   return Value::tensor(g.semantic().makeTensorDescriptor(
-                       base, listArgument(args["shape"]), listArgument(args["strides"]),
-                       blockShape, optionalString(args["padding_option"], "padding_option")));
-                 });
+  lib.addBuiltin(
+      tl + "make_tensor_descriptor",
+      signature({required("base"), required("shape"), required("strides"), required("block_shape"),
+                 optional("padding_option", Value::string("zero"))}),
+      [](CodeGenerator &g, BoundArguments &args) {
+        Tensor base = requireTensor(args["base"], "the base of make_tensor_descriptor");
+        std::vector<std::int64_t> blockShape = intList(args["block_shape"], "block_shape");
+        return Value::tensor(g.semantic().makeTensorDescriptor(
+            base, listArgument(args["shape"]), listArgument(args["strides"]), blockShape,
+            optionalString(args["padding_option"], "padding_option")));
+      });
   auto descriptorLoad = [](CodeGenerator &g, BoundArguments &args) {
     return Value::tensor(g.semantic().descriptorLoad(
         requireTensor(args["desc"], "the descriptor"), listArgument(args["offsets"]),
@@ -101,7 +102,8 @@ void registerMemoryBuiltins(Library &lib) {
   auto descriptorStore = [](CodeGenerator &g, BoundArguments &args) {
     Tensor descriptor = requireTensor(args["desc"], "the descriptor");
     Tensor value = tensorArgument(g, args["value"]);
-    const DType &block = descriptor.type.isTensorDesc() ? descriptor.type.elementType() : value.type;
+    const DType &block =
+        descriptor.type.isTensorDesc() ? descriptor.type.elementType() : value.type;
     if (!value.isBlock() && block.isBlock())
       value = g.semantic().broadcastImplShape(value, block.shape());
     if (block.isBlock() && value.dtype() != block.scalar())
@@ -109,9 +111,9 @@ void registerMemoryBuiltins(Library &lib) {
     g.semantic().descriptorStore(descriptor, value, listArgument(args["offsets"]));
     return Value::none();
   };
-  BuiltinSignature loadSignature = signature(
-      {required("desc"), required("offsets"), optional("cache_modifier", emptyString),
-       optional("eviction_policy", emptyString)});
+  BuiltinSignature loadSignature =
+      signature({required("desc"), required("offsets"), optional("cache_modifier", emptyString),
+                 optional("eviction_policy", emptyString)});
   BuiltinSignature storeSignature =
       signature({required("desc"), required("offsets"), required("value")});
   lib.addBuiltin("triton.language.core.tensor_descriptor.load", loadSignature, descriptorLoad);

@@ -260,7 +260,8 @@ Value CodeGenerator::callPythonObject(const Value &callee, std::vector<Value> ar
           value.flatten(handles);
           return !handles.empty();
         }()))
-      fail((object.isConstexprFunction ? "the @triton.constexpr_function " : "the Python function ") +
+      fail((object.isConstexprFunction ? "the @triton.constexpr_function "
+                                       : "the Python function ") +
            object.name + " got a tensor as " + what +
            "; trex calls Python functions from kernels with compile-time values only");
     value = value.wrappedAsConstexpr(false);

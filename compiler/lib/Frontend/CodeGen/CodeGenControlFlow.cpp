@@ -365,8 +365,8 @@ Value CodeGenerator::visitConditional(const python::ConditionalExpr &expression)
   };
   if (thenValue.has_value() != elseValue.has_value() ||
       (thenValue && thenValue->type != elseValue->type))
-    fail("Ternary expression with dynamic condition has inconsistent types " +
-         typeName(thenValue) + " and " + typeName(elseValue));
+    fail("Ternary expression with dynamic condition has inconsistent types " + typeName(thenValue) +
+         " and " + typeName(elseValue));
   SmallVector<mlir::Type> resultTypes;
   if (thenValue)
     resultTypes.push_back(thenValue->handle.getType());

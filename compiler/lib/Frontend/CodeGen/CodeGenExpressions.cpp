@@ -614,7 +614,6 @@ Value CodeGenerator::visitFormattedString(const python::FormattedStringExpr &exp
 // Globals and compile-time evaluation
 //===----------------------------------------------------------------------===//
 
-
 // Triton's global_lookup: a kernel reads a global only if it is a constexpr object, a dtype, a
 // module, a Triton function or builtin, None, ... (not a plain int, list or Python function).
 Value CodeGenerator::checkGlobalForKernel(const std::string &name, const Value &value) {

@@ -227,7 +227,8 @@ mlir::Type DType::toMLIR(mlir::MLIRContext *context) const {
     const DType &element = element_->elementType();
     mlir::Type elementType = element.toMLIR(context);
     if (element.isIntSigned() && !element.isBool())
-      elementType = mlir::IntegerType::get(context, element.intBitwidth(), mlir::IntegerType::Signed);
+      elementType =
+          mlir::IntegerType::get(context, element.intBitwidth(), mlir::IntegerType::Signed);
     return tt::TensorDescType::get(context,
                                    mlir::RankedTensorType::get(element_->shape(), elementType));
   }

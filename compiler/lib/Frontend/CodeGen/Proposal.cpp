@@ -114,8 +114,9 @@ Uses analyse(const python::FunctionDefStmt &kernel) {
           base(subscript->value(), depth + 1, into);
       };
   static const std::set<std::string> memoryCalls = {
-      "load", "store", "make_block_ptr", "make_tensor_descriptor", "atomic_add", "atomic_max",
-      "atomic_min", "atomic_cas", "atomic_xchg", "atomic_and", "atomic_or", "atomic_xor"};
+      "load",        "store",      "make_block_ptr", "make_tensor_descriptor",
+      "atomic_add",  "atomic_max", "atomic_min",     "atomic_cas",
+      "atomic_xchg", "atomic_and", "atomic_or",      "atomic_xor"};
   auto pointerArgument = [](const python::CallExpr &call) -> const python::Expr * {
     const python::Expr *pointer = call.arguments().empty() ? nullptr : call.arguments()[0].get();
     for (const python::KeywordArgument &keyword : call.keywords())
@@ -238,9 +239,9 @@ std::vector<const python::CallExpr *> launches(const python::Module &module,
 
 bool isFloatName(const std::string &name) {
   std::string text = lower(name);
-  for (const char *word : {"eps", "scale", "alpha", "beta", "temperature", "momentum", "softcap",
-                           "dropout", "p_drop", "lr", "gamma", "theta", "sigma", "inv_",
-                           "factor", "weight_decay"})
+  for (const char *word :
+       {"eps", "scale", "alpha", "beta", "temperature", "momentum", "softcap", "dropout", "p_drop",
+        "lr", "gamma", "theta", "sigma", "inv_", "factor", "weight_decay"})
     if (text.find(word) != std::string::npos)
       return true;
   return false;
@@ -248,9 +249,8 @@ bool isFloatName(const std::string &name) {
 
 } // namespace
 
-std::optional<ProposedSpecialization> proposeSpecialization(GenerationState &state,
-                                                            const ModuleScope &scope,
-                                                            const JitFunction &kernel) {
+std::optional<ProposedSpecialization>
+proposeSpecialization(GenerationState &state, const ModuleScope &scope, const JitFunction &kernel) {
   const python::FunctionDefStmt &definition = *kernel.definition;
   const python::ParameterList &parameters = definition.parameters();
   ProposedSpecialization proposal;

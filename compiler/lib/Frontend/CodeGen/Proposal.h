@@ -21,9 +21,8 @@ struct ProposedSpecialization {
   std::vector<std::string> evidence;
 };
 
-std::optional<ProposedSpecialization> proposeSpecialization(GenerationState &state,
-                                                            const ModuleScope &scope,
-                                                            const JitFunction &kernel);
+std::optional<ProposedSpecialization>
+proposeSpecialization(GenerationState &state, const ModuleScope &scope, const JitFunction &kernel);
 
 } // namespace trex::frontend
 

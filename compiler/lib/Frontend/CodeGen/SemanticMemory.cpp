@@ -343,8 +343,7 @@ Tensor Semantic::makeTensorDescriptor(const Tensor &base, const std::vector<Valu
     fail("Padding option `nan` is not supported for integer blocks");
   DType descriptorType = DType::tensorDesc(DType::block(element, blockShape));
   auto op = b.create<tt::MakeTensorDescOp>(ir(descriptorType), base.handle, shapeValues,
-                                           strideValues,
-                                           pad.value_or(tt::PaddingOption::PAD_ZERO));
+                                           strideValues, pad.value_or(tt::PaddingOption::PAD_ZERO));
   return make(op, descriptorType);
 }
 
@@ -359,9 +358,9 @@ Tensor Semantic::descriptorLoad(const Tensor &descriptor, const std::vector<Valu
   std::vector<mlir::Value> offsetValues;
   for (const Value &offset : offsets)
     offsetValues.push_back(convertIndex(offset, false));
-  auto op = b.create<tt::DescriptorLoadOp>(ir(blockType), descriptor.handle, offsetValues,
-                                           loadCacheModifier(cacheName),
-                                           evictionPolicy(evictionName));
+  auto op =
+      b.create<tt::DescriptorLoadOp>(ir(blockType), descriptor.handle, offsetValues,
+                                     loadCacheModifier(cacheName), evictionPolicy(evictionName));
   return make(op, blockType);
 }
 
@@ -405,8 +404,8 @@ Tensor Semantic::atomicCAS(const Tensor &pointer, const Tensor &cmp, const Tenso
   // The IR needs cmp and val of the pointee type; Triton leaves a mismatch to its verifier.
   const DType &element = pointer.dtype().elementType();
   if (cmp.dtype() != element || value.dtype() != element)
-    fail("atomic_cas needs cmp and val of the pointer's element type " + element.name() +
-         ", got " + cmp.dtype().name() + " and " + value.dtype().name());
+    fail("atomic_cas needs cmp and val of the pointer's element type " + element.name() + ", got " +
+         cmp.dtype().name() + " and " + value.dtype().name());
   auto op = b.create<tt::AtomicCASOp>(ir(value.type), pointer.handle, cmp.handle, value.handle,
                                       memSemantic(sem), memScope(scope));
   return make(op, value.type);

@@ -101,14 +101,28 @@ std::optional<Value> parseDTypeConstant(const std::string &text) {
   if (text.rfind("torch.", 0) != 0)
     return std::nullopt;
   static const std::pair<const char *, const char *> torchNames[] = {
-      {"float16", "float16"},        {"half", "float16"},         {"bfloat16", "bfloat16"},
-      {"float32", "float32"},        {"float", "float32"},        {"float64", "float64"},
-      {"double", "float64"},         {"int8", "int8"},            {"int16", "int16"},
-      {"int32", "int32"},            {"int", "int32"},            {"int64", "int64"},
-      {"long", "int64"},             {"uint8", "uint8"},          {"uint16", "uint16"},
-      {"uint32", "uint32"},          {"uint64", "uint64"},        {"bool", "int1"},
-      {"float8_e4m3fn", "float8e4nv"}, {"float8_e5m2", "float8e5"},
-      {"float8_e4m3fnuz", "float8e4b8"}, {"float8_e5m2fnuz", "float8e5b16"}};
+      {"float16", "float16"},
+      {"half", "float16"},
+      {"bfloat16", "bfloat16"},
+      {"float32", "float32"},
+      {"float", "float32"},
+      {"float64", "float64"},
+      {"double", "float64"},
+      {"int8", "int8"},
+      {"int16", "int16"},
+      {"int32", "int32"},
+      {"int", "int32"},
+      {"int64", "int64"},
+      {"long", "int64"},
+      {"uint8", "uint8"},
+      {"uint16", "uint16"},
+      {"uint32", "uint32"},
+      {"uint64", "uint64"},
+      {"bool", "int1"},
+      {"float8_e4m3fn", "float8e4nv"},
+      {"float8_e5m2", "float8e5"},
+      {"float8_e4m3fnuz", "float8e4b8"},
+      {"float8_e5m2fnuz", "float8e5b16"}};
   std::string torchName = text.substr(6);
   for (const auto &[from, to] : torchNames)
     if (torchName == from)

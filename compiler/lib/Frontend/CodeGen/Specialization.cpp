@@ -65,10 +65,11 @@ const JitFunction &selectKernel(const ModuleScope &scope, const std::string &nam
     if (std::find(available.begin(), available.end(), function->definition->name()) ==
         available.end())
       available.push_back(function->definition->name());
-  bool oneDefinition = !scope.functions.empty() &&
-                       std::all_of(scope.functions.begin(), scope.functions.end(), [&](const auto &f) {
-                         return f->definition == scope.functions.front()->definition;
-                       });
+  bool oneDefinition =
+      !scope.functions.empty() &&
+      std::all_of(scope.functions.begin(), scope.functions.end(), [&](const auto &f) {
+        return f->definition == scope.functions.front()->definition;
+      });
   if (name.empty() && oneDefinition)
     return *scope.functions.back();
   if (available.empty())
@@ -127,8 +128,9 @@ KernelSpecialization specializeKernel(GenerationState &state, const JitFunction 
                         std::to_string(index) + " to use");
     std::vector<FoldedConfig> configs = foldAutotuneConfigs(state, kernel);
     if (index < 0 || index >= static_cast<int>(configs.size()))
-      throw errorAt(scope, kernel.autotune->scope == &scope ? kernel.autotune->location
-                                                            : definition.location(),
+      throw errorAt(scope,
+                    kernel.autotune->scope == &scope ? kernel.autotune->location
+                                                     : definition.location(),
                     "there is no autotune config " + std::to_string(index) + ": " + kernelName +
                         " has " + std::to_string(configs.size()) + " (numbered from 0)");
     const FoldedConfig &config = configs[static_cast<size_t>(index)];
@@ -157,8 +159,9 @@ KernelSpecialization specializeKernel(GenerationState &state, const JitFunction 
         continue;
       }
       if (!parameter)
-        throw errorAt(scope, kernel.heuristics->scope == &scope ? kernel.heuristics->location
-                                                                : definition.location(),
+        throw errorAt(scope,
+                      kernel.heuristics->scope == &scope ? kernel.heuristics->location
+                                                         : definition.location(),
                       "@triton.heuristics sets '" + name + "', which is not a parameter of " +
                           kernelName);
       heuristics.emplace_back(*parameter, expression);
@@ -264,9 +267,9 @@ KernelSpecialization specializeKernel(GenerationState &state, const JitFunction 
     arguments.constants.emplace_back(name, value);
     folded += (folded.empty() ? "" : ", ") + name + "=" + pythonRepr(value);
   }
-  python::SourceLocation heuristicsAt =
-      kernel.heuristics && kernel.heuristics->scope == &scope ? kernel.heuristics->location
-                                                              : definition.location();
+  python::SourceLocation heuristicsAt = kernel.heuristics && kernel.heuristics->scope == &scope
+                                            ? kernel.heuristics->location
+                                            : definition.location();
   for (const auto &[name, function] : launchHeuristics) {
     try {
       Value value = foldHeuristic(state, kernel, name, function, arguments);
@@ -295,9 +298,9 @@ KernelSpecialization specializeKernel(GenerationState &state, const JitFunction 
     }
   }
   if (!folded.empty())
-    result.remarks.push_back(python::makeDiagnostic(
-        python::DiagnosticSeverity::Remark, scope.source, scope.fileName,
-        heuristicsAt, "heuristics give " + folded));
+    result.remarks.push_back(python::makeDiagnostic(python::DiagnosticSeverity::Remark,
+                                                    scope.source, scope.fileName, heuristicsAt,
+                                                    "heuristics give " + folded));
 
   for (std::optional<ValueTemplate> &parameter : bound)
     result.prototype.parameters.push_back(std::move(*parameter));

@@ -213,10 +213,9 @@ private:
   Kind kind_ = Kind::None;
   bool constexprWrapped_ = false;
   std::variant<std::monostate, bool, PyInt, double, std::string, DType, EnumValue, Tensor,
-               std::shared_ptr<const std::vector<Value>>, Slice,
-               std::shared_ptr<const Callable>, Namespace, BoundMethod,
-               std::shared_ptr<DictEntries>, std::shared_ptr<std::vector<Value>>,
-               std::shared_ptr<Object>>
+               std::shared_ptr<const std::vector<Value>>, Slice, std::shared_ptr<const Callable>,
+               Namespace, BoundMethod, std::shared_ptr<DictEntries>,
+               std::shared_ptr<std::vector<Value>>, std::shared_ptr<Object>>
       data_;
 };
 

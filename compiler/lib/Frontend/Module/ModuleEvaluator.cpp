@@ -73,9 +73,7 @@ bool isBuiltinExceptionName(const std::string &name) {
   return name == "BaseException" || exceptionParents().count(name) != 0;
 }
 
-bool isTriton(std::string_view path) {
-  return path == "triton" || path.substr(0, 7) == "triton.";
-}
+bool isTriton(std::string_view path) { return path == "triton" || path.substr(0, 7) == "triton."; }
 bool isTorch(std::string_view path) { return path == "torch" || path.substr(0, 6) == "torch."; }
 
 std::string joinPath(const std::string &prefix, const std::string &name) {
@@ -113,8 +111,8 @@ PyInt toIndex(const Value &value, const char *what) {
 std::string reprOf(const Value &value) {
   if (value.isString()) {
     const std::string &text = value.asString();
-    char quote = text.find('\'') != std::string::npos && text.find('"') == std::string::npos ? '"'
-                                                                                              : '\'';
+    char quote =
+        text.find('\'') != std::string::npos && text.find('"') == std::string::npos ? '"' : '\'';
     return quote + text + quote;
   }
   return value.str();
@@ -175,7 +173,8 @@ struct ModuleEvaluator::Impl {
         python::makeDiagnostic(severity, scope.source, scope.fileName, where, message));
   }
 
-  template <typename Fn> auto at(Frame &frame, const python::Node &node, Fn &&fn) -> decltype(fn()) {
+  template <typename Fn>
+  auto at(Frame &frame, const python::Node &node, Fn &&fn) -> decltype(fn()) {
     const python::Node *previous = currentNode;
     currentNode = &node;
     try {
@@ -255,15 +254,15 @@ struct ModuleEvaluator::Impl {
 
   std::optional<Value> builtinName(ModuleScope &scope, const std::string &name) {
     static const std::set<std::string> functions = {
-        "len",      "range",   "min",       "max",        "sum",      "abs",     "int",
-        "float",    "str",     "bool",      "list",       "tuple",    "dict",    "set",
-        "frozenset", "enumerate", "zip",    "sorted",     "reversed", "isinstance",
-        "issubclass", "hasattr", "getattr", "setattr",    "print",    "round",   "pow",
-        "any",      "all",     "map",       "filter",     "divmod",   "repr",    "callable",
-        "property", "staticmethod", "classmethod", "type", "super",   "object",  "iter",
-        "next",     "hash",    "id",        "chr",        "ord",      "hex",     "bin",
-        "format",   "vars",    "globals",   "locals",     "open",     "exec",    "eval",
-        "__import__", "NotImplemented"};
+        "len",           "range",       "min",     "max",    "sum",      "abs",        "int",
+        "float",         "str",         "bool",    "list",   "tuple",    "dict",       "set",
+        "frozenset",     "enumerate",   "zip",     "sorted", "reversed", "isinstance", "issubclass",
+        "hasattr",       "getattr",     "setattr", "print",  "round",    "pow",        "any",
+        "all",           "map",         "filter",  "divmod", "repr",     "callable",   "property",
+        "staticmethod",  "classmethod", "type",    "super",  "object",   "iter",       "next",
+        "hash",          "id",          "chr",     "ord",    "hex",      "bin",        "format",
+        "vars",          "globals",     "locals",  "open",   "exec",     "eval",       "__import__",
+        "NotImplemented"};
     if (name == "__name__")
       return Value::string(scope.moduleName);
     if (name == "__file__")
@@ -312,8 +311,8 @@ struct ModuleEvaluator::Impl {
     size_t start = 0;
     while (start <= dotted.size()) {
       size_t dot = dotted.find('.', start);
-      std::string part = dotted.substr(start, dot == std::string::npos ? std::string::npos
-                                                                       : dot - start);
+      std::string part =
+          dotted.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
       llvm::sys::path::append(path, part);
       if (dot == std::string::npos)
         break;
@@ -402,12 +401,41 @@ struct ModuleEvaluator::Impl {
   }
 
   static bool isModelledStandardModule(const std::string &dotted) {
-    static const std::set<std::string> modules = {
-        "math", "os", "os.path", "sys", "functools", "typing", "typing_extensions", "packaging",
-        "packaging.version", "enum", "dataclasses", "itertools", "operator", "warnings",
-        "logging", "abc", "collections", "inspect", "importlib", "importlib.util", "pathlib",
-        "re", "json", "copy", "contextlib", "types", "numbers", "builtins", "__future__",
-        "importlib.metadata", "platform", "time", "random", "string", "textwrap"};
+    static const std::set<std::string> modules = {"math",
+                                                  "os",
+                                                  "os.path",
+                                                  "sys",
+                                                  "functools",
+                                                  "typing",
+                                                  "typing_extensions",
+                                                  "packaging",
+                                                  "packaging.version",
+                                                  "enum",
+                                                  "dataclasses",
+                                                  "itertools",
+                                                  "operator",
+                                                  "warnings",
+                                                  "logging",
+                                                  "abc",
+                                                  "collections",
+                                                  "inspect",
+                                                  "importlib",
+                                                  "importlib.util",
+                                                  "pathlib",
+                                                  "re",
+                                                  "json",
+                                                  "copy",
+                                                  "contextlib",
+                                                  "types",
+                                                  "numbers",
+                                                  "builtins",
+                                                  "__future__",
+                                                  "importlib.metadata",
+                                                  "platform",
+                                                  "time",
+                                                  "random",
+                                                  "string",
+                                                  "textwrap"};
     return modules.count(dotted) != 0;
   }
 
@@ -468,8 +496,8 @@ struct ModuleEvaluator::Impl {
       Value value = loadUserModule(dotted.empty() ? name : dotted, found->first);
       return value;
     }
-    raise("ImportError", "attempted relative import of '" + name + "': no " + name +
-                             ".py or " + name + "/ in " + (folder.empty() ? "." : folder));
+    raise("ImportError", "attempted relative import of '" + name + "': no " + name + ".py or " +
+                             name + "/ in " + (folder.empty() ? "." : folder));
   }
 
   // `from module import name`: the attribute, or the submodule of that name.
@@ -479,11 +507,13 @@ struct ModuleEvaluator::Impl {
       // Projects re-export Triton (`from vllm.triton_utils import tl, triton`): the names
       // Triton's modules go by are taken to be Triton's when their module cannot be read.
       static const std::map<std::string, std::string> reexports = {
-          {"triton", "triton"}, {"tl", "triton.language"}, {"libdevice", "triton.language.extra.libdevice"}};
+          {"triton", "triton"},
+          {"tl", "triton.language"},
+          {"libdevice", "triton.language.extra.libdevice"}};
       if (auto known = reexports.find(name); known != reexports.end()) {
         remark(*currentModule, currentNode ? currentNode->location() : SourceLocation{1, 0},
-               "trex cannot read " + module.asObject()->name + " (not on the path); it takes its '" +
-                   name + "' to be " + known->second,
+               "trex cannot read " + module.asObject()->name +
+                   " (not on the path); it takes its '" + name + "' to be " + known->second,
                python::DiagnosticSeverity::Note);
         return Value::nameSpace(known->second);
       }
@@ -507,9 +537,8 @@ struct ModuleEvaluator::Impl {
         return level > 0 ? importRelative(scope, level, joinPath(moduleName, name))
                          : importAbsolute(joinPath(moduleName, name));
       } catch (const PythonException &) {
-        raise("ImportError", "cannot import name '" + name + "' from '" +
-                                 module.asObject()->name + "' (" +
-                                 module.asObject()->module->fileName + ")");
+        raise("ImportError", "cannot import name '" + name + "' from '" + module.asObject()->name +
+                                 "' (" + module.asObject()->module->fileName + ")");
       }
     }
     std::string path = module.isNamespace() ? module.asNamespace().path : moduleName;
@@ -576,10 +605,11 @@ struct ModuleEvaluator::Impl {
           return *value;
     if (member->kind == 'o' && !(path == "triton.runtime" && name == "driver"))
       return opaqueValue(path + "." + name); // an object of Triton's host side (a dict, a config)
-    std::string canonical =
-        member->detail.empty() || !isTriton(member->detail) ? path + "." + name
-                                                            : member->detail + "." + name;
-    if (canonical == "triton.runtime.driver.driver" || (path == "triton.runtime" && name == "driver"))
+    std::string canonical = member->detail.empty() || !isTriton(member->detail)
+                                ? path + "." + name
+                                : member->detail + "." + name;
+    if (canonical == "triton.runtime.driver.driver" ||
+        (path == "triton.runtime" && name == "driver"))
       return driverConfig();
     return intrinsic(canonical);
   }
@@ -598,12 +628,12 @@ struct ModuleEvaluator::Impl {
   }
 
   Value driverConfig() {
-    Value target = makeRecord(
-        "GPUTarget",
-        {{"backend", Value::string(state.options->isCUDA ? "cuda" : "hip")},
-         {"arch", state.options->isCUDA ? Value::integer(state.options->computeCapability)
-                                        : Value::string(state.options->arch)},
-         {"warp_size", Value::integer(state.options->isCUDA ? 32 : 64)}});
+    Value target =
+        makeRecord("GPUTarget", {{"backend", Value::string(state.options->isCUDA ? "cuda" : "hip")},
+                                 {"arch", state.options->isCUDA
+                                              ? Value::integer(state.options->computeCapability)
+                                              : Value::string(state.options->arch)},
+                                 {"warp_size", Value::integer(state.options->isCUDA ? 32 : 64)}});
     Value active = makeRecord("triton.runtime.driver.active", {{"__target__", target}});
     return makeRecord("triton.runtime.driver", {{"active", active}});
   }
@@ -641,8 +671,8 @@ struct ModuleEvaluator::Impl {
         return state.options->isCUDA ? Value::string("13.0") : Value::none();
     }
     if (path == "torch.cuda") {
-      if (name == "get_device_capability" || name == "is_available" ||
-          name == "current_device" || name == "device_count" || name == "get_device_name")
+      if (name == "get_device_capability" || name == "is_available" || name == "current_device" ||
+          name == "device_count" || name == "get_device_name")
         return makeBuiltin("torch.cuda." + name);
     }
     return opaqueValue(path + "." + name);
@@ -661,9 +691,9 @@ struct ModuleEvaluator::Impl {
       if (name == "tau")
         return Value::floating(2 * M_PI);
       static const std::set<std::string> functions = {
-          "log2", "log", "log10", "sqrt", "ceil", "floor", "exp", "exp2", "isqrt", "gcd",
-          "lcm", "prod", "isinf", "isnan", "fabs", "pow", "trunc", "copysign", "comb", "sin",
-          "cos", "tanh", "erf", "log1p"};
+          "log2",  "log",      "log10", "sqrt", "ceil",  "floor", "exp",  "exp2",
+          "isqrt", "gcd",      "lcm",   "prod", "isinf", "isnan", "fabs", "pow",
+          "trunc", "copysign", "comb",  "sin",  "cos",   "tanh",  "erf",  "log1p"};
       if (functions.count(name))
         return makeBuiltin("math." + name);
       raise("AttributeError", "module 'math' has no attribute '" + name + "'");
@@ -691,7 +721,8 @@ struct ModuleEvaluator::Impl {
     if (path == "functools" && (name == "partial" || name == "lru_cache" || name == "cache" ||
                                 name == "wraps" || name == "reduce" || name == "cached_property"))
       return makeBuiltin("functools." + name);
-    if ((path == "packaging.version" || path == "packaging") && (name == "Version" || name == "parse"))
+    if ((path == "packaging.version" || path == "packaging") &&
+        (name == "Version" || name == "parse"))
       return makeBuiltin("packaging.version." + name);
     if (path == "packaging" && name == "version")
       return Value::nameSpace("packaging.version");
@@ -751,7 +782,8 @@ struct ModuleEvaluator::Impl {
         return opaqueValue(object.asCallable()->jit->definition->name() + "." + name);
       }
       if (name == "__name__")
-        return Value::string(object.asCallable()->name.substr(object.asCallable()->name.rfind('.') + 1));
+        return Value::string(
+            object.asCallable()->name.substr(object.asCallable()->name.rfind('.') + 1));
       break;
     case Value::Kind::Int:
     case Value::Kind::Bool:
@@ -1069,9 +1101,8 @@ struct ModuleEvaluator::Impl {
       const auto &assertion = statement.cast<python::AssertStmt>();
       Value test = evaluate(frame, assertion.test());
       if (!isOpaque(test) && !truth(test))
-        raise("AssertionError", assertion.message()
-                                    ? strOf(evaluate(frame, *assertion.message()))
-                                    : std::string("assertion failed"));
+        raise("AssertionError", assertion.message() ? strOf(evaluate(frame, *assertion.message()))
+                                                    : std::string("assertion failed"));
       return Flow::Normal;
     }
     case K::With: {
@@ -1166,12 +1197,18 @@ struct ModuleEvaluator::Impl {
 
   void execAugmentedAssign(Frame &frame, const python::AugmentedAssignStmt &statement) {
     static const std::map<python::BinaryOperator, std::string> methods = {
-        {python::BinaryOperator::Add, "add"},           {python::BinaryOperator::Subtract, "sub"},
-        {python::BinaryOperator::Multiply, "mul"},      {python::BinaryOperator::Divide, "truediv"},
-        {python::BinaryOperator::FloorDivide, "floordiv"}, {python::BinaryOperator::Modulo, "mod"},
-        {python::BinaryOperator::Power, "pow"},         {python::BinaryOperator::LeftShift, "lshift"},
-        {python::BinaryOperator::RightShift, "rshift"}, {python::BinaryOperator::BitAnd, "and"},
-        {python::BinaryOperator::BitOr, "or"},          {python::BinaryOperator::BitXor, "xor"}};
+        {python::BinaryOperator::Add, "add"},
+        {python::BinaryOperator::Subtract, "sub"},
+        {python::BinaryOperator::Multiply, "mul"},
+        {python::BinaryOperator::Divide, "truediv"},
+        {python::BinaryOperator::FloorDivide, "floordiv"},
+        {python::BinaryOperator::Modulo, "mod"},
+        {python::BinaryOperator::Power, "pow"},
+        {python::BinaryOperator::LeftShift, "lshift"},
+        {python::BinaryOperator::RightShift, "rshift"},
+        {python::BinaryOperator::BitAnd, "and"},
+        {python::BinaryOperator::BitOr, "or"},
+        {python::BinaryOperator::BitXor, "xor"}};
     auto method = methods.find(statement.op());
     if (method == methods.end())
       raise("TypeError", "unsupported augmented assignment");
@@ -1191,7 +1228,8 @@ struct ModuleEvaluator::Impl {
       raise("RuntimeError", "No active exception to reraise");
     Value exception = evaluate(frame, *statement.exception());
     std::string type = "Exception", message;
-    if (isObjectOf(exception, Object::Type::Instance) || isObjectOf(exception, Object::Type::Class)) {
+    if (isObjectOf(exception, Object::Type::Instance) ||
+        isObjectOf(exception, Object::Type::Class)) {
       type = exception.asObject()->name;
       if (const Value *text = exception.asObject()->attribute("__message__"))
         message = strOf(*text);
@@ -1200,8 +1238,8 @@ struct ModuleEvaluator::Impl {
     }
     PythonException error(type, message);
     if (isObjectOf(exception, Object::Type::Instance))
-      raisedClasses[type] = exception.asObject()->bases.empty() ? Value()
-                                                                : exception.asObject()->bases[0];
+      raisedClasses[type] =
+          exception.asObject()->bases.empty() ? Value() : exception.asObject()->bases[0];
     else if (isObjectOf(exception, Object::Type::Class))
       raisedClasses[type] = exception;
     throw error;
@@ -1341,15 +1379,16 @@ struct ModuleEvaluator::Impl {
 
   void execImportFrom(Frame &frame, const python::ImportFromStmt &statement) {
     const std::string &moduleName = statement.module();
-    Value module = statement.level() > 0 ? importRelative(*frame.module, statement.level(), moduleName)
-                                         : importAbsolute(moduleName);
+    Value module = statement.level() > 0
+                       ? importRelative(*frame.module, statement.level(), moduleName)
+                       : importAbsolute(moduleName);
     for (const python::ImportAlias &alias : statement.names()) {
       if (alias.name == "*") {
         importStar(frame, module, &statement);
         continue;
       }
-      Value value = importFromModule(module, moduleName, alias.name, *frame.module,
-                                     statement.level());
+      Value value =
+          importFromModule(module, moduleName, alias.name, *frame.module, statement.level());
       bind(frame, alias.boundName(), locatedImport(value, frame, statement), &statement);
     }
   }
@@ -1409,9 +1448,9 @@ struct ModuleEvaluator::Impl {
     function->origin = frame.module;
     function->location = definition.location();
     for (const python::Parameter &parameter : definition.parameters())
-      function->defaults.push_back(parameter.defaultValue
-                                       ? std::optional<Value>(evaluate(frame, *parameter.defaultValue))
-                                       : std::nullopt);
+      function->defaults.push_back(
+          parameter.defaultValue ? std::optional<Value>(evaluate(frame, *parameter.defaultValue))
+                                 : std::nullopt);
     Value value = Value::object(function);
     for (size_t i = decorators.size(); i-- > 0;)
       value = applyDecorator(frame, decorators[i], value, *definition.decorators()[i]);
@@ -1516,8 +1555,8 @@ struct ModuleEvaluator::Impl {
       for (size_t i = 0; i < starred; ++i)
         assignTarget(frame, *elements[i], items[i], node);
       std::vector<Value> rest(items.begin() + starred, items.end() - after);
-      assignTarget(frame, elements[starred]->cast<python::StarredExpr>().value(),
-                   Value::list(rest), node);
+      assignTarget(frame, elements[starred]->cast<python::StarredExpr>().value(), Value::list(rest),
+                   node);
       for (size_t i = 0; i < after; ++i)
         assignTarget(frame, *elements[starred + 1 + i], items[items.size() - after + i], node);
       return;
@@ -1546,7 +1585,8 @@ struct ModuleEvaluator::Impl {
       }
       if (isOpaque(object) || object.isObject())
         return;
-      raise("TypeError", "'" + pythonTypeName(object) + "' object does not support item assignment");
+      raise("TypeError",
+            "'" + pythonTypeName(object) + "' object does not support item assignment");
     }
     if (const auto *attribute = target.dynCast<python::AttributeExpr>()) {
       setAttribute(evaluate(frame, attribute->value()), attribute->attribute(), value);
@@ -1578,7 +1618,8 @@ struct ModuleEvaluator::Impl {
     case K::IntegerLiteral: {
       const auto &literal = expression.cast<python::IntegerLiteral>();
       if (!literal.value())
-        return Value::integer(static_cast<PyInt>(std::strtold(literal.spelling().c_str(), nullptr)));
+        return Value::integer(
+            static_cast<PyInt>(std::strtold(literal.spelling().c_str(), nullptr)));
       return Value::integer(static_cast<PyInt>(*literal.value()));
     }
     case K::FloatLiteral:
@@ -1606,7 +1647,8 @@ struct ModuleEvaluator::Impl {
           {python::UnaryOperator::Plus, "pos"},
           {python::UnaryOperator::Invert, "invert"}};
       return applyConstexprUnary(methods.at(unary.op()), operand)
-          .wrappedAsConstexpr(operand.isConstexprWrapped() && unary.op() != python::UnaryOperator::Not);
+          .wrappedAsConstexpr(operand.isConstexprWrapped() &&
+                              unary.op() != python::UnaryOperator::Not);
     }
     case K::BinaryOp: {
       const auto &binaryExpression = expression.cast<python::BinaryOpExpr>();
@@ -1649,9 +1691,9 @@ struct ModuleEvaluator::Impl {
       function->origin = frame.module;
       function->location = lambda.location();
       for (const python::Parameter &parameter : lambda.parameters())
-        function->defaults.push_back(parameter.defaultValue
-                                         ? std::optional<Value>(evaluate(frame, *parameter.defaultValue))
-                                         : std::nullopt);
+        function->defaults.push_back(
+            parameter.defaultValue ? std::optional<Value>(evaluate(frame, *parameter.defaultValue))
+                                   : std::nullopt);
       return Value::object(function);
     }
     case K::Call:
@@ -1722,7 +1764,8 @@ struct ModuleEvaluator::Impl {
       raise("SyntaxError", "can't use starred expression here");
     default:
       raise("SyntaxError", std::string("trex does not evaluate ") +
-                               std::string(python::nodeKindName(expression.kind())) + " at module level");
+                               std::string(python::nodeKindName(expression.kind())) +
+                               " at module level");
     }
   }
 
@@ -1734,19 +1777,32 @@ struct ModuleEvaluator::Impl {
 
   static std::string binaryMethod(python::BinaryOperator op) {
     switch (op) {
-    case python::BinaryOperator::Add: return "add";
-    case python::BinaryOperator::Subtract: return "sub";
-    case python::BinaryOperator::Multiply: return "mul";
-    case python::BinaryOperator::Divide: return "truediv";
-    case python::BinaryOperator::FloorDivide: return "floordiv";
-    case python::BinaryOperator::Modulo: return "mod";
-    case python::BinaryOperator::Power: return "pow";
-    case python::BinaryOperator::LeftShift: return "lshift";
-    case python::BinaryOperator::RightShift: return "rshift";
-    case python::BinaryOperator::BitAnd: return "and";
-    case python::BinaryOperator::BitOr: return "or";
-    case python::BinaryOperator::BitXor: return "xor";
-    default: return "matmul";
+    case python::BinaryOperator::Add:
+      return "add";
+    case python::BinaryOperator::Subtract:
+      return "sub";
+    case python::BinaryOperator::Multiply:
+      return "mul";
+    case python::BinaryOperator::Divide:
+      return "truediv";
+    case python::BinaryOperator::FloorDivide:
+      return "floordiv";
+    case python::BinaryOperator::Modulo:
+      return "mod";
+    case python::BinaryOperator::Power:
+      return "pow";
+    case python::BinaryOperator::LeftShift:
+      return "lshift";
+    case python::BinaryOperator::RightShift:
+      return "rshift";
+    case python::BinaryOperator::BitAnd:
+      return "and";
+    case python::BinaryOperator::BitOr:
+      return "or";
+    case python::BinaryOperator::BitXor:
+      return "xor";
+    default:
+      return "matmul";
     }
   }
 
@@ -1792,7 +1848,8 @@ struct ModuleEvaluator::Impl {
     if (isObjectOf(lhs, Object::Type::Version) || isObjectOf(rhs, Object::Type::Version)) {
       if (comparison) {
         auto numbersOf = [&](const Value &v) {
-          return v.isObject() ? v.asObject()->numbers : versionNumbers(v.isString() ? v.asString() : v.str());
+          return v.isObject() ? v.asObject()->numbers
+                              : versionNumbers(v.isString() ? v.asString() : v.str());
         };
         Object left;
         left.numbers = numbersOf(lhs);
@@ -1852,16 +1909,16 @@ struct ModuleEvaluator::Impl {
     } catch (const PythonException &) {
       throw;
     } catch (const CompileError &error) {
-      std::string type = error.message().find("by zero") != std::string::npos
-                             ? "ZeroDivisionError"
-                             : "TypeError";
+      std::string type =
+          error.message().find("by zero") != std::string::npos ? "ZeroDivisionError" : "TypeError";
       raise(type, error.message());
     }
     return comparison ? result : result.wrappedAsConstexpr(wrapped);
   }
 
   static std::string percentFormat(const std::string &format, const Value &arguments) {
-    std::vector<Value> items = arguments.isTuple() ? arguments.elements() : std::vector<Value>{arguments};
+    std::vector<Value> items =
+        arguments.isTuple() ? arguments.elements() : std::vector<Value>{arguments};
     std::string result;
     size_t next = 0;
     for (size_t i = 0; i < format.size(); ++i) {
@@ -1907,12 +1964,18 @@ struct ModuleEvaluator::Impl {
       bool found = contains(rhs, lhs);
       return Value::boolean(op == C::In ? found : !found);
     }
-    case C::Equal: return binary("eq", lhs, rhs);
-    case C::NotEqual: return binary("ne", lhs, rhs);
-    case C::Less: return binary("lt", lhs, rhs);
-    case C::LessEqual: return binary("le", lhs, rhs);
-    case C::Greater: return binary("gt", lhs, rhs);
-    case C::GreaterEqual: return binary("ge", lhs, rhs);
+    case C::Equal:
+      return binary("eq", lhs, rhs);
+    case C::NotEqual:
+      return binary("ne", lhs, rhs);
+    case C::Less:
+      return binary("lt", lhs, rhs);
+    case C::LessEqual:
+      return binary("le", lhs, rhs);
+    case C::Greater:
+      return binary("gt", lhs, rhs);
+    case C::GreaterEqual:
+      return binary("ge", lhs, rhs);
     }
     raise("SyntaxError", "unknown comparison");
   }
@@ -2007,8 +2070,8 @@ struct ModuleEvaluator::Impl {
                                                           : object.elements().size());
         PyInt i = index.asInteger();
         if (i < -size || i >= size)
-          raise("IndexError", std::string(object.isTuple() ? "tuple" : "string") +
-                                  " index out of range");
+          raise("IndexError",
+                std::string(object.isTuple() ? "tuple" : "string") + " index out of range");
       }
       CodeGenerator generator(state, *currentModule);
       return generator.subscript(object, index);
@@ -2040,7 +2103,8 @@ struct ModuleEvaluator::Impl {
     std::function<void(size_t)> run = [&](size_t clause) {
       if (clause == expression.clauses().size()) {
         if (isDict)
-          dictSet(dict, evaluate(inner, expression.element()), evaluate(inner, *expression.value()));
+          dictSet(dict, evaluate(inner, expression.element()),
+                  evaluate(inner, *expression.value()));
         else
           items.push_back(evaluate(inner, expression.element()));
         if (items.size() > MaxSequence)
@@ -2168,8 +2232,9 @@ struct ModuleEvaluator::Impl {
         return generator.callFunction(callee, std::move(arguments), std::move(keywords));
       }
       if (callable.name.rfind("triton.language", 0) == 0)
-        raise("RuntimeError", "Cannot call " + callable.name +
-                                  " outside of a @triton.jit function (did you forget @triton.jit?)");
+        raise("RuntimeError",
+              "Cannot call " + callable.name +
+                  " outside of a @triton.jit function (did you forget @triton.jit?)");
       return opaqueValue(callable.name + "(...)");
     }
     if (callee.isBoundMethod()) {
@@ -2265,8 +2330,8 @@ struct ModuleEvaluator::Impl {
         if (next < arguments.size()) {
           env->variables[parameter.name] = arguments[next++];
           if (keywordOf(keywords, parameter.name))
-            raise("TypeError", function.name + "() got multiple values for argument '" +
-                                   parameter.name + "'");
+            raise("TypeError",
+                  function.name + "() got multiple values for argument '" + parameter.name + "'");
           break;
         }
         if (const Value *keyword = keywordOf(keywords, parameter.name)) {
@@ -2277,7 +2342,8 @@ struct ModuleEvaluator::Impl {
           env->variables[parameter.name] = *function.defaults[i];
           break;
         }
-        raise("TypeError", function.name + "() missing required argument: '" + parameter.name + "'");
+        raise("TypeError",
+              function.name + "() missing required argument: '" + parameter.name + "'");
       }
       case python::ParameterKind::VariadicPositional:
         while (next < arguments.size())
@@ -2373,7 +2439,8 @@ struct ModuleEvaluator::Impl {
       decorator->arguments = arguments;
       return Value::object(decorator);
     }
-    if (name == "jit" || name == "autotune" || name == "heuristics" || name == "constexpr_function") {
+    if (name == "jit" || name == "autotune" || name == "heuristics" ||
+        name == "constexpr_function") {
       auto decorator = makeObject(Object::Type::Decorator, name);
       decorator->keywords = keywords;
       decorator->origin = currentModule;
@@ -2400,8 +2467,8 @@ struct ModuleEvaluator::Impl {
         if (!key.isString())
           raise("TypeError", "the keys of a triton.Config dict are parameter names (strings)");
       config->setAttribute("kwargs", *kwargs);
-      static const char *const options[] = {"num_warps", "num_stages", "num_ctas", "maxnreg",
-                                            "pre_hook", "ir_override"};
+      static const char *const options[] = {"num_warps", "num_stages", "num_ctas",
+                                            "maxnreg",   "pre_hook",   "ir_override"};
       for (size_t i = 0; i < std::size(options); ++i)
         if (const Value *option = argument(arguments, keywords, i + 1, options[i]))
           config->setAttribute(options[i], *option);
@@ -2479,7 +2546,8 @@ struct ModuleEvaluator::Impl {
             jit->doNotSpecialize.push_back(parameter->name);
           // Triton's JITFunction refuses a constexpr parameter in these lists.
           const python::Expr *annotation = parameter->annotation.get();
-          const auto *attribute = annotation ? annotation->dynCast<python::AttributeExpr>() : nullptr;
+          const auto *attribute =
+              annotation ? annotation->dynCast<python::AttributeExpr>() : nullptr;
           const auto *plain = annotation ? annotation->dynCast<python::NameExpr>() : nullptr;
           if ((attribute && attribute->attribute() == "constexpr") ||
               (plain && plain->identifier() == "constexpr"))
@@ -2496,8 +2564,9 @@ struct ModuleEvaluator::Impl {
       return Value::callable(std::move(callable));
     }
     if (!(target.isCallable() && target.asCallable()->kind == Callable::Kind::Jit))
-      raise("TypeError", "triton." + kind + " decorates a @triton.jit function (put @triton.jit "
-                                            "below it)");
+      raise("TypeError", "triton." + kind +
+                             " decorates a @triton.jit function (put @triton.jit "
+                             "below it)");
     auto jit = std::make_shared<JitFunction>(*target.asCallable()->jit);
     if (kind == "must_use_result") {
       std::string message;
@@ -2597,7 +2666,8 @@ struct ModuleEvaluator::Impl {
           name != "builtins.hasattr" && name != "builtins.getattr" && name != "functools.partial" &&
           name != "builtins.staticmethod" && name != "builtins.classmethod" &&
           name != "builtins.property" && name != "functools.wraps")
-        return opaqueValue(name.substr(name.find('.') + 1) + "(" + argumentValue.asObject()->name + ")");
+        return opaqueValue(name.substr(name.find('.') + 1) + "(" + argumentValue.asObject()->name +
+                           ")");
     if (name == "builtins.len") {
       const Value &value = arg(0);
       if (value.isString())
@@ -2857,8 +2927,8 @@ struct ModuleEvaluator::Impl {
         name == "builtins.__import__")
       return opaqueValue(name.substr(9) + "(...)");
     if (name == "builtins.open" || name == "builtins.exec" || name == "builtins.eval")
-      raise("RuntimeError", "trex does not run " + name.substr(9) +
-                                "() in module-level Python (no side effects)");
+      raise("RuntimeError",
+            "trex does not run " + name.substr(9) + "() in module-level Python (no side effects)");
 
     // Modules trex models.
     if (name.rfind("math.", 0) == 0)
@@ -2984,8 +3054,9 @@ struct ModuleEvaluator::Impl {
       raise("TypeError", name + "(): unknown dtype");
     bool wantsFloat = name == "torch.finfo";
     if ((wantsFloat && info->infoKind != 'f') || (!wantsFloat && info->infoKind != 'i'))
-      raise("TypeError", std::string(wantsFloat ? "torch.finfo() requires a floating point input type"
-                                                : "torch.iinfo() requires an integer input type"));
+      raise("TypeError",
+            std::string(wantsFloat ? "torch.finfo() requires a floating point input type"
+                                   : "torch.iinfo() requires an integer input type"));
     std::vector<std::pair<std::string, Value>> fields;
     fields.emplace_back("bits", Value::integer(info->bits));
     fields.emplace_back("dtype", Value::string(info->str.substr(6)));
@@ -3012,7 +3083,9 @@ struct ModuleEvaluator::Impl {
       if (!arguments.empty() && (arguments[0].isInt() || arguments[0].isBool()))
         return Value::integer(arguments[0].asInteger());
       double x = number(0);
-      double r = function == "ceil" ? std::ceil(x) : function == "floor" ? std::floor(x) : std::trunc(x);
+      double r = function == "ceil"    ? std::ceil(x)
+                 : function == "floor" ? std::floor(x)
+                                       : std::trunc(x);
       return Value::integer(static_cast<PyInt>(r));
     }
     if (function == "isqrt")
@@ -3047,20 +3120,35 @@ struct ModuleEvaluator::Impl {
       return Value::integer(result);
     }
     double x = number(0);
-    if (function == "log2") return Value::floating(std::log2(x));
-    if (function == "log") return Value::floating(arguments.size() > 1 ? std::log(x) / std::log(number(1)) : std::log(x));
-    if (function == "log10") return Value::floating(std::log10(x));
-    if (function == "log1p") return Value::floating(std::log1p(x));
-    if (function == "sqrt") return Value::floating(std::sqrt(x));
-    if (function == "exp") return Value::floating(std::exp(x));
-    if (function == "exp2") return Value::floating(std::exp2(x));
-    if (function == "fabs") return Value::floating(std::fabs(x));
-    if (function == "pow") return Value::floating(std::pow(x, number(1)));
-    if (function == "copysign") return Value::floating(std::copysign(x, number(1)));
-    if (function == "sin") return Value::floating(std::sin(x));
-    if (function == "cos") return Value::floating(std::cos(x));
-    if (function == "tanh") return Value::floating(std::tanh(x));
-    if (function == "erf") return Value::floating(std::erf(x));
+    if (function == "log2")
+      return Value::floating(std::log2(x));
+    if (function == "log")
+      return Value::floating(arguments.size() > 1 ? std::log(x) / std::log(number(1))
+                                                  : std::log(x));
+    if (function == "log10")
+      return Value::floating(std::log10(x));
+    if (function == "log1p")
+      return Value::floating(std::log1p(x));
+    if (function == "sqrt")
+      return Value::floating(std::sqrt(x));
+    if (function == "exp")
+      return Value::floating(std::exp(x));
+    if (function == "exp2")
+      return Value::floating(std::exp2(x));
+    if (function == "fabs")
+      return Value::floating(std::fabs(x));
+    if (function == "pow")
+      return Value::floating(std::pow(x, number(1)));
+    if (function == "copysign")
+      return Value::floating(std::copysign(x, number(1)));
+    if (function == "sin")
+      return Value::floating(std::sin(x));
+    if (function == "cos")
+      return Value::floating(std::cos(x));
+    if (function == "tanh")
+      return Value::floating(std::tanh(x));
+    if (function == "erf")
+      return Value::floating(std::erf(x));
     raise("AttributeError", "module 'math' has no attribute '" + function + "'");
   }
 
@@ -3073,15 +3161,24 @@ struct ModuleEvaluator::Impl {
     }
     if (isObjectOf(classInfo, Object::Type::Builtin)) {
       const std::string &name = classInfo.asObject()->name;
-      if (name == "builtins.int") return value.isInt() || value.isBool();
-      if (name == "builtins.float") return value.isFloat();
-      if (name == "builtins.bool") return value.isBool();
-      if (name == "builtins.str") return value.isString();
-      if (name == "builtins.list") return value.isList();
-      if (name == "builtins.tuple") return value.isTuple();
-      if (name == "builtins.dict") return value.isDict();
-      if (name == "torch.dtype") return isObjectOf(value, Object::Type::TorchDType);
-      if (name == "builtins.object") return true;
+      if (name == "builtins.int")
+        return value.isInt() || value.isBool();
+      if (name == "builtins.float")
+        return value.isFloat();
+      if (name == "builtins.bool")
+        return value.isBool();
+      if (name == "builtins.str")
+        return value.isString();
+      if (name == "builtins.list")
+        return value.isList();
+      if (name == "builtins.tuple")
+        return value.isTuple();
+      if (name == "builtins.dict")
+        return value.isDict();
+      if (name == "torch.dtype")
+        return isObjectOf(value, Object::Type::TorchDType);
+      if (name == "builtins.object")
+        return true;
       return false;
     }
     if (isObjectOf(classInfo, Object::Type::Class))
@@ -3101,7 +3198,8 @@ struct ModuleEvaluator::Impl {
     return false;
   }
 
-  Value callMethod(const Value &self, const std::string &method, const std::vector<Value> &arguments,
+  Value callMethod(const Value &self, const std::string &method,
+                   const std::vector<Value> &arguments,
                    const std::vector<std::pair<std::string, Value>> &keywords) {
     auto arg = [&](size_t i) -> const Value & {
       if (i >= arguments.size())
@@ -3132,7 +3230,8 @@ struct ModuleEvaluator::Impl {
       if (method == "pop") {
         if (items.empty())
           raise("IndexError", "pop from empty list");
-        PyInt index = arguments.empty() ? static_cast<PyInt>(items.size()) - 1 : toIndex(arg(0), "index");
+        PyInt index =
+            arguments.empty() ? static_cast<PyInt>(items.size()) - 1 : toIndex(arg(0), "index");
         if (index < 0)
           index += static_cast<PyInt>(items.size());
         if (index < 0 || index >= static_cast<PyInt>(items.size()))
@@ -3190,7 +3289,7 @@ struct ModuleEvaluator::Impl {
       if (method == "items" || method == "keys" || method == "values") {
         std::vector<Value> items;
         for (const auto &[key, value] : entries)
-          items.push_back(method == "items" ? Value::tuple({key, value})
+          items.push_back(method == "items"  ? Value::tuple({key, value})
                           : method == "keys" ? key
                                              : value);
         return Value::list(std::move(items));
@@ -3266,7 +3365,8 @@ struct ModuleEvaluator::Impl {
         return Value::string(result);
       }
       if (method == "startswith" || method == "endswith") {
-        std::vector<Value> options = arg(0).isTuple() ? arg(0).elements() : std::vector<Value>{arg(0)};
+        std::vector<Value> options =
+            arg(0).isTuple() ? arg(0).elements() : std::vector<Value>{arg(0)};
         for (const Value &option : options) {
           const std::string &part = option.asString();
           bool match = method == "startswith"
@@ -3370,14 +3470,13 @@ struct ModuleEvaluator::Impl {
         return *self.asObject()->attribute("__active__");
       if (record == "DriverUtils" && method == "get_device_properties") {
         bool cuda = state.options->isCUDA;
-        Value::DictItems properties = {
-            {"multiprocessor_count", Value::integer(cuda ? 132 : 304)},
-            {"max_shared_mem", Value::integer(cuda ? 232448 : 65536)},
-            {"max_num_regs", Value::integer(65536)},
-            {"warpSize", Value::integer(cuda ? 32 : 64)},
-            {"sm_clock_rate", Value::integer(1980000)},
-            {"mem_clock_rate", Value::integer(2619000)},
-            {"mem_bus_width", Value::integer(5120)}};
+        Value::DictItems properties = {{"multiprocessor_count", Value::integer(cuda ? 132 : 304)},
+                                       {"max_shared_mem", Value::integer(cuda ? 232448 : 65536)},
+                                       {"max_num_regs", Value::integer(65536)},
+                                       {"warpSize", Value::integer(cuda ? 32 : 64)},
+                                       {"sm_clock_rate", Value::integer(1980000)},
+                                       {"mem_clock_rate", Value::integer(2619000)},
+                                       {"mem_bus_width", Value::integer(5120)}};
         return Value::dict(properties);
       }
     }

@@ -45,19 +45,19 @@ struct Environment {
 
 struct Object {
   enum class Type {
-    Module,      // a user module (a sibling file or a package on the Python path)
-    Opaque,      // a value of a module trex does not model; `name` says where it came from
-    Function,    // a plain Python def or lambda
-    Partial,     // functools.partial(function, *arguments, **keywords)
-    Decorator,   // triton.jit(...)/autotune(...)/heuristics(...) waiting for their function
-    Config,      // triton.Config
-    Class,       // a class defined in Python; `attributes` holds its body's names
-    Instance,    // an instance of such a class (or a SimpleNamespace)
-    TorchDType,  // torch.float16 ...; `name` is "float16"
-    Version,     // packaging.version.Version; `numbers` holds its release numbers
-    Record,      // an object with fixed attributes (torch.finfo(...), a GPU target, ...)
-    Builtin,     // a function trex models (len, torch.finfo, os.environ.get ...): `name`
-    Method,      // `function`'s method `name` ([].append, {}.get, "".join ...)
+    Module,     // a user module (a sibling file or a package on the Python path)
+    Opaque,     // a value of a module trex does not model; `name` says where it came from
+    Function,   // a plain Python def or lambda
+    Partial,    // functools.partial(function, *arguments, **keywords)
+    Decorator,  // triton.jit(...)/autotune(...)/heuristics(...) waiting for their function
+    Config,     // triton.Config
+    Class,      // a class defined in Python; `attributes` holds its body's names
+    Instance,   // an instance of such a class (or a SimpleNamespace)
+    TorchDType, // torch.float16 ...; `name` is "float16"
+    Version,    // packaging.version.Version; `numbers` holds its release numbers
+    Record,     // an object with fixed attributes (torch.finfo(...), a GPU target, ...)
+    Builtin,    // a function trex models (len, torch.finfo, os.environ.get ...): `name`
+    Method,     // `function`'s method `name` ([].append, {}.get, "".join ...)
   };
 
   Type type = Type::Opaque;

@@ -25,11 +25,19 @@ const Model &model() {
   m.names[std::string(module) + '\0' + name] = PackageName{kind, detail};
 #define TREX_DTYPE_MEMBER(name) m.dtypeMembers.insert(name);
 #define TREX_VERSION(text) m.version = text;
-#define TREX_TORCH_DTYPE(name, text, kind, itemsize, floating, isSigned, bits, min, max, eps,     \
+#define TREX_TORCH_DTYPE(name, text, kind, itemsize, floating, isSigned, bits, min, max, eps,      \
                          tiny)                                                                     \
-  m.torch[name] = TorchDTypeInfo{name,   text,       kind,      itemsize,                          \
-                                 floating != 0, isSigned != 0, bits, (long double)(min),          \
-                                 (long double)(max), eps, tiny};
+  m.torch[name] = TorchDTypeInfo{name,                                                             \
+                                 text,                                                             \
+                                 kind,                                                             \
+                                 itemsize,                                                         \
+                                 floating != 0,                                                    \
+                                 isSigned != 0,                                                    \
+                                 bits,                                                             \
+                                 (long double)(min),                                               \
+                                 (long double)(max),                                               \
+                                 eps,                                                              \
+                                 tiny};
 #include "TritonPackage.inc"
 #undef TREX_MODULE
 #undef TREX_NAME

@@ -23,9 +23,9 @@ struct PackageName {
 };
 
 struct TorchDTypeInfo {
-  std::string name;     // "float16"
-  std::string str;      // "torch.float16"
-  char infoKind = '-';  // 'f': torch.finfo applies, 'i': torch.iinfo, '-': neither
+  std::string name;    // "float16"
+  std::string str;     // "torch.float16"
+  char infoKind = '-'; // 'f': torch.finfo applies, 'i': torch.iinfo, '-': neither
   int itemsize = 0;
   bool isFloatingPoint = false;
   bool isSigned = false;

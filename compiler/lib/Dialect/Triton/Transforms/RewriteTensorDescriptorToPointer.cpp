@@ -20,11 +20,11 @@ namespace {
 // them) made signless as tensors and pointers are.
 RankedTensorType blockOf(TensorDescType type) {
   RankedTensorType block = type.getBlockType();
-  if (auto integer = dyn_cast<IntegerType>(block.getElementType()); integer && !integer.isSignless())
+  if (auto integer = dyn_cast<IntegerType>(block.getElementType());
+      integer && !integer.isSignless())
     return block.clone(IntegerType::get(block.getContext(), integer.getWidth()));
   return block;
 }
-
 
 bool hasTensorDescriptor(TypeRange types) { return llvm::any_of(types, llvm::IsaPred<TensorDescType>); }
 
