@@ -279,31 +279,18 @@ bool ModuleEvaluator::Impl::isConstexprAnnotation(Frame &frame, const python::Ex
 
 void ModuleEvaluator::Impl::execAugmentedAssign(Frame &frame,
                                                 const python::AugmentedAssignStmt &statement) {
-  static const std::map<python::BinaryOperator, std::string> methods = {
-      {python::BinaryOperator::Add, "add"},
-      {python::BinaryOperator::Subtract, "sub"},
-      {python::BinaryOperator::Multiply, "mul"},
-      {python::BinaryOperator::Divide, "truediv"},
-      {python::BinaryOperator::FloorDivide, "floordiv"},
-      {python::BinaryOperator::Modulo, "mod"},
-      {python::BinaryOperator::Power, "pow"},
-      {python::BinaryOperator::LeftShift, "lshift"},
-      {python::BinaryOperator::RightShift, "rshift"},
-      {python::BinaryOperator::BitAnd, "and"},
-      {python::BinaryOperator::BitOr, "or"},
-      {python::BinaryOperator::BitXor, "xor"}};
-  auto method = methods.find(statement.op());
-  if (method == methods.end())
+  std::string method = binaryMethod(statement.op());
+  if (method == "matmul")
     raise("TypeError", "unsupported augmented assignment");
   Value current = evaluate(frame, statement.target());
   Value operand = evaluate(frame, statement.value());
   // Lists extend in place, as Python's `+=` does.
-  if (current.isList() && method->second == "add" && isSequence(operand)) {
+  if (current.isList() && method == "add" && isSequence(operand)) {
     std::vector<Value> items = operand.sequence();
     current.listElements().insert(current.listElements().end(), items.begin(), items.end());
     return;
   }
-  assignTarget(frame, statement.target(), binary(method->second, current, operand), &statement);
+  assignTarget(frame, statement.target(), binary(method, current, operand), &statement);
 }
 
 void ModuleEvaluator::Impl::execRaise(Frame &frame, const python::RaiseStmt &statement) {
