@@ -14,17 +14,38 @@
 
 namespace trex::frontend {
 
-Value ModuleEvaluator::Impl::evaluateCall(Frame &frame, const python::CallExpr &call) {
-  Value callee = evaluate(frame, call.callee());
-  std::vector<Value> arguments;
-  for (const python::ExprPtr &argument : call.arguments()) {
-    if (const auto *starred = argument->dynCast<python::StarredExpr>()) {
+std::vector<Value> ModuleEvaluator::Impl::evaluateElements(Frame &frame,
+                                                           const python::ExprList &elements) {
+  std::vector<Value> values;
+  for (const python::ExprPtr &element : elements) {
+    if (const auto *starred = element->dynCast<python::StarredExpr>()) {
       std::vector<Value> expanded = iterate(evaluate(frame, starred->value()));
-      arguments.insert(arguments.end(), expanded.begin(), expanded.end());
+      values.insert(values.end(), expanded.begin(), expanded.end());
     } else {
-      arguments.push_back(evaluate(frame, *argument));
+      values.push_back(evaluate(frame, *element));
     }
   }
+  return values;
+}
+
+std::shared_ptr<Object> ModuleEvaluator::Impl::makeFunction(Frame &frame, std::string name,
+                                                            const python::ParameterList &parameters,
+                                                            SourceLocation location) {
+  auto function = makeObject(Object::Type::Function, std::move(name));
+  function->module = frame.module;
+  function->closure = frame.locals;
+  function->origin = frame.module;
+  function->location = location;
+  for (const python::Parameter &parameter : parameters)
+    function->defaults.push_back(
+        parameter.defaultValue ? std::optional<Value>(evaluate(frame, *parameter.defaultValue))
+                               : std::nullopt);
+  return function;
+}
+
+Value ModuleEvaluator::Impl::evaluateCall(Frame &frame, const python::CallExpr &call) {
+  Value callee = evaluate(frame, call.callee());
+  std::vector<Value> arguments = evaluateElements(frame, call.arguments());
   std::vector<std::pair<std::string, Value>> keywords;
   for (const python::KeywordArgument &keyword : call.keywords()) {
     Value value = evaluate(frame, *keyword.value);

@@ -391,6 +391,12 @@ struct ModuleEvaluator::Impl {
   //===--------------------------------------------------------------------===//
 
   Value evaluateCall(Frame &frame, const python::CallExpr &call);
+  // The values of a call's arguments or a collection's elements, `*x` expanded.
+  std::vector<Value> evaluateElements(Frame &frame, const python::ExprList &elements);
+  // A plain Python function (a def or a lambda) defined in `frame`, its defaults evaluated.
+  std::shared_ptr<Object> makeFunction(Frame &frame, std::string name,
+                                       const python::ParameterList &parameters,
+                                       SourceLocation location);
 
   static const Value *keywordOf(const std::vector<std::pair<std::string, Value>> &keywords,
                                 const std::string &name);

@@ -98,16 +98,8 @@ Value ModuleEvaluator::Impl::evaluateUnlocated(Frame &frame, const python::Expr 
   }
   case K::Lambda: {
     const auto &lambda = expression.cast<python::LambdaExpr>();
-    auto function = makeObject(Object::Type::Function, "<lambda>");
+    auto function = makeFunction(frame, "<lambda>", lambda.parameters(), lambda.location());
     function->lambda = &lambda;
-    function->module = frame.module;
-    function->closure = frame.locals;
-    function->origin = frame.module;
-    function->location = lambda.location();
-    for (const python::Parameter &parameter : lambda.parameters())
-      function->defaults.push_back(
-          parameter.defaultValue ? std::optional<Value>(evaluate(frame, *parameter.defaultValue))
-                                 : std::nullopt);
     return Value::object(function);
   }
   case K::Call:
@@ -131,15 +123,7 @@ Value ModuleEvaluator::Impl::evaluateUnlocated(Frame &frame, const python::Expr 
   case K::List:
   case K::Set: {
     const auto &collection = expression.cast<python::CollectionExpr>();
-    std::vector<Value> items;
-    for (const python::ExprPtr &element : collection.elements()) {
-      if (const auto *starred = element->dynCast<python::StarredExpr>()) {
-        std::vector<Value> expanded = iterate(evaluate(frame, starred->value()));
-        items.insert(items.end(), expanded.begin(), expanded.end());
-      } else {
-        items.push_back(evaluate(frame, *element));
-      }
-    }
+    std::vector<Value> items = evaluateElements(frame, collection.elements());
     if (expression.kind() == K::Tuple)
       return Value::tuple(std::move(items));
     if (expression.kind() == K::Set)

@@ -512,16 +512,9 @@ void ModuleEvaluator::Impl::execFunctionDef(Frame &frame,
       decorators.push_back(unevaluated);
     }
   }
-  auto function = makeObject(Object::Type::Function, definition.name());
+  auto function =
+      makeFunction(frame, definition.name(), definition.parameters(), definition.location());
   function->definition = &definition;
-  function->module = frame.module;
-  function->closure = frame.locals;
-  function->origin = frame.module;
-  function->location = definition.location();
-  for (const python::Parameter &parameter : definition.parameters())
-    function->defaults.push_back(
-        parameter.defaultValue ? std::optional<Value>(evaluate(frame, *parameter.defaultValue))
-                               : std::nullopt);
   Value value = Value::object(function);
   for (size_t i = decorators.size(); i-- > 0;)
     value = applyDecorator(frame, decorators[i], value, *definition.decorators()[i]);
