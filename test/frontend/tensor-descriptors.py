@@ -1,11 +1,8 @@
 # Coverage: tensor descriptors made in the kernel (tl.make_tensor_descriptor), their load and
 # store methods, block_shape, 4-D permute and reshape, as Triton 3.6 writes them in ttir (signed
 # integer elements stay signed in the descriptor type).
-# NO-TRITON-LAYOUTS: trex does not reach ttgir for tensor descriptors on sm_90 yet (TMA lowering); this file checks the ttir
 # RUN: trex compile %s --kernel transpose_4d --signature "*i8:16, *i8:16, 4, 4, 4, 16, 3, 1, 0, 2" --emit ttir | FileCheck %s
 # RUN: trex compile %s --kernel copy_rows --signature "*fp16:16, *fp16:16, i32, 64, 64" --emit ttir | FileCheck %s --check-prefix=ROWS
-# UNSUPPORTED-TARGET: transpose_4d cuda:90: trex does not lower tensor descriptors to TMA yet (Triton 3.6 does on sm_90)
-# UNSUPPORTED-TARGET: copy_rows cuda:90: trex does not lower tensor descriptors to TMA yet (Triton 3.6 does on sm_90)
 import triton
 import triton.language as tl
 

@@ -180,3 +180,34 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @tensormap_strides(%p: !tt.ptr<i8>, %base: !tt.ptr<f16>, %d: i32, %s: i64) {
+    // expected-error @+1 {{needs 1 global strides (all but the innermost), got 2}}
+    ttng.tensormap_create %p, %base, [%d, %d], [%d, %d], [%s, %s], [%d, %d] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i64, i32, i32) -> ()
+    tt.return
+  }
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @tensormap_rank(%p: !tt.ptr<i8>, %base: !tt.ptr<f16>, %d: i32, %s: i64) {
+    // expected-error @+1 {{a TMA descriptor has 1 to 5 dimensions, got 6}}
+    ttng.tensormap_create %p, %base, [%d, %d, %d, %d, %d, %d], [%d, %d, %d, %d, %d, %d], [%s, %s, %s, %s, %s], [%d, %d, %d, %d, %d, %d] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 0 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64, i32, i32, i32, i32, i32, i32) -> ()
+    tt.return
+  }
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @tensormap_swizzle(%p: !tt.ptr<i8>, %base: !tt.ptr<f16>, %d: i32) {
+    // expected-error @+1 {{swizzle_mode must be in [0, 3], got 4}}
+    ttng.tensormap_create %p, %base, [%d], [%d], [], [%d] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 4 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32) -> ()
+    tt.return
+  }
+}
+

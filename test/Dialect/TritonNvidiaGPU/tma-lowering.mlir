@@ -1,7 +1,8 @@
-// RUN: trex-opt %s -split-input-file --triton-nvidia-tma-lowering -verify-diagnostics | FileCheck %s
-// triton-nvidia-tma-lowering: kernels without tensor descriptors pass
-// unchanged; a descriptor access is reported instead of being left
-// unlowered.
+// RUN: trex-opt %s -split-input-file --triton-nvidia-optimize-descriptor-encoding --triton-nvidia-tma-lowering --cse -verify-diagnostics | FileCheck %s
+// triton-nvidia-optimize-descriptor-encoding gives each descriptor block its TMA layout;
+// triton-nvidia-tma-lowering then writes each descriptor into global scratch and turns
+// descriptor loads and stores into TMA copies through shared memory, as Triton 3.6 does
+// (its ttgir for these kernels on sm_90 has the same ops, operands and attributes).
 
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: tt.func @no_descriptors
@@ -15,11 +16,83 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// A 64x64 f16 tile: 128-byte rows, the 128-byte swizzle; dimensions and strides innermost
+// first, strides in bytes without the unit one.
+// CHECK-DAG: #[[SHARED:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: #[[BAR:.*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+// CHECK-LABEL: tt.func @copy_tile(
+// CHECK-SAME: %[[X:[a-z0-9]+]]: !tt.ptr<f16>, %[[Y:[a-z0-9]+]]: !tt.ptr<f16>, %[[M:[a-z0-9]+]]: i32, %[[N:[a-z0-9]+]]: i32, %[[S:[a-z0-9]+]]: i64
+// CHECK: %[[SRC:.*]] = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+// CHECK: %[[BYTES:.*]] = arith.muli %[[S]], %{{.*}} : i64
+// CHECK: ttng.tensormap_create %[[SRC]], %[[X]], [%[[C64:.*]], %[[C64]]], [%[[N]], %[[M]]], [%[[BYTES]]], [%[[C1:.*]], %[[C1]]] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i32, i32) -> ()
+// CHECK: ttng.tensormap_fenceproxy_acquire %[[SRC]] : !tt.ptr<i8>
+// CHECK: %[[SRCD:.*]] = ttng.reinterpret_tensor_descriptor %[[SRC]] : !tt.ptr<i8> to !tt.tensordesc<tensor<64x64xf16, #[[SHARED]]>>
+// CHECK: ttng.tensormap_create %{{.*}}, %[[Y]],
+// CHECK: %[[DSTD:.*]] = ttng.reinterpret_tensor_descriptor
+// CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #[[SHARED]], #smem, mutable>
+// CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #[[BAR]], #smem, mutable>
+// CHECK: ttng.init_barrier %[[B]], 1
+// CHECK: ttng.barrier_expect %[[B]], 8192, %[[TRUE:.*]] :
+// CHECK: ttng.async_tma_copy_global_to_local %[[SRCD]][%{{.*}}, %{{.*}}] %[[BUF]], %[[B]], %[[TRUE]]
+// CHECK: ttng.wait_barrier %[[B]], %{{.*}} :
+// CHECK: ttng.inval_barrier %[[B]]
+// CHECK: %[[V:.*]] = ttg.local_load %[[BUF]] : !ttg.memdesc<64x64xf16, #[[SHARED]], #smem, mutable> -> tensor<64x64xf16, #blocked>
+// CHECK: %[[OUT:.*]] = ttg.local_alloc %[[V]] : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #[[SHARED]], #smem>
+// CHECK: ttng.fence_async_shared {bCluster = false}
+// CHECK: ttng.async_tma_copy_local_to_global %[[DSTD]][%{{.*}}, %{{.*}}] %[[OUT]]
+// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NOT: tt.descriptor
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @descriptor_load(%d: !tt.tensordesc<tensor<64x64xf16>>, %x: i32) -> tensor<64x64xf16, #blocked> {
-    // expected-error @below {{trex does not emit TMA copies}}
-    %v = tt.descriptor_load %d[%x, %x] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
-    tt.return %v : tensor<64x64xf16, #blocked>
+  tt.func @copy_tile(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>, %m: i32, %n: i32, %s: i64) {
+    %c1 = arith.constant 1 : i64
+    %c0 = arith.constant 0 : i32
+    %src = tt.make_tensor_descriptor %x, [%m, %n], [%s, %c1] : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16>>
+    %dst = tt.make_tensor_descriptor %y, [%m, %n], [%s, %c1] : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16>>
+    %v = tt.descriptor_load %src[%c0, %c0] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+    tt.descriptor_store %dst[%c0, %c0], %v : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// Rows of 64 f32 (256 bytes) take two 128-byte-wide boxes of 32; a one-dimensional block is
+// unswizzled, marked transposed as Triton marks it, and boxed by 256; byte elements need no
+// stride scaling, and NaN padding is fill mode 1.
+// CHECK-DAG: #[[F32:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+// CHECK-DAG: #[[ONE:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = true, elementBitWidth = 8, rank = 1}>
+// CHECK-LABEL: tt.func @boxes(
+// CHECK: ttng.tensormap_create %{{.*}}, %{{.*}}, [%[[C32:.*]], %[[C16:.*]]], {{.*}} {elem_type = 7 : i32, fill_mode = 1 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32}
+// CHECK: ttng.reinterpret_tensor_descriptor %{{.*}} : !tt.ptr<i8> to !tt.tensordesc<tensor<16x64xf32, #[[F32]]>>
+// CHECK-NOT: arith.muli
+// CHECK: ttng.tensormap_create %{{.*}}, %{{.*}}, [%[[C256:.*]]], [%{{.*}}], [], [%{{.*}}] {elem_type = 0 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 0 : i32} : (!tt.ptr<i8>, !tt.ptr<i8>, i32, i32, i32) -> ()
+// CHECK: ttng.reinterpret_tensor_descriptor %{{.*}} : !tt.ptr<i8> to !tt.tensordesc<tensor<1024xsi8, #[[ONE]]>>
+// CHECK: ttng.barrier_expect %{{.*}}, 4096,
+// CHECK: ttg.local_alloc %{{.*}} : (tensor<1024xi8, #{{.*}}>) -> !ttg.memdesc<1024xi8, #[[ONE]], #smem>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @boxes(%x: !tt.ptr<f32>, %b: !tt.ptr<i8>, %m: i32, %n: i32, %s: i64, %v: tensor<1024xi8, #blocked1>) -> tensor<16x64xf32, #blocked> {
+    %c1 = arith.constant 1 : i64
+    %c0 = arith.constant 0 : i32
+    %src = tt.make_tensor_descriptor %x, [%m, %n], [%s, %c1] {padding = 2 : i32} : !tt.ptr<f32>, !tt.tensordesc<tensor<16x64xf32>>
+    %bytes = tt.make_tensor_descriptor %b, [%m], [%c1] : !tt.ptr<i8>, !tt.tensordesc<tensor<1024xsi8>>
+    %t = tt.descriptor_load %src[%c0, %c0] : !tt.tensordesc<tensor<16x64xf32>> -> tensor<16x64xf32, #blocked>
+    tt.descriptor_store %bytes[%c0], %v : !tt.tensordesc<tensor<1024xsi8>>, tensor<1024xi8, #blocked1>
+    tt.return %t : tensor<16x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// Descriptor gathers need sm_100's tile::gather4 mode.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#idx = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @gather(%d: !tt.tensordesc<tensor<1x64xf16>>, %rows: tensor<32xi32, #idx>, %x: i32) -> tensor<32x64xf16, #blocked> {
+    // expected-error @below {{tile::gather4 mode, which needs sm_100}}
+    %v = tt.descriptor_gather %d[%rows, %x] : (!tt.tensordesc<tensor<1x64xf16>>, tensor<32xi32, #idx>, i32) -> tensor<32x64xf16, #blocked>
+    tt.return %v : tensor<32x64xf16, #blocked>
   }
 }

@@ -7,6 +7,7 @@
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
+#include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -217,6 +218,9 @@ int64_t scratchSizeInBytes(Operation *op) {
     return histogramScratchBytes(histogram);
   if (isa<tt::AtomicRMWOp, tt::AtomicCASOp>(op))
     return atomicScratchBytes(op);
+  // A device-side TMA descriptor is assembled in shared memory before it is copied out.
+  if (isa<ttng::TensormapCreateOp>(op))
+    return 128;
   // A gather goes through a copy of its whole source.
   if (auto gather = dyn_cast<tt::GatherOp>(op)) {
     auto type = cast<RankedTensorType>(gather.getSrc().getType());
@@ -383,8 +387,10 @@ int64_t allocateFunction(FunctionOpInterface function, SymbolTable &symbols,
     if (auto call = dyn_cast<tt::CallOp>(op))
       if (auto callee = symbols.lookup<FunctionOpInterface>(call.getCallee()))
         bytes = allocateFunction(callee, symbols, needs, callStack);
+    // tensormap.replace works on a 128-byte aligned descriptor.
+    int64_t alignment = isa<ttng::TensormapCreateOp>(op) ? 128 : kSharedAlignment;
     if (bytes > 0)
-      buffers.push_back({op, bytes, kSharedAlignment, id, id});
+      buffers.push_back({op, bytes, alignment, id, id});
   });
 
   int64_t total = placeBuffers(buffers);

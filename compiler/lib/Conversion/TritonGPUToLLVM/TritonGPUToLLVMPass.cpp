@@ -245,6 +245,8 @@ struct ConvertTritonGPUToLLVMPass
     populateDotOpToLLVMPatterns(converter, patterns, *target);
     populateMmaV2DotOpToLLVMPatterns(converter, patterns, *target);
     populateWarpGroupDotOpToLLVMPatterns(converter, patterns, *target);
+    if (target->hasWarpGroupMma())
+      populateTMAToLLVMPatterns(converter, patterns, *target);
     populateMfmaDotOpToLLVMPatterns(converter, patterns, *target);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

@@ -26,6 +26,10 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(MLIRContext *context)
   addConversion([](ttg::MemDescType type) -> std::optional<Type> {
     return LLVM::LLVMPointerType::get(type.getContext(), /*addressSpace=*/3);
   });
+  // A tensor descriptor is the generic address of its 128-byte TMA descriptor (TMAToLLVM.cpp).
+  addConversion([](tt::TensorDescType type) -> std::optional<Type> {
+    return LLVM::LLVMPointerType::get(type.getContext(), /*addressSpace=*/0);
+  });
   // Async-copy tokens only order ops in the IR; the hardware tracks the groups.
   addConversion([](ttg::AsyncTokenType type) -> std::optional<Type> {
     return IntegerType::get(type.getContext(), 32);

@@ -76,6 +76,9 @@ void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateMmaV2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                       mlir::RewritePatternSet &patterns, const TargetInfo &target);
 // ttng.warp_group_dot (wgmma), warp_group_dot_wait and fence_async_shared.
+// TMA descriptors, mbarriers and TMA copies (NVIDIA sm_90 and later).
+void populateTMAToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                               mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateWarpGroupDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                           mlir::RewritePatternSet &patterns,
                                           const TargetInfo &target);

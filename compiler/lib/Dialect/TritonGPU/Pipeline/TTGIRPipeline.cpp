@@ -75,6 +75,7 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
   dotOperands.hoistLayoutConversion = capability >= 80;
   pm.addPass(createTritonGPUOptimizeDotOperands(dotOperands));
   pm.addPass(trex::createCanonicalizerPass());
+  pm.addPass(ttng::createTritonNvidiaGPUOptimizeDescriptorEncoding());
   pm.addPass(tt::createTritonLoopAwareCSE());
   if (capability / 10 >= 8) {
     pm.addPass(createTritonGPUFuseNestedLoops());

@@ -106,6 +106,31 @@ BlockedEncodingAttr coalescedEncoding(Operation *op, const ModuleAxisInfoAnalysi
                               threadsPerWarp, cga);
 }
 
+// A tensor-descriptor access moves a row-major block whose innermost dimension is contiguous
+// and whose rows start 16-byte aligned (TMA requires both): threads take the widest vector
+// along it, up to 128 bits and the elements each thread owns, as Triton 3.6's coalesce
+// gives descriptor loads and stores.
+BlockedEncodingAttr descriptorEncoding(Operation *op, RankedTensorType type, int numWarps,
+                                       int threadsPerWarp) {
+  unsigned rank = type.getRank();
+  SmallVector<unsigned> order(rank);
+  for (unsigned i = 0; i < rank; ++i)
+    order[i] = rank - 1 - i;
+  auto distributed = dyn_cast_or_null<DistributedEncodingTrait>(type.getEncoding());
+  CGALayout cga = distributed ? distributed.getCGALayout() : CGALayout::oneCTA(rank);
+  SmallVector<int64_t> shapePerCTA = getShapePerCTA(cga, type.getShape());
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  int64_t perThread = std::min<int64_t>(std::max(128u / bits, 1u), shapePerCTA[order[0]]);
+  int64_t numElements = std::accumulate(shapePerCTA.begin(), shapePerCTA.end(), int64_t(1),
+                                        std::multiplies<int64_t>());
+  perThread =
+      std::min<int64_t>(perThread, std::max<int64_t>(numElements / (numWarps * threadsPerWarp), 1));
+  SmallVector<unsigned> sizePerThread(rank, 1);
+  sizePerThread[order[0]] = static_cast<unsigned>(perThread);
+  return buildBlockedEncoding(op->getContext(), type.getShape(), sizePerThread, order, numWarps,
+                              threadsPerWarp, cga);
+}
+
 // Rewrites `op` with all its tensor operands and results in `encoding`,
 // converting on the way in and back on the way out. Every tensor operand
 // gets a conversion, even one already in `encoding` (as Triton's coalesce
@@ -143,6 +168,15 @@ void coalesceMemoryAccesses(ModuleOp module) {
   int threadsPerWarp = TTGDialect::getThreadsPerWarp(module);
   llvm::MapVector<Operation *, Attribute> layouts;
   module.walk([&](Operation *op) {
+    RankedTensorType descriptorBlock;
+    if (auto load = dyn_cast<tt::DescriptorLoadOp>(op))
+      descriptorBlock = load.getType();
+    else if (auto store = dyn_cast<tt::DescriptorStoreOp>(op))
+      descriptorBlock = store.getSrc().getType();
+    if (descriptorBlock) {
+      layouts[op] = descriptorEncoding(op, descriptorBlock, lookupNumWarps(op), threadsPerWarp);
+      return;
+    }
     Value pointer = getMemAccessPtr(op);
     if (!pointer)
       return;

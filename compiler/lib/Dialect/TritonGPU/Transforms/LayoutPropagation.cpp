@@ -22,6 +22,10 @@ bool isLayoutAnchor(Operation *op) {
     return isExpensiveLoadOrStore(op);
   if (isa<tt::DotOp, ttng::WarpGroupDotOp, tt::AtomicRMWOp, tt::AtomicCASOp>(op))
     return true;
+  // A tensor-descriptor load keeps the layout coalesce gave it and propagates it to its users,
+  // as in Triton 3.6 (a reshape of a transposed descriptor load ends in a linear layout there).
+  if (isa<tt::DescriptorLoadOp>(op))
+    return true;
   if (auto gather = dyn_cast<tt::GatherOp>(op))
     return gather.getEfficientLayout();
   // A reordering reshape may produce any layout; anchoring it stops forward

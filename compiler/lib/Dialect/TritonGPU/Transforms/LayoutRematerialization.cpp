@@ -30,7 +30,7 @@ using StopFn = std::function<bool(Operation *)>;
 bool canBeRematerialized(Operation *op) {
   if (isa<tt::LoadOp, tt::StoreOp>(op))
     return !isExpensiveLoadOrStore(op);
-  if (isa<tt::AtomicRMWOp, tt::AtomicCASOp, tt::DotOp>(op))
+  if (isa<tt::AtomicRMWOp, tt::AtomicCASOp, tt::DotOp, tt::DescriptorLoadOp>(op))
     return false;
   if (auto gather = dyn_cast<tt::GatherOp>(op))
     return !gather.getEfficientLayout();

@@ -93,7 +93,11 @@ static LogicalResult verifyTMACopy(Operation *op, tt::TensorDescType desc, size_
   if (numCoords != static_cast<size_t>(block.getRank()))
     return op->emitOpError("needs one coordinate per descriptor dimension (")
            << block.getRank() << "), got " << numCoords;
-  if (block.getElementType() != buffer.getElementType())
+  // The descriptor keeps the integer's signedness (si8), the buffer is signless (i8).
+  Type blockElement = block.getElementType(), bufferElement = buffer.getElementType();
+  bool sameInteger = blockElement.isInteger() && bufferElement.isInteger() &&
+                     blockElement.getIntOrFloatBitWidth() == bufferElement.getIntOrFloatBitWidth();
+  if (blockElement != bufferElement && !sameInteger)
     return op->emitOpError("the descriptor holds ")
            << block.getElementType() << " but the buffer holds " << buffer.getElementType();
   if (block.getNumElements() != buffer.getNumElements())
@@ -112,6 +116,68 @@ LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
 
 LogicalResult AsyncTMACopyLocalToGlobalOp::verify() {
   return verifyTMACopy(*this, getDesc().getType(), getCoord().size(), getSrc().getType());
+}
+
+// A CUtensorMap describes 1 to 5 dimensions; its enumerations are small.
+LogicalResult TensormapCreateOp::verify() {
+  int rank = getRank();
+  if (rank < 1 || rank > 5)
+    return emitOpError("a TMA descriptor has 1 to 5 dimensions, got ") << rank;
+  if (static_cast<int>(getGlobalDim().size()) != rank ||
+      static_cast<int>(getElementStride().size()) != rank)
+    return emitOpError("needs ") << rank << " global dimensions and element strides, got "
+                                 << getGlobalDim().size() << " and " << getElementStride().size();
+  if (static_cast<int>(getGlobalStride().size()) != rank - 1)
+    return emitOpError("needs ") << rank - 1
+                                 << " global strides (all but the innermost), got "
+                                 << getGlobalStride().size();
+  auto inRange = [&](StringRef name, int32_t value, int32_t max) -> LogicalResult {
+    if (value < 0 || value > max)
+      return emitOpError() << name << " must be in [0, " << max << "], got " << value;
+    return success();
+  };
+  if (failed(inRange("elem_type", getElemType(), 15)) ||
+      failed(inRange("interleave_layout", getInterleaveLayout(), 2)) ||
+      failed(inRange("swizzle_mode", getSwizzleMode(), 3)) ||
+      failed(inRange("fill_mode", getFillMode(), 1)))
+    return failure();
+  return success();
+}
+
+SmallVector<int64_t> tmaBoxShape(RankedTensorType block) {
+  SmallVector<int64_t> box(block.getShape());
+  // A box spans at most 256 elements per dimension...
+  for (int64_t &size : box)
+    size = std::min<int64_t>(size, 256);
+  // ...and a swizzled box's rows are exactly one swizzle pattern wide: wider blocks take
+  // several copies.
+  auto shared = dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding());
+  if (shared && shared.getSwizzlingByteWidth() != 0) {
+    unsigned bits = block.getElementType().getIntOrFloatBitWidth();
+    box.back() = std::min<int64_t>(box.back(), 8 * shared.getSwizzlingByteWidth() / bits);
+  }
+  return box;
+}
+
+std::optional<int> tmaElementType(Type element) {
+  // CUtensorMapDataType: floats by name, anything else as unsigned words of its size.
+  if (element.isBF16())
+    return 9;
+  if (element.isF16())
+    return 6;
+  if (element.isF32())
+    return 7;
+  if (element.isF64())
+    return 8;
+  if (!element.isIntOrFloat())
+    return std::nullopt;
+  switch (element.getIntOrFloatBitWidth()) {
+  case 8: return 0;
+  case 16: return 1;
+  case 32: return 2;
+  case 64: return 4;
+  default: return std::nullopt;
+  }
 }
 
 } // namespace trex::ttng

@@ -1,8 +1,18 @@
-// triton-nvidia-tma-lowering: tensor-descriptor accesses on Hopper. trex
-// reports them instead of leaving them unlowered (see Passes.td).
+// triton-nvidia-tma-lowering: tensor descriptors on Hopper, as Triton 3.6 lowers them.
+//
+//  - tt.make_tensor_descriptor: each program writes a 128-byte CUtensorMap into its slice of
+//    global scratch (ttg.global_scratch_alloc), fences it for the TMA unit and uses the
+//    pointer as the descriptor;
+//  - tt.descriptor_load: a TMA copy into a shared buffer in the descriptor's layout, completed
+//    through an mbarrier, then read into registers;
+//  - tt.descriptor_store: the registers written to a shared buffer, fenced for the async proxy,
+//    copied out by TMA and waited for.
 #include "trex/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
 #include "trex/Dialect/Triton/IR/Dialect.h"
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 
@@ -11,16 +21,150 @@ namespace trex::ttng {
 #define GEN_PASS_DEF_TRITONNVIDIAGPUTMALOWERING
 #include "trex/Dialect/TritonNvidiaGPU/Transforms/Passes.h.inc"
 
+namespace {
+
+int swizzleMode(unsigned swizzleBytes) {
+  switch (swizzleBytes) {
+  case 32: return 1;
+  case 64: return 2;
+  case 128: return 3;
+  default: return 0;
+  }
+}
+
+Value i32Constant(OpBuilder &builder, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(builder, loc, value, 32);
+}
+
+LogicalResult lowerMakeDescriptor(tt::MakeTensorDescOp op) {
+  auto descType = cast<tt::TensorDescType>(op.getType());
+  RankedTensorType block = descType.getBlockType();
+  auto shared = dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding());
+  if (!shared)
+    return op.emitError("triton-nvidia-tma-lowering: the descriptor's block has no TMA layout "
+                        "(triton-nvidia-optimize-descriptor-encoding runs first): ")
+           << descType;
+  std::optional<int> elementType = tmaElementType(block.getElementType());
+  if (!elementType)
+    return op.emitError("a TMA descriptor holds 1-, 2-, 4- or 8-byte elements, not ")
+           << block.getElementType();
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  int64_t rank = block.getRank();
+  int64_t elementBytes = std::max(block.getElementType().getIntOrFloatBitWidth() / 8, 1u);
+  Type bytePointer = tt::PointerType::get(builder.getIntegerType(8), 1);
+  Value scratch = ttg::GlobalScratchAllocOp::create(builder, loc, bytePointer,
+                                                    /*nbytes=*/128, /*alignment=*/128);
+  // Innermost dimension first, strides in bytes without the innermost (unit) one.
+  SmallVector<Value> boxDim, globalDim, globalStride, elementStride;
+  SmallVector<int64_t> box = tmaBoxShape(block);
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    boxDim.push_back(i32Constant(builder, loc, box[i]));
+    globalDim.push_back(op.getShape()[i]);
+    elementStride.push_back(i32Constant(builder, loc, 1));
+  }
+  for (int64_t i = rank - 2; i >= 0; --i) {
+    Value stride = op.getStrides()[i];
+    if (elementBytes != 1)
+      stride = arith::MulIOp::create(
+          builder, loc, stride, arith::ConstantIntOp::create(builder, loc, elementBytes, 64));
+    globalStride.push_back(stride);
+  }
+  int fillMode = op.getPadding() == tt::PaddingOption::PAD_NAN ? 1 : 0;
+  TensormapCreateOp::create(builder, loc, scratch, op.getBase(), boxDim, globalDim, globalStride,
+                            elementStride, *elementType, /*interleave_layout=*/0,
+                            swizzleMode(shared.getSwizzlingByteWidth()), fillMode);
+  TensormapFenceproxyAcquireOp::create(builder, loc, scratch);
+  Value descriptor = ReinterpretTensorDescOp::create(builder, loc, descType, scratch);
+  op.getResult().replaceAllUsesWith(descriptor);
+  op.erase();
+  return success();
+}
+
+ttg::MemDescType bufferType(tt::TensorDescType desc, RankedTensorType value, bool isMutable) {
+  Attribute encoding = desc.getBlockType().getEncoding();
+  return ttg::MemDescType::get(value.getShape(), value.getElementType(), encoding,
+                               ttg::SharedMemorySpaceAttr::get(value.getContext()), isMutable);
+}
+
+LogicalResult lowerLoad(tt::DescriptorLoadOp op) {
+  auto desc = cast<tt::TensorDescType>(op.getDesc().getType());
+  if (!desc.getBlockType().getEncoding())
+    return op.emitError("triton-nvidia-tma-lowering: the descriptor's block has no TMA layout: ")
+           << desc;
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  MLIRContext *context = op.getContext();
+  RankedTensorType type = op.getType();
+  Value buffer = ttg::LocalAllocOp::create(builder, loc, bufferType(desc, type, true), Value(),
+                                           IntegerAttr());
+  auto barrierEncoding = ttg::SwizzledSharedEncodingAttr::get(
+      context, 1, 1, 1, ArrayRef<unsigned>{0}, ttg::CGALayout::oneCTA(1));
+  auto barrierType =
+      ttg::MemDescType::get({1}, builder.getI64Type(), barrierEncoding,
+                            ttg::SharedMemorySpaceAttr::get(context), /*mutableMemory=*/true);
+  Value barrier = ttg::LocalAllocOp::create(builder, loc, barrierType, Value(), IntegerAttr());
+  InitBarrierOp::create(builder, loc, barrier, 1);
+  int64_t bytes = type.getNumElements() *
+                  std::max(type.getElementType().getIntOrFloatBitWidth() / 8, 1u);
+  Value always = arith::ConstantIntOp::create(builder, loc, 1, 1);
+  BarrierExpectOp::create(builder, loc, barrier, static_cast<int32_t>(bytes), always);
+  AsyncTMACopyGlobalToLocalOp::create(builder, loc, op.getDesc(), op.getIndices(), buffer, barrier,
+                                      always, op.getCache(), op.getEvict(),
+                                      /*isVolatile=*/false);
+  WaitBarrierOp::create(builder, loc, barrier, i32Constant(builder, loc, 0), Value());
+  InvalBarrierOp::create(builder, loc, barrier);
+  Value loaded = ttg::LocalLoadOp::create(builder, loc, type, buffer, Value());
+  op.getResult().replaceAllUsesWith(loaded);
+  op.erase();
+  return success();
+}
+
+LogicalResult lowerStore(tt::DescriptorStoreOp op) {
+  auto desc = cast<tt::TensorDescType>(op.getDesc().getType());
+  if (!desc.getBlockType().getEncoding())
+    return op.emitError("triton-nvidia-tma-lowering: the descriptor's block has no TMA layout: ")
+           << desc;
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  RankedTensorType type = op.getSrc().getType();
+  Value buffer = ttg::LocalAllocOp::create(builder, loc, bufferType(desc, type, false),
+                                           op.getSrc(), IntegerAttr());
+  FenceAsyncSharedOp::create(builder, loc, /*bCluster=*/false);
+  AsyncTMACopyLocalToGlobalOp::create(builder, loc, op.getDesc(), op.getIndices(), buffer);
+  TMAStoreWaitOp::create(builder, loc, 0);
+  op.erase();
+  return success();
+}
+
+} // namespace
+
 LogicalResult lowerTMAAccesses(ModuleOp module) {
-  WalkResult result = module.walk([](Operation *op) {
-    if (!isa<tt::DescriptorLoadOp, tt::DescriptorStoreOp, tt::DescriptorGatherOp,
-             tt::DescriptorScatterOp, tt::DescriptorReduceOp>(op))
-      return WalkResult::advance();
-    op->emitError("triton-nvidia-tma-lowering: trex does not emit TMA copies; tensor "
-                  "descriptors on this target have no lowering");
-    return WalkResult::interrupt();
+  SmallVector<Operation *> work;
+  module.walk([&](Operation *op) {
+    if (isa<tt::MakeTensorDescOp, tt::DescriptorLoadOp, tt::DescriptorStoreOp,
+            tt::DescriptorGatherOp, tt::DescriptorScatterOp, tt::DescriptorReduceOp>(op))
+      work.push_back(op);
   });
-  return failure(result.wasInterrupted());
+  for (Operation *op : work) {
+    LogicalResult result = success();
+    if (auto make = dyn_cast<tt::MakeTensorDescOp>(op))
+      result = lowerMakeDescriptor(make);
+    else if (auto load = dyn_cast<tt::DescriptorLoadOp>(op))
+      result = lowerLoad(load);
+    else if (auto store = dyn_cast<tt::DescriptorStoreOp>(op))
+      result = lowerStore(store);
+    else if (isa<tt::DescriptorGatherOp, tt::DescriptorScatterOp>(op))
+      result = op->emitError("triton-nvidia-tma-lowering: descriptor gather and scatter use TMA's "
+                             "tile::gather4 mode, which needs sm_100 (Triton 3.6 fails in ptxas "
+                             "on sm_90 too)");
+    else
+      result = op->emitError("triton-nvidia-tma-lowering: trex does not lower descriptor "
+                             "reductions (cp.reduce.async.bulk.tensor) yet");
+    if (failed(result))
+      return failure();
+  }
+  return success();
 }
 
 namespace {

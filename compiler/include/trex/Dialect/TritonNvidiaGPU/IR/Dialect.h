@@ -9,4 +9,16 @@
 #define GET_OP_CLASSES
 #include "trex/Dialect/TritonNvidiaGPU/IR/Ops.h.inc"
 
+namespace trex::ttng {
+
+// The box one TMA copy moves for a descriptor `block` in its #ttg.nvmma_shared layout: at most
+// 256 elements a dimension, and rows exactly one swizzle pattern wide when swizzled (a wider
+// block takes several copies).
+llvm::SmallVector<int64_t> tmaBoxShape(mlir::RankedTensorType block);
+// The CUtensorMapDataType of a descriptor element: floats by name, other types as unsigned
+// words of their size; none for sizes TMA cannot move.
+std::optional<int> tmaElementType(mlir::Type element);
+
+} // namespace trex::ttng
+
 #endif // TREX_DIALECT_TRITONNVIDIAGPU_IR_DIALECT_H

@@ -123,9 +123,13 @@ def TTNG_BarrierExpectOp : TTNG_Op<"barrier_expect", [MemoryEffects<[MemWrite<TT
   let hasVerifier = 1;
 }
 
-def TTNG_WaitBarrierOp : TTNG_Op<"wait_barrier", [MemoryEffects<[MemRead<TTNG_SharedMemory>]>]> {
+def TTNG_WaitBarrierOp : TTNG_Op<"wait_barrier", [
+    MemoryEffects<[MemRead<TTNG_SharedMemory>, MemWrite<TTNG_SharedMemory>]>]> {
   let summary = "wait until an mbarrier completes the given phase";
   let description = [{
+    Counted as a write too: the wait orders the transfers it completes before
+    what follows, so it must not be removed even though it yields nothing.
+
     Example: `ttng.wait_barrier %bar, %phase : !ttg.memdesc<1xi64, #shared, #smem, mutable>`
   }];
   let arguments = (ins TTG_MemDescType:$alloc, I32:$phase, Optional<I1>:$pred);
@@ -192,6 +196,60 @@ def TTNG_TMAStoreWaitOp : TTNG_Op<"async_tma_store_wait"> {
   }];
   let arguments = (ins I32Attr:$pendings);
   let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Device-side TMA descriptors
+//===----------------------------------------------------------------------===//
+
+def TTNG_TensormapCreateOp : TTNG_Op<"tensormap_create", [
+    MemoryEffects<[MemRead<TTNG_GlobalMemory>, MemWrite<TTNG_GlobalMemory>]>,
+    AttrSizedOperandSegments]> {
+  let summary = "write a 128-byte TMA descriptor (CUtensorMap) into global memory";
+  let description = [{
+    Builds the descriptor in shared memory (`tensormap.replace`) and copies it
+    to `desc_ptr` with a release fence. All lists go innermost dimension
+    first, as the hardware reads them: `box_dim` and `global_dim` in
+    elements, `global_stride` in bytes without the innermost (unit) stride.
+    `elem_type`, `interleave_layout`, `swizzle_mode` and `fill_mode` are the
+    CUtensorMap enumerations.
+
+    Example:
+    `ttng.tensormap_create %p, %base, [%c64_i32, %c64_i32], [%n, %m], [%stride], [%c1_i32, %c1_i32] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i32, i32) -> ()`
+  }];
+  let arguments = (ins TT_Ptr:$desc_ptr, TT_Ptr:$global_address, Variadic<I32>:$box_dim,
+                       Variadic<I32>:$global_dim, Variadic<I64>:$global_stride,
+                       Variadic<I32>:$element_stride, I32Attr:$elem_type,
+                       I32Attr:$interleave_layout, I32Attr:$swizzle_mode, I32Attr:$fill_mode);
+  let assemblyFormat = [{
+    $desc_ptr `,` $global_address `,` `[` $box_dim `]` `,` `[` $global_dim `]` `,`
+    `[` $global_stride `]` `,` `[` $element_stride `]` attr-dict `:` functional-type(operands, results)
+  }];
+  let extraClassDeclaration = [{
+    int getRank() { return static_cast<int>(getBoxDim().size()); }
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNG_TensormapFenceproxyAcquireOp : TTNG_Op<"tensormap_fenceproxy_acquire", [
+    MemoryEffects<[MemWrite<TTNG_GlobalMemory>]>]> {
+  let summary = "make a descriptor written by tensormap_create visible to the TMA unit";
+  let description = [{
+    Example: `ttng.tensormap_fenceproxy_acquire %p : !tt.ptr<i8>`
+  }];
+  let arguments = (ins TT_Ptr:$desc_ptr);
+  let assemblyFormat = "$desc_ptr attr-dict `:` qualified(type($desc_ptr))";
+}
+
+def TTNG_ReinterpretTensorDescOp : TTNG_Op<"reinterpret_tensor_descriptor", [Pure]> {
+  let summary = "view a pointer to a TMA descriptor as a tensor descriptor";
+  let description = [{
+    Example:
+    `%d = ttng.reinterpret_tensor_descriptor %p : !tt.ptr<i8> to !tt.tensordesc<tensor<64x64xf16, #shared>>`
+  }];
+  let arguments = (ins TT_Ptr:$rawDesc);
+  let results = (outs TT_TensorDescType:$result);
+  let assemblyFormat = "$rawDesc attr-dict `:` qualified(type($rawDesc)) `to` qualified(type($result))";
 }
 
 #endif // TREX_DIALECT_TRITONNVIDIAGPU_OPS_TD

@@ -5,6 +5,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
 #include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 namespace trex::ttng {
@@ -15,7 +16,12 @@ namespace trex::ttng {
 // triton-nvidia-gpu-plan-cta: succeeds for one CTA per cluster.
 mlir::LogicalResult planCTAs(mlir::ModuleOp module);
 
-// triton-nvidia-tma-lowering: fails on tensor-descriptor accesses.
+// triton-nvidia-optimize-descriptor-encoding: the TMA layout of a descriptor's block
+// (#ttg.nvmma_shared, row-major), and the pass that gives it to every descriptor.
+ttg::NVMMASharedEncodingAttr descriptorSharedEncoding(mlir::RankedTensorType block);
+void optimizeDescriptorEncodings(mlir::ModuleOp module);
+
+// triton-nvidia-tma-lowering.
 mlir::LogicalResult lowerTMAAccesses(mlir::ModuleOp module);
 
 // triton-nvidia-gpu-fence-insertion.

@@ -18,17 +18,35 @@ def TritonNvidiaGPUPlanCTA : Pass<"triton-nvidia-gpu-plan-cta", "mlir::ModuleOp"
   }];
 }
 
-def TritonNvidiaGPUTMALowering : Pass<"triton-nvidia-tma-lowering", "mlir::ModuleOp"> {
-  let summary = "lower tensor-descriptor accesses to TMA copies (sm_90 and later)";
+def TritonNvidiaGPUOptimizeDescriptorEncoding
+    : Pass<"triton-nvidia-optimize-descriptor-encoding", "mlir::ModuleOp"> {
+  let summary = "give tensor descriptors the shared layout of their TMA copies";
   let description = [{
-    On Hopper, `tt.descriptor_load`/`store` become asynchronous TMA copies
-    between global and shared memory with mbarrier synchronization. Kernels
-    without tensor descriptors (and every kernel before sm_90, whose
-    descriptors the ttir pipeline already lowered to pointers) pass
-    unchanged. trex does not emit TMA copies; a descriptor access reaching
-    this pass is reported as an error, so no descriptor op survives into
-    ttgir that the LLVM lowering could not handle.
+    Every `!tt.tensordesc` whose block has no layout yet gets the
+    `#ttg.nvmma_shared` layout TMA writes and reads: row-major, with the
+    widest swizzle (128, 64 or 32 bytes) its rows fill, none for fewer than
+    8 rows. The layout depends only on the block's shape and element type,
+    so loop-carried descriptors and function arguments stay consistent.
   }];
+}
+
+def TritonNvidiaGPUTMALowering : Pass<"triton-nvidia-tma-lowering", "mlir::ModuleOp"> {
+  let summary = "lower tensor descriptors to TMA descriptors and copies (sm_90 and later)";
+  let description = [{
+    `tt.make_tensor_descriptor` becomes a 128-byte, 128-aligned
+    `ttg.global_scratch_alloc`, a `ttng.tensormap_create` that fills it, a
+    `ttng.tensormap_fenceproxy_acquire` and a
+    `ttng.reinterpret_tensor_descriptor`. `tt.descriptor_load` becomes a
+    shared buffer in the descriptor's layout, an mbarrier (init, expect the
+    block's bytes), `ttng.async_tma_copy_global_to_local`, a wait on phase 0,
+    the barrier's invalidation and a `ttg.local_load`. `tt.descriptor_store`
+    becomes a `ttg.local_alloc` of the value, `ttng.fence_async_shared`,
+    `ttng.async_tma_copy_local_to_global` and `ttng.async_tma_store_wait`.
+    Descriptor gathers and scatters (sm_100's tile::gather4) and reductions
+    are reported as errors. Kernels before sm_90 never reach this pass with
+    descriptors: the ttir pipeline rewrote them to pointers.
+  }];
+  let dependentDialects = ["::trex::ttng::TTNGDialect", "::mlir::arith::ArithDialect"];
 }
 
 def TritonNvidiaGPUFenceInsertion : Pass<"triton-nvidia-gpu-fence-insertion", "mlir::ModuleOp"> {

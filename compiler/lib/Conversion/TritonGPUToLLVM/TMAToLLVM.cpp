@@ -1,0 +1,418 @@
+// TMA and mbarriers on Hopper: device-side descriptors (tensormap.replace in shared memory,
+// copied to global scratch with a release fence), mbarrier init / expect / wait / inval, TMA
+// copies (cp.async.bulk.tensor) and their store waits, in the PTX Triton 3.6 emits for them.
+//
+// One thread (thread 0) issues what needs one issuer: descriptor fields, mbarrier init,
+// expect and invalidation, and the TMA copies. CTA barriers order these against the other
+// threads: before a shared buffer is refilled by TMA (every thread done with its old bytes,
+// and a fence.proxy.async so the copy sees the generic writes before it), after an mbarrier
+// is initialized (before anyone waits on it), before it is invalidated (everyone done
+// waiting) and after a store wait (the buffer may be reused).
+#include "trex/Conversion/TritonGPUToLLVM/LLVMBuilder.h"
+#include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "trex/Conversion/TritonGPUToLLVM/SharedMemory.h"
+#include "trex/Dialect/Triton/IR/Dialect.h"
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
+#include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include <string>
+
+using namespace mlir;
+
+namespace trex {
+
+namespace {
+
+// Inline PTX with side effects and no result.
+void ptx(OpBuilder &builder, Location loc, const std::string &text, StringRef constraints,
+         ValueRange operands) {
+  LLVM::InlineAsmOp::create(builder, loc, TypeRange{}, operands, text, constraints,
+                            /*has_side_effects=*/true, /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+                            ArrayAttr());
+}
+
+Value isThreadZero(OpBuilder &builder, Location loc, const TargetInfo &target) {
+  LLVMBuilder b(builder, loc);
+  return b.icmpEQ(target.threadIdInBlock(builder, loc), b.i32(0));
+}
+
+Value isWarpZero(OpBuilder &builder, Location loc, const TargetInfo &target) {
+  LLVMBuilder b(builder, loc);
+  return b.icmpULT(target.threadIdInBlock(builder, loc), b.i32(target.warpSize()));
+}
+
+// ttng.tensormap_create: zero 128 bytes of shared scratch (warp 0, one word a lane), let
+// thread 0 set each field with tensormap.replace, then warp 0 copies the descriptor to global
+// memory with a release fence for the tensormap proxy.
+struct TensormapCreateOpConversion : public ConvertOpToLLVMPattern<ttng::TensormapCreateOp> {
+  TensormapCreateOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttng::TensormapCreateOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttng::TensormapCreateOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    FailureOr<Value> smem = scratchPointer(rewriter, op, target);
+    if (failed(smem))
+      return failure();
+    LLVMBuilder b(rewriter, loc);
+    if (!isFirstSharedMemoryUse(op))
+      target.barrier(rewriter, loc);
+    Value tid = target.threadIdInBlock(rewriter, loc);
+    Value warpZero = b.icmpULT(tid, b.i32(target.warpSize()));
+    Value word = b.gep(smem->getType(), rewriter.getI32Type(), *smem, tid);
+    ptx(rewriter, loc, "@$0 st.shared.b32 [$1], 0;", "b,r", {warpZero, word});
+    ptx(rewriter, loc, "bar.warp.sync -1;", "", {});
+    Value threadZero = b.icmpEQ(tid, b.i32(0));
+    auto replace = [&](const std::string &field, const std::string &suffix, Value value,
+                       char constraint) {
+      std::string text = "@$0 tensormap.replace.tile." + field + ".shared::cta.b1024." + suffix;
+      if (value) {
+        ptx(rewriter, loc, text + ", $2;", std::string("b,r,") + constraint,
+            {threadZero, *smem, value});
+      } else {
+        ptx(rewriter, loc, text + ";", "b,r", {threadZero, *smem});
+      }
+    };
+    auto number = [](int64_t value) { return std::to_string(value); };
+    replace("global_address", "b64 [$1]", adaptor.getGlobalAddress(), 'l');
+    replace("rank", "b32 [$1], " + number(op.getRank() - 1), Value(), ' ');
+    for (auto [i, value] : llvm::enumerate(adaptor.getBoxDim()))
+      replace("box_dim", "b32 [$1], " + number(i), value, 'r');
+    for (auto [i, value] : llvm::enumerate(adaptor.getGlobalDim()))
+      replace("global_dim", "b32 [$1], " + number(i), value, 'r');
+    for (auto [i, value] : llvm::enumerate(adaptor.getGlobalStride()))
+      replace("global_stride", "b64 [$1], " + number(i), value, 'l');
+    for (auto [i, value] : llvm::enumerate(adaptor.getElementStride()))
+      replace("element_stride", "b32 [$1], " + number(i), value, 'r');
+    replace("elemtype", "b32 [$1], " + number(op.getElemType()), Value(), ' ');
+    replace("interleave_layout", "b32 [$1], " + number(op.getInterleaveLayout()), Value(), ' ');
+    replace("swizzle_mode", "b32 [$1], " + number(op.getSwizzleMode()), Value(), ' ');
+    replace("fill_mode", "b32 [$1], " + number(op.getFillMode()), Value(), ' ');
+    ptx(rewriter, loc, "bar.warp.sync -1;", "", {});
+    ptx(rewriter, loc,
+        "@$0 tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu"
+        ".sync.aligned [$1], [$2], 128;",
+        "b,l,r", {warpZero, adaptor.getDescPtr(), *smem});
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+// The acquire side of the descriptor's release: warp 0 fences, then the CTA waits for it.
+// (The empty bulk group committed and waited for works around ptxas not ordering the fence
+// before later TMA ops, as Triton does.)
+struct TensormapFenceproxyAcquireOpConversion
+    : public ConvertOpToLLVMPattern<ttng::TensormapFenceproxyAcquireOp> {
+  TensormapFenceproxyAcquireOpConversion(TritonGPUToLLVMTypeConverter &converter,
+                                         const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttng::TensormapFenceproxyAcquireOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttng::TensormapFenceproxyAcquireOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value warpZero = isWarpZero(rewriter, loc, target);
+    ptx(rewriter, loc,
+        "@$0 fence.proxy.tensormap::generic.acquire.gpu [$1], 128;\n\t"
+        "@$0 cp.async.bulk.commit_group;\n\t@$0 cp.async.bulk.wait_group.read 0;",
+        "b,l", {warpZero, adaptor.getDescPtr()});
+    target.barrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+// A descriptor is the generic address of its 128 bytes.
+struct ReinterpretTensorDescOpConversion
+    : public ConvertOpToLLVMPattern<ttng::ReinterpretTensorDescOp> {
+  using ConvertOpToLLVMPattern<ttng::ReinterpretTensorDescOp>::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(ttng::ReinterpretTensorDescOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type generic = LLVM::LLVMPointerType::get(op.getContext(), 0);
+    rewriter.replaceOpWithNewOp<LLVM::AddrSpaceCastOp>(op, generic, adaptor.getRawDesc());
+    return success();
+  }
+};
+
+struct InitBarrierOpConversion : public ConvertOpToLLVMPattern<ttng::InitBarrierOp> {
+  InitBarrierOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttng::InitBarrierOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttng::InitBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    if (!isFirstSharedMemoryUse(op))
+      target.barrier(rewriter, loc);
+    ptx(rewriter, loc,
+        "@$0 mbarrier.init.shared::cta.b64 [$1], " + std::to_string(op.getCount()) + ";", "b,r",
+        {isThreadZero(rewriter, loc, target), adaptor.getAlloc()});
+    target.barrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+struct InvalBarrierOpConversion : public ConvertOpToLLVMPattern<ttng::InvalBarrierOp> {
+  InvalBarrierOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttng::InvalBarrierOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttng::InvalBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    target.barrier(rewriter, loc);
+    ptx(rewriter, loc, "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r",
+        {isThreadZero(rewriter, loc, target), adaptor.getAlloc()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+struct BarrierExpectOpConversion : public ConvertOpToLLVMPattern<ttng::BarrierExpectOp> {
+  BarrierExpectOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttng::BarrierExpectOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttng::BarrierExpectOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    LLVMBuilder b(rewriter, loc);
+    Value issue = b.select(adaptor.getPred(), isThreadZero(rewriter, loc, target), b.i1(false));
+    ptx(rewriter, loc,
+        "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+            std::to_string(op.getSize()) + ";",
+        "b,r", {issue, adaptor.getAlloc()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+struct ArriveBarrierOpConversion : public ConvertOpToLLVMPattern<ttng::ArriveBarrierOp> {
+  ArriveBarrierOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttng::ArriveBarrierOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttng::ArriveBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    LLVMBuilder b(rewriter, loc);
+    Value issue = isThreadZero(rewriter, loc, target);
+    if (adaptor.getPred())
+      issue = b.select(adaptor.getPred(), issue, b.i1(false));
+    ptx(rewriter, loc,
+        "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], " + std::to_string(op.getCount()) + ";",
+        "b,r", {issue, adaptor.getAlloc()});
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+// Every thread polls the barrier until the phase completes (each then sees the bytes the
+// transfers brought).
+struct WaitBarrierOpConversion : public ConvertOpToLLVMPattern<ttng::WaitBarrierOp> {
+  using ConvertOpToLLVMPattern<ttng::WaitBarrierOp>::ConvertOpToLLVMPattern;
+
+  LogicalResult matchAndRewrite(ttng::WaitBarrierOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    const char *wait = "{\n\t.reg .pred complete;\n\twaitLoop:\n\t"
+                       "mbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;\n\t"
+                       "@!complete bra.uni waitLoop;\n\t}";
+    if (Value pred = adaptor.getPred()) {
+      const char *predicated = "{\n\t.reg .pred complete;\n\t@!$2 bra.uni skipWait;\n\twaitLoop:\n\t"
+                               "mbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;\n\t"
+                               "@!complete bra.uni waitLoop;\n\tskipWait:\n\t}";
+      ptx(rewriter, loc, predicated, "r,r,b", {adaptor.getAlloc(), adaptor.getPhase(), pred});
+    } else {
+      ptx(rewriter, loc, wait, "r,r", {adaptor.getAlloc(), adaptor.getPhase()});
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+// The boxes one block takes (several when its rows are wider than the swizzle pattern, or
+// longer than 256 elements), each with its coordinate offsets and its place in the buffer:
+// a #ttg.nvmma_shared buffer stores the block one swizzle-wide column of boxes after another,
+// each column row-major over the outer dimensions.
+struct TMABox {
+  SmallVector<int64_t> offset;
+  int64_t sharedElement = 0;
+};
+
+FailureOr<SmallVector<TMABox>> boxesOf(Operation *op, tt::TensorDescType desc) {
+  RankedTensorType block = desc.getBlockType();
+  ArrayRef<int64_t> shape = block.getShape();
+  SmallVector<int64_t> box = ttng::tmaBoxShape(block);
+  int64_t rank = block.getRank();
+  for (int64_t d = 1; d + 1 < rank; ++d)
+    if (box[d] != shape[d])
+      return op->emitError("a TMA block may be split along its first and last dimensions only; "
+                           "dimension ")
+             << d << " is " << shape[d] << " (> 256)";
+  int64_t inner = box[rank - 1];
+  int64_t outer = 1;
+  for (int64_t d = 0; d + 1 < rank; ++d)
+    outer *= shape[d];
+  int64_t rowsPerOuterBox = outer / (rank > 1 ? shape[0] : 1) * (rank > 1 ? box[0] : 1);
+  SmallVector<TMABox> boxes;
+  int64_t columns = shape[rank - 1] / inner;
+  int64_t outerBoxes = rank > 1 ? shape[0] / box[0] : 1;
+  for (int64_t column = 0; column < columns; ++column)
+    for (int64_t first = 0; first < outerBoxes; ++first) {
+      TMABox entry;
+      entry.offset.assign(rank, 0);
+      entry.offset[rank - 1] = column * inner;
+      if (rank > 1)
+        entry.offset[0] = first * box[0];
+      entry.sharedElement = column * outer * inner + first * rowsPerOuterBox * inner;
+      boxes.push_back(entry);
+    }
+  return boxes;
+}
+
+// "{$i, $j, ...}" of a TMA instruction, innermost coordinate first.
+std::string coordinateList(int64_t rank, int firstOperand) {
+  std::string text = "{";
+  for (int64_t i = 0; i < rank; ++i)
+    text += (i ? ", $" : "$") + std::to_string(firstOperand + i);
+  return text + "}";
+}
+
+SmallVector<Value> boxCoordinates(LLVMBuilder &b, ValueRange coords, const TMABox &box) {
+  SmallVector<Value> result;
+  int64_t rank = coords.size();
+  for (int64_t i = rank - 1; i >= 0; --i)
+    result.push_back(box.offset[i] ? b.add(coords[i], b.i32(box.offset[i])) : coords[i]);
+  return result;
+}
+
+struct AsyncTMACopyGlobalToLocalOpConversion
+    : public ConvertOpToLLVMPattern<ttng::AsyncTMACopyGlobalToLocalOp> {
+  AsyncTMACopyGlobalToLocalOpConversion(TritonGPUToLLVMTypeConverter &converter,
+                                        const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttng::AsyncTMACopyGlobalToLocalOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttng::AsyncTMACopyGlobalToLocalOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto desc = cast<tt::TensorDescType>(op.getDesc().getType());
+    FailureOr<SmallVector<TMABox>> boxes = boxesOf(op, desc);
+    if (failed(boxes))
+      return failure();
+    LLVMBuilder b(rewriter, loc);
+    // The buffer's old bytes were read (and perhaps written) by ordinary accesses.
+    if (failed(target.asyncProxyFence(rewriter, loc, /*cluster=*/false)))
+      return op.emitError() << target.targetName() << " has no TMA";
+    target.barrier(rewriter, loc);
+    Value issue = b.select(adaptor.getPred(), isThreadZero(rewriter, loc, target), b.i1(false));
+    int64_t rank = desc.getBlockType().getRank();
+    Type element = getTypeConverter()->convertType(op.getResult().getType().getElementType());
+    std::string text = "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
+                       "d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, " +
+                       coordinateList(rank, 3) + "], [$" + std::to_string(3 + rank) + "];";
+    std::string constraints = "b,r,l";
+    for (int64_t i = 0; i < rank; ++i)
+      constraints += ",r";
+    constraints += ",r";
+    for (const TMABox &box : *boxes) {
+      Value shared = box.sharedElement
+                         ? b.gep(adaptor.getResult().getType(), element, adaptor.getResult(),
+                                 b.i32(box.sharedElement))
+                         : adaptor.getResult();
+      SmallVector<Value> operands{issue, shared, adaptor.getDesc()};
+      llvm::append_range(operands, boxCoordinates(b, adaptor.getCoord(), box));
+      operands.push_back(adaptor.getBarrier());
+      ptx(rewriter, loc, text, constraints, operands);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+struct AsyncTMACopyLocalToGlobalOpConversion
+    : public ConvertOpToLLVMPattern<ttng::AsyncTMACopyLocalToGlobalOp> {
+  AsyncTMACopyLocalToGlobalOpConversion(TritonGPUToLLVMTypeConverter &converter,
+                                        const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttng::AsyncTMACopyLocalToGlobalOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttng::AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto desc = cast<tt::TensorDescType>(op.getDesc().getType());
+    FailureOr<SmallVector<TMABox>> boxes = boxesOf(op, desc);
+    if (failed(boxes))
+      return failure();
+    LLVMBuilder b(rewriter, loc);
+    Value issue = isThreadZero(rewriter, loc, target);
+    int64_t rank = desc.getBlockType().getRank();
+    Type element = getTypeConverter()->convertType(op.getSrc().getType().getElementType());
+    std::string text = "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
+                       "d.global.shared::cta.bulk_group [$1, " + coordinateList(rank, 3) +
+                       "], [$2];";
+    std::string constraints = "b,l,r";
+    for (int64_t i = 0; i < rank; ++i)
+      constraints += ",r";
+    for (const TMABox &box : *boxes) {
+      Value shared = box.sharedElement ? b.gep(adaptor.getSrc().getType(), element,
+                                               adaptor.getSrc(), b.i32(box.sharedElement))
+                                       : adaptor.getSrc();
+      SmallVector<Value> operands{issue, adaptor.getDesc(), shared};
+      llvm::append_range(operands, boxCoordinates(b, adaptor.getCoord(), box));
+      ptx(rewriter, loc, text, constraints, operands);
+    }
+    ptx(rewriter, loc, "@$0 cp.async.bulk.commit_group;", "b", {issue});
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+// The issuing thread waits until its stores have read their buffers; the barrier lets every
+// thread reuse them.
+struct TMAStoreWaitOpConversion : public ConvertOpToLLVMPattern<ttng::TMAStoreWaitOp> {
+  TMAStoreWaitOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttng::TMAStoreWaitOp>(converter), target(target) {}
+
+  LogicalResult matchAndRewrite(ttng::TMAStoreWaitOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ptx(rewriter, loc, "cp.async.bulk.wait_group.read " + std::to_string(op.getPendings()) + ";",
+        "", {});
+    target.barrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const TargetInfo &target;
+};
+
+} // namespace
+
+void populateTMAToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                               RewritePatternSet &patterns, const TargetInfo &target) {
+  patterns.add<TensormapCreateOpConversion, TensormapFenceproxyAcquireOpConversion,
+               InitBarrierOpConversion, InvalBarrierOpConversion, BarrierExpectOpConversion,
+               ArriveBarrierOpConversion, AsyncTMACopyGlobalToLocalOpConversion,
+               AsyncTMACopyLocalToGlobalOpConversion, TMAStoreWaitOpConversion>(converter,
+                                                                                target);
+  patterns.add<ReinterpretTensorDescOpConversion, WaitBarrierOpConversion>(converter);
+}
+
+} // namespace trex
