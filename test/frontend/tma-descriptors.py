@@ -1,7 +1,7 @@
 # Device-side tensor descriptors on sm_90 (tl.make_tensor_descriptor): each descriptor is a
 # 128-byte TMA descriptor written into the program's slice of global scratch, loads and stores
 # are TMA copies through shared memory, as Triton 3.6 lowers them (triton-nvidia-tma-lowering);
-# before sm_90 they are rewritten to pointer arithmetic. test/gpu/tma_check.py runs these kernels
+# before sm_90 they are rewritten to pointer arithmetic. test/gpu/output_check.py runs these kernels
 # on the GPU.
 # RUN: trex compile %s --kernel copy_tile --signature "*fp16:16, *fp16:16, i32, i32:16, 64, 64" --target cuda:90 --emit ttgir | FileCheck %s
 # RUN: trex compile %s --kernel scale_rows --signature "*fp32:16, *fp32:16, i32, fp32, 64, 16" --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=BOXES

@@ -710,3 +710,36 @@ tt.func @return_type(%x: f32) -> i32 {
   // expected-error @+1 {{value 0 has type 'f32' but @return_type declares 'i32'}}
   tt.return %x : f32
 }
+
+// -----
+
+tt.func @map_elementwise_arguments(%a: tensor<128xi32>) -> tensor<128xi32> {
+  // expected-error @+1 {{the region must take 2 scalar(s) of each operand's element type, operand-major}}
+  %r = "tt.map_elementwise"(%a) <{pack = 2 : i32}> ({
+  ^bb0(%x: i32):
+    tt.map_elementwise.return %x, %x : i32, i32
+  }) : (tensor<128xi32>) -> tensor<128xi32>
+  tt.return %r : tensor<128xi32>
+}
+
+// -----
+
+tt.func @map_elementwise_returns(%a: tensor<128xi32>) -> tensor<128xf32> {
+  %r = "tt.map_elementwise"(%a) <{pack = 1 : i32}> ({
+  ^bb0(%x: i32):
+    // expected-error @+1 {{must yield 1 scalar(s) of each result's element type, result-major}}
+    tt.map_elementwise.return %x : i32
+  }) : (tensor<128xi32>) -> tensor<128xf32>
+  tt.return %r : tensor<128xf32>
+}
+
+// -----
+
+tt.func @map_elementwise_pack(%a: tensor<128xi32>) -> tensor<128xi32> {
+  // expected-error @+1 {{pack must be at least 1, got 0}}
+  %r = "tt.map_elementwise"(%a) <{pack = 0 : i32}> ({
+  ^bb0(%x: i32):
+    tt.map_elementwise.return %x : i32
+  }) : (tensor<128xi32>) -> tensor<128xi32>
+  tt.return %r : tensor<128xi32>
+}

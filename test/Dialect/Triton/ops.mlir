@@ -244,3 +244,24 @@ tt.func public @caller(%n: i32 {tt.divisibility = 16 : i32}) {
   llvm.intr.assume %pos : i1
   tt.return
 }
+
+// -----
+
+// CHECK-LABEL: tt.func @map_elementwise
+// CHECK: %{{.*}}:2 = "tt.map_elementwise"(%{{.*}}, %{{.*}}) <{pack = 2 : i32}> ({
+// CHECK-NEXT: ^bb0(%{{.*}}: i32, %{{.*}}: i32, %{{.*}}: f32, %{{.*}}: f32):
+// CHECK: cf.cond_br
+// CHECK: tt.map_elementwise.return %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32, i32, f32, f32
+// CHECK: }) : (tensor<128xi32>, tensor<128xf32>) -> (tensor<128xi32>, tensor<128xf32>)
+tt.func @map_elementwise(%a: tensor<128xi32>, %b: tensor<128xf32>) -> (tensor<128xi32>, tensor<128xf32>) {
+  %r:2 = "tt.map_elementwise"(%a, %b) <{pack = 2 : i32}> ({
+  ^bb0(%a0: i32, %a1: i32, %b0: f32, %b1: f32):
+    %c = arith.cmpi slt, %a0, %a1 : i32
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    tt.map_elementwise.return %a0, %a1, %b0, %b1 : i32, i32, f32, f32
+  ^bb2:
+    tt.map_elementwise.return %a1, %a0, %b1, %b0 : i32, i32, f32, f32
+  }) : (tensor<128xi32>, tensor<128xf32>) -> (tensor<128xi32>, tensor<128xf32>)
+  tt.return %r#0, %r#1 : tensor<128xi32>, tensor<128xf32>
+}

@@ -222,6 +222,7 @@ struct ConvertTritonGPUToLLVMPass
     populateBarrierOpToLLVMPatterns(converter, patterns, *target);
     populateExternElementwiseOpToLLVMPatterns(converter, patterns, *target);
     populateElementwiseInlineAsmOpToLLVMPatterns(converter, patterns);
+    populateMapElementwiseOpToLLVMPatterns(converter, patterns);
     populateGatherOpToLLVMPatterns(converter, patterns, *target);
     populateElementwiseOpToLLVMPatterns(
         converter, patterns, *target,

@@ -58,6 +58,87 @@ void buildCombineRegion(CodeGenerator &g, Operation *op, const std::vector<Tenso
   b.restoreInsertionPoint(saved);
 }
 
+// tl.map_elementwise(scalar_fn, *args, pack=1): the operands broadcast to one shape, a region
+// whose block takes `pack` scalars of each operand and calls scalar_fn on them (the call is
+// inlined later, branches and all), and one result per `pack` values the function returns.
+// The block is filled inside a first op without results, whose region the final op (with the
+// result types the call revealed) then takes over.
+Value mapElementwise(CodeGenerator &g, const Value &scalarFn, const std::vector<Value> &arguments,
+                     std::int64_t pack) {
+  if (!scalarFn.isCallable() || scalarFn.asCallable()->kind != Callable::Kind::Jit)
+    fail("map_elementwise's scalar_fn must be a @triton.jit function, not " + scalarFn.describe());
+  if (pack < 1)
+    fail("map_elementwise's pack must be at least 1, not " + std::to_string(pack));
+  if (arguments.empty())
+    fail("map_elementwise needs at least one tensor argument");
+  std::vector<Tensor> inputs;
+  for (const Value &argument : arguments)
+    inputs.push_back(requireTensor(argument, "each argument of map_elementwise"));
+  Tensor shape = inputs.front();
+  for (const Tensor &input : inputs)
+    shape = g.semantic()
+                .binaryOpTypeChecking(Value::tensor(input), Value::tensor(shape), true, true, false)
+                .second;
+  for (Tensor &input : inputs)
+    input = g.semantic()
+                .binaryOpTypeChecking(Value::tensor(input), Value::tensor(shape), true, true, false)
+                .first;
+  IRBuilder &b = g.builder();
+  std::vector<mlir::Value> handles;
+  for (const Tensor &input : inputs)
+    handles.push_back(input.handle);
+  auto scratch = b.create<tt::MapElementwiseOp>(TypeRange{}, handles,
+                                                static_cast<std::int32_t>(pack));
+  OpBuilder::InsertPoint saved = b.builder.saveInsertionPoint();
+  std::vector<mlir::Type> irTypes;
+  std::vector<DType> scalarTypes;
+  for (const Tensor &input : inputs)
+    for (std::int64_t i = 0; i < pack; ++i) {
+      scalarTypes.push_back(input.dtype().scalar());
+      irTypes.push_back(input.dtype().scalar().toMLIR(b.context()));
+    }
+  std::vector<Location> locations(irTypes.size(), scratch.getLoc());
+  Block *block = b.builder.createBlock(&scratch.getScalarOp(), {}, irTypes, locations);
+  std::vector<Value> scalars;
+  for (size_t i = 0; i < scalarTypes.size(); ++i)
+    scalars.push_back(Value::tensor(block->getArgument(i), scalarTypes[i]));
+  Value returned = g.callJitFunction(*scalarFn.asCallable()->jit, scalars, {});
+  bool single = !returned.isTuple();
+  std::vector<mlir::Value> yielded;
+  returned.flatten(yielded);
+  std::vector<DType> yieldedTypes;
+  ValueTemplate::of(returned).flattenTypes(yieldedTypes);
+  b.create<tt::MapElementwiseReturnOp>(yielded);
+  b.restoreInsertionPoint(saved);
+  if (yielded.empty() || yielded.size() % pack != 0)
+    fail("map_elementwise's scalar_fn must return a multiple of pack (" + std::to_string(pack) +
+         ") values, not " + std::to_string(yielded.size()));
+  std::vector<DType> resultTypes;
+  std::vector<mlir::Type> resultIRTypes;
+  for (size_t r = 0; r < yielded.size(); r += pack) {
+    for (std::int64_t i = 1; i < pack; ++i)
+      if (yielded[r + i].getType() != yielded[r].getType())
+        fail("map_elementwise: the " + std::to_string(pack) +
+             " values of one result must have one type (type mismatch in unpacked results)");
+    DType type = shape.isBlock() ? shape.type.withElementType(yieldedTypes[r].scalar())
+                                 : yieldedTypes[r].scalar();
+    resultTypes.push_back(type);
+    resultIRTypes.push_back(type.toMLIR(b.context()));
+  }
+  auto op = b.create<tt::MapElementwiseOp>(resultIRTypes, handles, static_cast<std::int32_t>(pack));
+  // The call may have moved the builder's location into scalar_fn; the op belongs to the
+  // map_elementwise call.
+  op->setLoc(scratch.getLoc());
+  op.getScalarOp().takeBody(scratch.getScalarOp());
+  scratch.erase();
+  std::vector<Value> results;
+  for (size_t i = 0; i < resultTypes.size(); ++i)
+    results.push_back(Value::tensor(op->getResult(i), resultTypes[i]));
+  if (single && results.size() == 1)
+    return results.front();
+  return Value::tuple(std::move(results));
+}
+
 int wrapAxis(std::int64_t axis, std::int64_t rank) {
   if (!(-rank <= axis && axis < rank))
     fail("invalid axis " + std::to_string(axis) + ". Expected " + std::to_string(-rank) +
@@ -247,6 +328,14 @@ void registerReductionBuiltins(Library &lib) {
                    return Value::tensor(g.semantic().gather(
                        requireTensor(args["src"], "src"), requireTensor(args["index"], "index"),
                        static_cast<int>(intArgument(args["axis"], "axis"))));
+                 });
+
+  lib.addBuiltin(tl + "map_elementwise",
+                 signature({required("scalar_fn")}, "args",
+                           {optional("pack", Value::integer(1))}),
+                 [](CodeGenerator &g, BoundArguments &args) {
+                   return mapElementwise(g, args["scalar_fn"], args.variadic(),
+                                         intArgument(args["pack"], "pack"));
                  });
 
   for (const char *name : {"reduce", "associative_scan", "histogram", "gather"})

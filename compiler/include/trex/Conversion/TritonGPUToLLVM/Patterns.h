@@ -42,6 +42,9 @@ void populateGatherOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateElementwiseInlineAsmOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                                   mlir::RewritePatternSet &patterns);
+// tt.map_elementwise: the scalar region copied in once per packed group of elements.
+void populateMapElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                            mlir::RewritePatternSet &patterns);
 void populateExternElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                                mlir::RewritePatternSet &patterns,
                                                const TargetInfo &target);

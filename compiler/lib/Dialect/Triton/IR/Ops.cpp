@@ -421,6 +421,38 @@ LogicalResult ScanOp::verifyRegions() {
   return verifyCombineRegion(*this, getCombineOp(), getSrcs());
 }
 
+LogicalResult MapElementwiseOp::verify() {
+  if (getPack() < 1)
+    return emitOpError("pack must be at least 1, got ") << getPack();
+  if (getSrcs().empty())
+    return emitOpError("needs at least one operand");
+  return success();
+}
+
+// The block takes `pack` scalars of each operand; every return yields `pack` of each result.
+LogicalResult MapElementwiseOp::verifyRegions() {
+  int pack = getPack();
+  Block &entry = getScalarOp().front();
+  SmallVector<Type> expected;
+  for (Value src : getSrcs())
+    expected.append(pack, cast<RankedTensorType>(src.getType()).getElementType());
+  if (TypeRange(entry.getArgumentTypes()) != TypeRange(expected))
+    return emitOpError("the region must take ")
+           << pack << " scalar(s) of each operand's element type, operand-major";
+  SmallVector<Type> yielded;
+  for (Type result : getResultTypes())
+    yielded.append(pack, cast<RankedTensorType>(result).getElementType());
+  for (Block &block : getScalarOp()) {
+    auto ret = dyn_cast<MapElementwiseReturnOp>(block.getTerminator());
+    if (!ret)
+      continue;
+    if (TypeRange(ret.getResult().getTypes()) != TypeRange(yielded))
+      return ret.emitOpError("must yield ")
+             << pack << " scalar(s) of each result's element type, result-major";
+  }
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // External calls and inline assembly
 //===----------------------------------------------------------------------===//

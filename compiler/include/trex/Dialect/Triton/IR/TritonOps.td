@@ -592,6 +592,42 @@ def TT_ScanReturnOp : TT_Op<"scan.return", [HasParent<"ScanOp">, Pure,
   let assemblyFormat = "$result attr-dict `:` type($result)";
 }
 
+def TT_MapElementwiseOp : TT_Op<"map_elementwise", [
+    SameOperandsAndResultEncoding, SameOperandsAndResultShape, RecursiveMemoryEffects]> {
+  let summary = "apply a scalar function to every element (tl.map_elementwise)";
+  let description = [{
+    The region runs once for every `pack` consecutive elements a thread holds.
+    Its block takes `pack` scalars of each operand, operand-major (a0, a1, b0,
+    b1 for pack 2), and `tt.map_elementwise.return` yields `pack` scalars of
+    each result in the same order. The region may branch (a function with
+    early returns, inlined). Triton prints this op in the generic form.
+
+    Example:
+    ```mlir
+    %r = "tt.map_elementwise"(%x, %y) <{pack = 1 : i32}> ({
+    ^bb0(%a: i32, %b: i32):
+      %m = arith.maxsi %a, %b : i32
+      tt.map_elementwise.return %m : i32
+    }) : (tensor<128xi32>, tensor<128xi32>) -> tensor<128xi32>
+    ```
+  }];
+  let arguments = (ins Variadic<TT_Tensor>:$srcs, I32Attr:$pack);
+  let results = (outs Variadic<TT_Tensor>:$result);
+  let regions = (region MinSizedRegion<1>:$scalarOp);
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def TT_MapElementwiseReturnOp : TT_Op<"map_elementwise.return", [
+    HasParent<"MapElementwiseOp">, Pure, Terminator, ReturnLike]> {
+  let summary = "yield the scalars of one tt.map_elementwise application";
+  let description = [{
+    Example: `tt.map_elementwise.return %m : i32`
+  }];
+  let arguments = (ins Variadic<AnyType>:$result);
+  let assemblyFormat = "attr-dict ($result^ `:` type($result))?";
+}
+
 //===----------------------------------------------------------------------===//
 // Calls into external code and inline assembly
 //===----------------------------------------------------------------------===//

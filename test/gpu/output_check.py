@@ -1,11 +1,13 @@
-"""GPU check of device-side tensor descriptors (test/frontend/tma-descriptors.py and
-tensor-descriptors.py): trex compiles each kernel for sm_90 (TMA descriptors written into global
-scratch, TMA copies through shared memory), trex-runner runs it, and the outputs are compared
-with the same computation done here. Where real Triton is installed (the GPU machine), its
+"""GPU check of the outputs of coverage kernels whose lowering has no other GPU test: device-side
+tensor descriptors (test/frontend/tma-descriptors.py, tensor-descriptors.py: TMA descriptors
+written into global scratch, TMA copies through shared memory) and tl.map_elementwise
+(map-elementwise.py: a branching scalar function, packed calls, broadcast operands). trex
+compiles each kernel for sm_90, trex-runner runs it, and the outputs are compared with the same
+computation done here. Where real Triton is installed (the GPU machine), its
 global_scratch_size for the same specialization is printed beside trex's.
 
-  python3 test/gpu/tma_check.py build OUT [--trex build/bin/trex]     (the build machine)
-  python3 test/gpu/tma_check.py check OUT --runner OUT/trex-runner    (the GPU machine)
+  python3 test/gpu/output_check.py build OUT [--trex build/bin/trex]     (the build machine)
+  python3 test/gpu/output_check.py check OUT --runner OUT/trex-runner    (the GPU machine)
 """
 import argparse
 import json
@@ -30,6 +32,12 @@ CASES = [
     ("matmul_tma", "tma-descriptors.py", "matmul_tma",
      "*fp16:16, *fp16:16, *fp16:16, i32, i32:16, i32:16, 128, 128, 64",
      "2,3", ["A=randn:49152", "B=randn:73728", "C=zeros:98304", "M=256", "N=384", "K=192"], "matmul"),
+    ("three_way", "map-elementwise.py", "three_way", "*i32:16, *i32:16, *i32:16, 256",
+     "4", ["X=rand:1024", "Y=arange:1024", "Out=zeros:1024"], "compare3"),
+    ("split_mod", "map-elementwise.py", "split_mod", "*u32:16, *u32:16, *u32:16, *u32:16, 256",
+     "1", ["A=rand:256", "B=arange:256", "Q=zeros:256", "R=zeros:256"], "quot_rem"),
+    ("scaled_rows", "map-elementwise.py", "scaled_rows", "*fp32:16, *i32:16, *fp32:16, 32, 64",
+     "1", ["X=randn:2048", "S=arange:64", "Out=zeros:2048"], "scale_or_zero"),
 ]
 
 
@@ -75,6 +83,20 @@ def checker(kind, values, arguments):
                     for s4 in range(16) for s2 in range(4) for s1 in range(4) for s3 in range(4)]
         bad = sum(1 for a, b in zip(values["Out"], expected) if a != b)
         return f"{bad} of 1024 wrong"
+    if kind == "compare3":
+        expected = [(-1 if x < y else 1 if x > y else 0) for x, y in zip(values["X"], values["Y"])]
+        bad = sum(1 for a, b in zip(values["Out"], expected) if a != b)
+        return f"{bad} of {len(expected)} wrong"
+    if kind == "quot_rem":
+        # b = 0 (element 0) divides by zero: skipped.
+        pairs = [(a, b, q, r) for a, b, q, r in zip(values["A"], values["B"], values["Q"], values["R"]) if b]
+        bad = sum(1 for a, b, q, r in pairs if q != int(a) // int(b) or r != int(a) % int(b))
+        return f"{bad} of {len(pairs)} wrong"
+    if kind == "scale_or_zero":
+        scales = values["S"]
+        expected = [single(x * scales[i % 64]) if scales[i % 64] > 0 else 0.0 for i, x in enumerate(values["X"])]
+        bad = sum(1 for a, b in zip(values["Out"], expected) if a != b)
+        return f"{bad} of {len(expected)} wrong"
     if kind == "matmul":
         import torch
         m, n, k = int(named["M"]), int(named["N"]), int(named["K"])
