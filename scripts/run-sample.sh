@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up a fresh machine, builds trex and runs the main job on a bundled sample: the fused
+# Sets up a fresh machine, builds the trex CLI (only it: the explorer, playground and tests are
+# scripts/test.sh's) and runs the main job on a bundled sample: the fused
 # softmax kernel (samples/kernels/fused_softmax.py) compiled from Python to machine code for
 # an H100/H200 (cuda:90). Every stage is written to build/sample/ (Triton's cache naming:
 # .source .ttir .ttgir .llir .ptx .cubin .json, plus the IR after every pass in passes/) and
@@ -7,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
-./scripts/build.sh
+./scripts/build.sh trex
 out=build/sample
 rm -rf "$out"
 build/bin/trex compile samples/kernels/fused_softmax.py --kernel softmax_kernel \

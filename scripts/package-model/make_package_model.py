@@ -69,7 +69,10 @@ def main():
             if value is None:
                 return "0"
             if integral:
-                return "(-9223372036854775807LL - 1)" if int(value) == -2**63 else str(int(value)) + "LL"
+                if int(value) == -2**63:
+                    return "(-9223372036854775807LL - 1)"
+                # Past the largest long long (uint64's max): an unsigned literal.
+                return str(int(value)) + ("ULL" if int(value) >= 2**63 else "LL")
             return repr(float(value))
         kind = {"finfo": "'f'", "iinfo": "'i'"}.get(fi.get("kind"), "'-'")
         print(f"TREX_TORCH_DTYPE({c_string(name)}, {c_string(info['str'])}, {kind}, {info['itemsize']}, "

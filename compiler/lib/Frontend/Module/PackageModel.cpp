@@ -9,6 +9,77 @@ namespace trex::frontend {
 
 namespace {
 
+// The table as constant data (one X-macro pass per kind of entry): a static initializer of
+// this size compiles in a second, where the same entries as ~1,600 inserts in one function took
+// the optimizer minutes.
+struct NameEntry {
+  const char *module;
+  const char *name;
+  char kind;
+  const char *detail;
+};
+
+struct TorchEntry {
+  const char *name, *text;
+  char kind;
+  int itemsize, floating, isSigned, bits;
+  long double min, max;
+  double eps, tiny;
+};
+
+#define TREX_MODULE(path)
+#define TREX_NAME(module, name, kind, detail)
+#define TREX_DTYPE_MEMBER(name)
+#define TREX_VERSION(text)
+#define TREX_TORCH_DTYPE(name, text, kind, itemsize, floating, isSigned, bits, min, max, eps, tiny)
+
+#undef TREX_MODULE
+#define TREX_MODULE(path) path,
+const char *const kModules[] = {
+#include "TritonPackage.inc"
+};
+#undef TREX_MODULE
+#define TREX_MODULE(path)
+
+#undef TREX_NAME
+#define TREX_NAME(module, name, kind, detail) {module, name, kind, detail},
+const NameEntry kNames[] = {
+#include "TritonPackage.inc"
+};
+#undef TREX_NAME
+#define TREX_NAME(module, name, kind, detail)
+
+#undef TREX_DTYPE_MEMBER
+#define TREX_DTYPE_MEMBER(name) name,
+const char *const kDTypeMembers[] = {
+#include "TritonPackage.inc"
+};
+#undef TREX_DTYPE_MEMBER
+#define TREX_DTYPE_MEMBER(name)
+
+#undef TREX_VERSION
+#define TREX_VERSION(text) text,
+const char *const kVersion[] = {
+#include "TritonPackage.inc"
+};
+#undef TREX_VERSION
+#define TREX_VERSION(text)
+
+#undef TREX_TORCH_DTYPE
+#define TREX_TORCH_DTYPE(name, text, kind, itemsize, floating, isSigned, bits, min, max, eps,      \
+                         tiny)                                                                     \
+  {name, text, kind, itemsize, floating, isSigned, bits, (long double)(min), (long double)(max),   \
+   eps, tiny},
+const TorchEntry kTorch[] = {
+#include "TritonPackage.inc"
+};
+
+#undef TREX_MODULE
+#undef TREX_NAME
+#undef TREX_DTYPE_MEMBER
+#undef TREX_VERSION
+#undef TREX_TORCH_DTYPE
+
 struct Model {
   std::set<std::string, std::less<>> modules;
   std::map<std::string, PackageName, std::less<>> names; // "module\0name"
@@ -20,30 +91,19 @@ struct Model {
 const Model &model() {
   static const Model instance = [] {
     Model m;
-#define TREX_MODULE(path) m.modules.insert(path);
-#define TREX_NAME(module, name, kind, detail)                                                      \
-  m.names[std::string(module) + '\0' + name] = PackageName{kind, detail};
-#define TREX_DTYPE_MEMBER(name) m.dtypeMembers.insert(name);
-#define TREX_VERSION(text) m.version = text;
-#define TREX_TORCH_DTYPE(name, text, kind, itemsize, floating, isSigned, bits, min, max, eps,      \
-                         tiny)                                                                     \
-  m.torch[name] = TorchDTypeInfo{name,                                                             \
-                                 text,                                                             \
-                                 kind,                                                             \
-                                 itemsize,                                                         \
-                                 floating != 0,                                                    \
-                                 isSigned != 0,                                                    \
-                                 bits,                                                             \
-                                 (long double)(min),                                               \
-                                 (long double)(max),                                               \
-                                 eps,                                                              \
-                                 tiny};
-#include "TritonPackage.inc"
-#undef TREX_MODULE
-#undef TREX_NAME
-#undef TREX_DTYPE_MEMBER
-#undef TREX_VERSION
-#undef TREX_TORCH_DTYPE
+    for (const char *path : kModules)
+      m.modules.insert(path);
+    for (const NameEntry &entry : kNames)
+      m.names[std::string(entry.module) + '\0' + entry.name] = PackageName{entry.kind, entry.detail};
+    for (const char *name : kDTypeMembers)
+      m.dtypeMembers.insert(name);
+    for (const char *text : kVersion)
+      m.version = text;
+    for (const TorchEntry &entry : kTorch)
+      m.torch[entry.name] = TorchDTypeInfo{entry.name,     entry.text,      entry.kind,
+                                           entry.itemsize, entry.floating != 0,
+                                           entry.isSigned != 0, entry.bits, entry.min,
+                                           entry.max,      entry.eps,       entry.tiny};
     return m;
   }();
   return instance;
