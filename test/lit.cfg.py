@@ -49,6 +49,9 @@ if _first_existing([os.environ.get("TRITON_HIP_LLD_PATH"), shutil.which("ld.lld-
 # trex-layout-playground is built only where its GUI libraries are installed.
 if os.path.exists(os.path.join(config.trex_bin_dir, "trex-layout-playground")):
     config.available_features.add("playground")
+# trex-explorer likewise (Qt 6); its tests render offscreen.
+if os.path.exists(os.path.join(config.trex_bin_dir, "trex-explorer")):
+    config.available_features.add("explorer")
 # A host C compiler, for tests that run generated code on the host.
 _host_cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 if _host_cc:

@@ -1,6 +1,7 @@
 // `trex compile`: flags -> CompileOptions -> compileFile, then the requested
 // stages to stdout or to DIR/<kernel>.<stage>.
 #include "commands/compile.h"
+#include "commands/launch_flags.h"
 
 #include "trex/Compiler/Compilation.h"
 #include "trex/Compiler/StageFiles.h"
@@ -177,7 +178,7 @@ int run(const Options &options) {
   addLaunchKeys(options, result);
 
   if (!options.outputDirectory.empty()) {
-    if (llvm::Error error = writeStageFiles(result, *stages, options.outputDirectory)) {
+    if (llvm::Error error = writeStageFiles(result, *stages, options.outputDirectory, options.input)) {
       llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
       return 1;
     }
@@ -219,12 +220,12 @@ void setup(CLI::App &app) {
   CLI::Option *numWarps =
       command->add_option("--num-warps", options->numWarps, "Warps per program")
           ->capture_default_str()
-          ->check(CLI::PositiveNumber);
+          ->check(positiveInteger());
   CLI::Option *numStages =
       command->add_option("--num-stages", options->numStages,
                           "Software pipelining depth (default: the autotune config's, else 3 "
                           "on NVIDIA and 2 on AMD, as Triton)")
-          ->check(CLI::PositiveNumber);
+          ->check(positiveInteger());
   command->add_flag("--remarks", options->remarks,
                     "Also print the passes' remarks (e.g. why a dot does not use wgmma)");
   command->add_flag("--list-configs", options->listConfigs,
@@ -233,7 +234,7 @@ void setup(CLI::App &app) {
                       "Compile with autotune config N: its meta-parameters give the constexpr "
                       "parameters the signature leaves out, its num_warps and num_stages the "
                       "defaults (.py)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(nonNegativeInteger());
   command
       ->add_option("--mma", options->mma,
                    "What multiplies tl.dot: default (wgmma on sm_90, mma.sync on sm_80-89 for "

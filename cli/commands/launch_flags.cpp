@@ -1,7 +1,25 @@
 // The shared launch flags and their RunRequest.
 #include "commands/launch_flags.h"
 
+#include <charconv>
+
 namespace trex::cli {
+
+static CLI::Validator integerAtLeast(long long minimum, const std::string &what) {
+  return CLI::Validator(
+      [minimum, what](std::string &text) -> std::string {
+        long long value = 0;
+        const char *begin = text.data(), *end = text.data() + text.size();
+        auto [next, error] = std::from_chars(begin, end, value);
+        if (error != std::errc() || next != end || value < minimum)
+          return "must be " + what + ", got '" + text + "'";
+        return {};
+      },
+      what == "a positive integer" ? "POSITIVE" : "NONNEGATIVE");
+}
+
+CLI::Validator positiveInteger() { return integerAtLeast(1, "a positive integer"); }
+CLI::Validator nonNegativeInteger() { return integerAtLeast(0, "a non-negative integer"); }
 
 void addLaunchFlags(CLI::App &command, LaunchFlags &flags, bool benchFlags) {
   command.add_option("--signature", flags.signature,

@@ -26,6 +26,11 @@ struct LaunchFlags {
   bool graph = false;
 };
 
+// Validators for whole-number options whose message says what is wrong ("must be a positive
+// integer") instead of CLI11's range of doubles up to 1.8e308.
+CLI::Validator positiveInteger();
+CLI::Validator nonNegativeInteger();
+
 // Adds the flags to `command`; `benchFlags` adds --warmup/--rep/--no-flush/--cuda-graph.
 void addLaunchFlags(CLI::App &command, LaunchFlags &flags, bool benchFlags);
 

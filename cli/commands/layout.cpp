@@ -1,5 +1,6 @@
 // `trex layout`: flags -> LayoutRequest -> runLayoutRequest.
 #include "commands/layout.h"
+#include "commands/launch_flags.h"
 
 #include "trex/Tools/LayoutCommand.h"
 
@@ -86,7 +87,7 @@ void setup(CLI::App &app) {
   command->add_option("--vec", options->vectorWidth,
                       "With --bank-conflicts: elements per lane per access (default 1)")
       ->needs(bankConflicts)
-      ->check(CLI::PositiveNumber);
+      ->check(positiveInteger());
 
   command->callback([options] {
     if (int exitCode = run(*options))

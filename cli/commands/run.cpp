@@ -1,5 +1,6 @@
 // `trex run`: flags -> (KernelBuild through the cache) -> runtime::runFromArtifacts.
 #include "commands/run.h"
+#include "commands/launch_flags.h"
 
 #include "trex/Runtime/Error.h"
 #include "trex/Tools/KernelBuild.h"
@@ -73,13 +74,13 @@ std::shared_ptr<Options> addFlags(CLI::App &command, bool benchFlags) {
       ->capture_default_str();
   command.add_option("--num-warps", options->numWarps, "Warps per program")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(positiveInteger());
   command.add_option("--num-stages", options->numStages,
                      "Software pipelining depth (default: the autotune config's, else 3 on "
                      "NVIDIA and 2 on AMD, as Triton)")
-      ->check(CLI::PositiveNumber);
+      ->check(positiveInteger());
   command.add_option("--config", options->config, "Compile with autotune config N (.py)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(nonNegativeInteger());
   command.add_option("--cache-dir", options->cacheDirectory,
                      "Kernel cache (default $TREX_CACHE_DIR or ~/.cache/trex)");
   command.add_flag("--no-bounds-check", options->noBoundsCheck,

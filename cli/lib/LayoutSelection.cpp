@@ -1,6 +1,8 @@
 // LayoutSelection: picking aliases by name and naming each selected layout.
 #include "trex/Tools/LayoutSelection.h"
 
+#include "trex/Layout/LayoutAdapter.h"
+
 namespace trex::tools {
 
 mlir::FailureOr<std::vector<SelectedLayout>>
@@ -8,8 +10,17 @@ selectAliases(const std::vector<layout::AttributeAlias> &aliases,
               const std::vector<std::string> &names, llvm::raw_ostream &errors) {
   std::vector<SelectedLayout> selected;
   if (names.empty()) {
+    // A whole file's layouts: the other aliases a ttgir file has (`#loc` locations, `#smem`)
+    // are skipped rather than stopping the listing at the first of them. Named ones are
+    // printed or refused as given.
     for (const layout::AttributeAlias &alias : aliases)
-      selected.push_back({alias.name, alias.value, alias.location});
+      if (layout::isTensorLayout(alias.value))
+        selected.push_back({alias.name, alias.value, alias.location});
+    if (selected.empty() && !aliases.empty()) {
+      errors << "No layout attribute among the input file's " << aliases.size()
+             << " aliases\n";
+      return mlir::failure();
+    }
     return selected;
   }
   for (const std::string &name : names) {

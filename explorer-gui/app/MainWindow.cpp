@@ -53,10 +53,35 @@ QString settingsKey(const QString &path, const char *what) {
   return QStringLiteral("files/") + QString::fromLatin1(path.toUtf8().toHex()) + '/' + QLatin1String(what);
 }
 
-QString readText(const QString &path, bool *ok) {
+// Kernel files are text of at most a few megabytes; anything that is not a regular file (a
+// device like /dev/zero, a FIFO) or is larger is refused rather than read without end.
+constexpr qint64 kMaxInputBytes = 64 << 20;
+
+QString readText(const QString &path, bool *ok, QString *problem) {
+  QFileInfo info(path);
+  *ok = false;
+  if (!info.exists()) {
+    *problem = QStringLiteral("Cannot open %1: no such file or directory").arg(path);
+    return QString();
+  }
+  if (!info.isFile()) {
+    *problem = QStringLiteral("Cannot open %1: not a regular file").arg(path);
+    return QString();
+  }
+  if (info.size() > kMaxInputBytes) {
+    *problem = QStringLiteral("Cannot open %1: %2 bytes is larger than a kernel file (at most %3)")
+                   .arg(path)
+                   .arg(info.size())
+                   .arg(kMaxInputBytes);
+    return QString();
+  }
   QFile file(path);
   *ok = file.open(QIODevice::ReadOnly);
-  return *ok ? QString::fromUtf8(file.readAll()) : QString();
+  if (!*ok) {
+    *problem = QStringLiteral("Cannot read %1: %2").arg(path, file.errorString());
+    return QString();
+  }
+  return QString::fromUtf8(file.read(kMaxInputBytes));
 }
 
 } // namespace
@@ -374,7 +399,7 @@ bool MainWindow::openPath(const QString &path, const QString &kernel, const QStr
   if (info.isDir()) {
     TritonCacheEntry entry = readTritonCacheDirectory(path);
     if (entry.stages.empty()) {
-      QMessageBox::warning(this, QStringLiteral("Open"), entry.problem);
+      reportOpenProblem(entry.problem);
       return false;
     }
     inputKind = InputKind::TritonCache;
@@ -395,9 +420,10 @@ bool MainWindow::openPath(const QString &path, const QString &kernel, const QStr
     signatureField->setEnabled(false);
   } else {
     bool ok = false;
-    inputText = readText(path, &ok);
+    QString problem;
+    inputText = readText(path, &ok, &problem);
     if (!ok) {
-      QMessageBox::warning(this, QStringLiteral("Open"), QStringLiteral("Cannot read %1").arg(path));
+      reportOpenProblem(problem);
       return false;
     }
     compilePath = info.absoluteFilePath();
@@ -440,6 +466,19 @@ bool MainWindow::openPath(const QString &path, const QString &kernel, const QStr
   addRecentFile(inputPath);
   requestCompile(0);
   return true;
+}
+
+void MainWindow::reportOpenProblem(const QString &problem) {
+  lastOpenProblem = problem;
+  if (!headless) {
+    QMessageBox::warning(this, QStringLiteral("Open"), problem);
+    return;
+  }
+  DiagnosticRecord record;
+  record.severity = DiagnosticRecord::Severity::Error;
+  record.message = problem.toStdString();
+  record.rendered = "error: " + record.message;
+  diagnostics->setDiagnostics({record});
 }
 
 void MainWindow::setTarget(const QString &target) {

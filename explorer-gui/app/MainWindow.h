@@ -38,6 +38,10 @@ public:
   // Opens a .py (with its remembered or the given kernel and signature), a .ttir/.ttgir, or a
   // Triton cache directory; compiles at once. False (with a message) when it cannot be read.
   bool openPath(const QString &path, const QString &kernel = QString(), const QString &signature = QString());
+  // Without a user to dismiss them (--screenshot, tests), problems opening a path go to the
+  // diagnostics pane and openProblem() instead of a modal message box.
+  void setHeadless(bool headless) { this->headless = headless; }
+  QString openProblem() const { return lastOpenProblem; }
   void setTarget(const QString &target);
   // The num_warps field (compiles after the usual debounce, or at compileAndWait).
   void setNumWarps(int warps);
@@ -79,6 +83,8 @@ protected:
   void closeEvent(QCloseEvent *event) override;
 
 private:
+  // The message box of an input that cannot be opened (or, headless, the diagnostics pane).
+  void reportOpenProblem(const QString &problem);
   void buildOptionsBar();
   void buildDocks();
   void buildMenus();
@@ -153,6 +159,8 @@ private:
   qint64 requestStartedAt = 0;
   double lastUpdate = 0;
   bool applying = false;
+  bool headless = false;
+  QString lastOpenProblem;
 };
 
 } // namespace trex::explorer

@@ -4,7 +4,11 @@
 #include "MainWindow.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QPixmap>
+#include <QSettings>
+#include <QTemporaryDir>
 
 #include <cstdio>
 
@@ -15,24 +19,53 @@ int renderScreenshot(const ScreenshotRequest &request) {
     std::fprintf(stderr, "error: --screenshot needs FILE.png and a kernel\n");
     return 2;
   }
+  // The user's settings (recent files, remembered specializations) are neither read nor
+  // written: this run's settings live in a folder removed when it ends (and the process's
+  // settings location is put back afterwards, for callers that go on).
+  QTemporaryDir settingsFolder;
+  struct RestoreSettings {
+    QSettings::Format format = QSettings::defaultFormat();
+    QString path;
+    RestoreSettings() {
+      QFileInfo file(QSettings().fileName());
+      path = file.dir().absolutePath();
+      path = QFileInfo(path).dir().absolutePath(); // <path>/<organization>/<application>.ext
+    }
+    ~RestoreSettings() {
+      QSettings::setDefaultFormat(format);
+      QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, path);
+    }
+  } restore;
+  QSettings::setDefaultFormat(QSettings::IniFormat);
+  QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
+                     settingsFolder.isValid() ? settingsFolder.path() : QStringLiteral("/nonexistent"));
   MainWindow window;
+  window.setHeadless(true);
   window.resize(request.width, request.height);
   if (!request.target.isEmpty())
     window.setTarget(request.target);
-  if (!window.openPath(request.input, request.kernel, request.signature))
+  auto save = [&]() {
+    window.show();
+    QApplication::processEvents();
+    if (!window.grab().save(request.output, "PNG")) {
+      std::fprintf(stderr, "error: cannot write %s\n", qPrintable(request.output));
+      return false;
+    }
+    return true;
+  };
+  if (!window.openPath(request.input, request.kernel, request.signature)) {
+    // The screenshot shows the problem in the diagnostics pane; the exit status says it too.
+    save();
+    std::fprintf(stderr, "error: %s\n", qPrintable(window.openProblem()));
     return 1;
+  }
   if (!window.compileAndWait()) {
     std::fprintf(stderr, "error: the compile did not finish\n");
     return 1;
   }
   window.showAllStages();
-  window.show();
-  QApplication::processEvents();
-  QPixmap pixmap = window.grab();
-  if (!pixmap.save(request.output, "PNG")) {
-    std::fprintf(stderr, "error: cannot write %s\n", qPrintable(request.output));
+  if (!save())
     return 1;
-  }
   bool failed = window.diagnosticsModel()->errorCount() > 0;
   if (failed)
     std::fprintf(stderr, "error: the kernel did not compile (the screenshot shows the diagnostics)\n");

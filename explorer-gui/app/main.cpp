@@ -11,7 +11,28 @@
 #include <cstdio>
 #include <cstring>
 
+namespace {
+
+// Qt's platform chatter that says nothing about trex or the user's kernel: fonts without
+// OpenType tables (once per font and script), the offscreen platform's missing features, an
+// unset XDG_RUNTIME_DIR. Everything else Qt says is passed on.
+QtMessageHandler defaultHandler = nullptr;
+
+void quietHandler(QtMsgType type, const QMessageLogContext &context, const QString &message) {
+  static const char *const kNoise[] = {"OpenType support missing", "propagateSizeHints",
+                                       "XDG_RUNTIME_DIR not set"};
+  if (type == QtDebugMsg || type == QtWarningMsg || type == QtInfoMsg)
+    for (const char *noise : kNoise)
+      if (message.contains(QLatin1String(noise)))
+        return;
+  if (defaultHandler)
+    defaultHandler(type, context, message);
+}
+
+} // namespace
+
 int main(int argc, char **argv) {
+  defaultHandler = qInstallMessageHandler(quietHandler);
   QElapsedTimer startup;
   startup.start();
   // A screenshot needs no display: render offscreen unless the caller chose a platform.

@@ -181,6 +181,10 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
     facts.globalScratchAlign = metadata.globalScratchAlign;
     facts.profileScratchSize = metadata.profileScratchSize;
     facts.profileScratchAlign = metadata.profileScratchAlign;
+    for (const ScratchAllocation &buffer : metadata.globalScratch)
+      facts.globalScratchBuffers.push_back(
+          "[" + std::to_string(buffer.offset) + ", " + std::to_string(buffer.offset + buffer.size) +
+          ") " + buffer.what + (buffer.source.empty() ? "" : "  at " + buffer.source));
     snapshot.metadata = facts;
   }
   snapshot.assemblerLog = result.assemblerLog;

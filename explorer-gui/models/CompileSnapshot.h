@@ -91,6 +91,8 @@ struct KernelFacts {
   int64_t globalScratchAlign = 1;
   int64_t profileScratchSize = 0;
   int64_t profileScratchAlign = 1;
+  // What the global scratch holds: "[offset, end) what  at source" per buffer.
+  std::vector<std::string> globalScratchBuffers;
 };
 
 // One @triton.autotune config of a kernel, as the compiler read it.

@@ -209,10 +209,16 @@ QVariant HiddenParametersModel::data(const QModelIndex &index, int role) const {
   case MachineLineRole:
     return row.machineLine;
   case Qt::ToolTipRole:
-    if (isScratch)
-      return QStringLiteral("Allocated by the launcher: %1 B per program x %2 programs")
-          .arg(row.perProgramBytes)
-          .arg(programs() * (facts ? facts->numCTAs : 1));
+    if (isScratch) {
+      QString tip = QStringLiteral("Allocated by the launcher: %1 B per program x %2 programs")
+                        .arg(row.perProgramBytes)
+                        .arg(programs() * (facts ? facts->numCTAs : 1));
+      // Program p's slice starts at base + p x size; what each part of a slice holds.
+      if (row.kind == HiddenParameterRow::Kind::GlobalScratch && facts)
+        for (const std::string &buffer : facts->globalScratchBuffers)
+          tip += QStringLiteral("\n") + QString::fromStdString(buffer);
+      return tip;
+    }
     return {};
   default:
     return {};

@@ -53,7 +53,14 @@ BufferSpec parseBufferSpec(const std::string &text) {
   BufferSpec spec;
   std::string countText = text;
   std::size_t colon = text.find(':');
-  if (colon != std::string::npos) {
+  // A bare number for a pointer is more likely a mistaken scalar than a buffer of that many
+  // zeros: the fill must be said.
+  if (colon == std::string::npos)
+    throw Error("'" + text +
+                "' is not a buffer spec: a pointer argument takes FILL:COUNT with FILL one of "
+                "rand, randn, zeros, ones or arange (e.g. zeros:" +
+                (text.empty() ? std::string("1024") : text) + ")");
+  {
     std::string fill = text.substr(0, colon);
     countText = text.substr(colon + 1);
     bool known = false;
@@ -127,6 +134,11 @@ NamedArgument splitNamedArgument(const std::string &text) {
 std::vector<std::string> assignArguments(const std::vector<NamedArgument> &arguments,
                                          const std::vector<std::string> &names,
                                          std::size_t parameterCount) {
+  if (!names.empty() && names.size() != parameterCount)
+    throw Error("--names lists " + std::to_string(names.size()) + " name" +
+                (names.size() == 1 ? "" : "s") + " but the kernel takes " +
+                std::to_string(parameterCount) + " argument" + (parameterCount == 1 ? "" : "s") +
+                " (one name per passed argument, in order)");
   std::vector<std::string> values(parameterCount);
   std::vector<bool> given(parameterCount, false);
   auto nameOf = [&](std::size_t index) {

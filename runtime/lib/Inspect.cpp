@@ -35,7 +35,8 @@ struct Parameter {
 
 } // namespace
 
-std::string inspectKernel(const std::string &path, const InspectRequest &request) {
+std::string inspectKernel(const std::string &path, const InspectRequest &request,
+                          std::string *binaryDefect) {
   // A .json whose binary is missing is still worth inspecting; only the metadata is required.
   KernelArtifacts artifacts;
   std::string binaryProblem;
@@ -79,6 +80,8 @@ std::string inspectKernel(const std::string &path, const InspectRequest &request
       cubinProblem = error.what();
     }
   }
+  if (binaryDefect && !cubinProblem.empty())
+    *binaryDefect = "the cubin " + artifacts.binaryPath + " is unreadable (" + cubinProblem + ")";
 
   if (request.json) {
     nlohmann::json object = {
@@ -99,6 +102,13 @@ std::string inspectKernel(const std::string &path, const InspectRequest &request
     for (const Parameter &parameter : parameters)
       list.push_back({{"name", parameter.name}, {"type", parameter.type}, {"hidden", parameter.hidden}});
     object["parameters"] = list;
+    if (!info.globalScratch.empty()) {
+      nlohmann::json buffers = nlohmann::json::array();
+      for (const ScratchRegion &buffer : info.globalScratch)
+        buffers.push_back({{"offset", buffer.offset}, {"size", buffer.size}, {"align", buffer.align},
+                           {"what", buffer.what}, {"source", buffer.source}});
+      object["global_scratch_buffers"] = buffers;
+    }
     if (binaryProblem.empty()) {
       object["binary"] = artifacts.binaryPath;
       object["binary_kind"] = binaryKindName(artifacts.binaryKind);
@@ -135,6 +145,10 @@ std::string inspectKernel(const std::string &path, const InspectRequest &request
         << (parameters[index].hidden ? "  (hidden)" : "") << "\n";
   out << "global scratch: " << info.globalScratchSize << " bytes per program, align "
       << info.globalScratchAlign << "\n";
+  // Program p's slice starts at base + p * size; each buffer at its offset in the slice.
+  for (const ScratchRegion &buffer : info.globalScratch)
+    out << "  [" << buffer.offset << ", " << buffer.offset + buffer.size << ") " << buffer.what
+        << (buffer.source.empty() ? "" : "  at " + buffer.source) << "\n";
   out << "profile scratch: " << info.profileScratchSize << " bytes per program, align "
       << info.profileScratchAlign << "\n";
   if (request.grid) {
@@ -170,7 +184,13 @@ std::string inspectKernel(const std::string &path, const InspectRequest &request
 int inspectCommand(const std::string &path, const InspectRequest &request, std::ostream &out,
                    std::ostream &err) {
   try {
-    out << inspectKernel(path, request);
+    // The report still shows what the metadata says; a corrupt binary makes the exit status 1.
+    std::string defect;
+    out << inspectKernel(path, request, &defect);
+    if (!defect.empty()) {
+      err << "error: " << defect << "\n";
+      return 1;
+    }
     return 0;
   } catch (const std::exception &error) {
     err << "error: " << error.what() << "\n";

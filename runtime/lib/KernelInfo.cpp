@@ -77,6 +77,22 @@ KernelInfo parseKernelInfo(const std::string &jsonText, const std::string &origi
     info.signature = field<std::string>(object, "trex_signature", "", origin);
   info.parameterNames =
       field<std::vector<std::string>>(object, "trex_param_names", {}, origin);
+  if (object.contains("trex_global_scratch")) {
+    const nlohmann::json &buffers = object["trex_global_scratch"];
+    if (!buffers.is_array())
+      throw Error(origin + ": trex_global_scratch is not a list");
+    for (const nlohmann::json &entry : buffers) {
+      if (!entry.is_object())
+        throw Error(origin + ": a trex_global_scratch entry is not an object");
+      ScratchRegion buffer;
+      buffer.offset = field<std::int64_t>(entry, "offset", 0, origin);
+      buffer.size = field<std::int64_t>(entry, "size", 0, origin);
+      buffer.align = field<std::int64_t>(entry, "align", 1, origin);
+      buffer.what = field<std::string>(entry, "what", "", origin);
+      buffer.source = field<std::string>(entry, "source", "", origin);
+      info.globalScratch.push_back(std::move(buffer));
+    }
+  }
   return info;
 }
 

@@ -89,10 +89,14 @@ LaunchPlan planLaunch(const KernelArtifacts &artifacts, const RunRequest &reques
   }
   plan.signature = parseSignature(signatureText);
   std::vector<SignatureEntry> passed = plan.signature.passedEntries();
-  std::vector<std::string> names =
-      request.parameterNames.empty() ? artifacts.info.parameterNames : request.parameterNames;
-  if (!names.empty() && names.size() != passed.size())
-    names.clear(); // names for another specialization: fall back to positions
+  // The user's --names must fit the signature (assignArguments says so); the metadata's names
+  // of another specialization are dropped for positions.
+  std::vector<std::string> names = request.parameterNames;
+  if (names.empty()) {
+    names = artifacts.info.parameterNames;
+    if (names.size() != passed.size())
+      names.clear();
+  }
   std::vector<std::string> values = assignArguments(request.arguments, names, passed.size());
   for (std::size_t index = 0; index < passed.size(); ++index) {
     PlannedArgument argument;

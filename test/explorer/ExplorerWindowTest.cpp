@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QSettings>
 #include <QSignalSpy>
@@ -160,6 +161,68 @@ private Q_SLOTS:
     QImage image(request.output);
     QVERIFY(!image.isNull());
     QCOMPARE(image.size(), QSize(1400, 800));
+  }
+
+  // Inputs the explorer cannot open: the screenshot mode exits 1 at once (it used to wait for a
+  // message box nobody could close, or read /dev/zero forever), the PNG showing the problem.
+  void screenshotOfAnUnopenableInputFailsFast_data() {
+    QTest::addColumn<QString>("input");
+    QTest::addColumn<QString>("problem");
+    QTest::newRow("missing") << QStringLiteral("/nonexistent/kernel.py")
+                             << QStringLiteral("no such file or directory");
+    QTest::newRow("device") << QStringLiteral("/dev/zero") << QStringLiteral("not a regular file");
+    QTest::newRow("empty directory") << QString() << QString();
+  }
+
+  void screenshotOfAnUnopenableInputFailsFast() {
+    QFETCH(QString, input);
+    QFETCH(QString, problem);
+    QTemporaryDir dir;
+    QTemporaryDir empty;
+    ScreenshotRequest request;
+    request.output = dir.filePath("explorer.png");
+    request.input = input.isEmpty() ? empty.path() : input;
+    QElapsedTimer timer;
+    timer.start();
+    QCOMPARE(renderScreenshot(request), 1);
+    QVERIFY2(timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+    QVERIFY(!QImage(request.output).isNull());
+    MainWindow window;
+    window.setHeadless(true);
+    QVERIFY(!window.openPath(request.input));
+    QVERIFY2(window.openProblem().contains(problem), qPrintable(window.openProblem()));
+    QCOMPARE(window.diagnosticsModel()->errorCount(), 1);
+  }
+
+  // The screenshot mode neither reads the remembered specialization nor writes settings.
+  void screenshotLeavesSettingsAlone() {
+    {
+      MainWindow window;
+      QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+    }
+    QString key = QStringLiteral("files/") +
+                  QString::fromLatin1(QFileInfo(kSample).absoluteFilePath().toUtf8().toHex()) +
+                  QStringLiteral("/signature");
+    QSettings settings;
+    settings.sync();
+    QStringList before = settings.allKeys();
+    QVariant recent = settings.value(QStringLiteral("recentFiles"));
+    // A remembered signature that would not compile: a screenshot must not pick it up.
+    QVERIFY2(before.contains(key), qPrintable(before.join(',')));
+    settings.setValue(key, QStringLiteral("not a signature"));
+    settings.sync();
+    QTemporaryDir dir;
+    ScreenshotRequest request;
+    request.output = dir.filePath("explorer.png");
+    request.input = kSample;
+    request.kernel = QStringLiteral("add_kernel");
+    QCOMPARE(renderScreenshot(request), 0);
+    QSettings after;
+    after.sync();
+    QCOMPARE(after.value(key).toString(), QStringLiteral("not a signature"));
+    QCOMPARE(after.value(QStringLiteral("recentFiles")), recent);
+    QCOMPARE(after.allKeys(), before);
+    after.remove(key);
   }
 
   void recompileAfterAnEditIsFast() {

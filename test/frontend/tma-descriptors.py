@@ -7,6 +7,7 @@
 # RUN: trex compile %s --kernel scale_rows --signature "*fp32:16, *fp32:16, i32, fp32, 64, 16" --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=BOXES
 # RUN: trex compile %s --kernel scale_rows --signature "*fp32:16, *fp32:16, i32, fp32, 64, 16" --target cuda:80 --emit ttgir | FileCheck %s --check-prefix=SM80
 # RUN: trex compile %s --kernel copy_tile --signature "*fp16:16, *fp16:16, i32, i32:16, 64, 64" --target cuda:90 --emit json | FileCheck %s --check-prefix=META
+# RUN: trex compile %s --kernel block_sums --signature "*i32:16, *i32:16, 16, 16" --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=SUMS
 import triton
 import triton.language as tl
 
@@ -30,6 +31,13 @@ import triton.language as tl
 # CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
 # META: "global_scratch_align": 128
 # META: "global_scratch_size": 256
+# META: "trex_global_scratch": [
+# META: "offset": 0
+# META: "size": 128
+# META: "source": "{{.*}}tma-descriptors.py:[[# @LINE + 8]]:{{[0-9]+}}"
+# META: "what": "TMA descriptor (tl.make_tensor_descriptor)"
+# META: "offset": 128
+# META: "source": "{{.*}}tma-descriptors.py:[[# @LINE + 6]]:{{[0-9]+}}"
 @triton.jit
 def copy_tile(X, Y, M, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     pid_m = tl.program_id(0)
@@ -68,3 +76,15 @@ def matmul_tma(A, B, C, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, B
         acc = tl.dot(a, b, acc)
     c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], acc.to(tl.float16))
 
+
+
+# Each program makes its own descriptor (its base differs), in its own 128-byte slot of global
+# scratch: test/gpu/output_check.py runs 4096 programs and checks every block's sum.
+# SUMS: ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32}
+# SUMS: swizzle_mode = 2
+@triton.jit
+def block_sums(X, Out, BLOCK_M: tl.constexpr, N: tl.constexpr):
+    pid = tl.program_id(0)
+    desc = tl.make_tensor_descriptor(X + pid * BLOCK_M * N, [BLOCK_M, N], [N, 1], [BLOCK_M, N])
+    tile = desc.load([0, 0])
+    tl.store(Out + pid, tl.sum(tl.sum(tile, axis=1), axis=0))

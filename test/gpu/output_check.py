@@ -32,6 +32,8 @@ CASES = [
     ("matmul_tma", "tma-descriptors.py", "matmul_tma",
      "*fp16:16, *fp16:16, *fp16:16, i32, i32:16, i32:16, 128, 128, 64",
      "2,3", ["A=randn:49152", "B=randn:73728", "C=zeros:98304", "M=256", "N=384", "K=192"], "matmul"),
+    ("block_sums", "tma-descriptors.py", "block_sums", "*i32:16, *i32:16, 16, 16",
+     "4096", ["X=arange:1048576", "Out=zeros:4096"], "block_sums"),
     ("three_way", "map-elementwise.py", "three_way", "*i32:16, *i32:16, *i32:16, 256",
      "4", ["X=rand:1024", "Y=arange:1024", "Out=zeros:1024"], "compare3"),
     ("split_mod", "map-elementwise.py", "split_mod", "*u32:16, *u32:16, *u32:16, *u32:16, 256",
@@ -83,6 +85,12 @@ def checker(kind, values, arguments):
                     for s4 in range(16) for s2 in range(4) for s1 in range(4) for s3 in range(4)]
         bad = sum(1 for a, b in zip(values["Out"], expected) if a != b)
         return f"{bad} of 1024 wrong"
+    if kind == "block_sums":
+        # Program p sums elements [256 p, 256 p + 256) of an arange: 256 * 256 p + 255 * 128.
+        # Each program's descriptor has its own base, in its own scratch slot: a shared slot
+        # would mix bases and sums.
+        bad = [p for p, total in enumerate(values["Out"]) if total != 65536 * p + 32640]
+        return f"{len(bad)} of 4096 programs wrong" + (f" (first {bad[0]})" if bad else "")
     if kind == "compare3":
         expected = [(-1 if x < y else 1 if x > y else 0) for x, y in zip(values["X"], values["Y"])]
         bad = sum(1 for a, b in zip(values["Out"], expected) if a != b)

@@ -27,7 +27,14 @@ TEST(BufferSpec, ParsesFillsAndCounts) {
   EXPECT_EQ(spec.fill, BufferSpec::Fill::Randn);
   EXPECT_EQ(spec.count, 4096u);
   EXPECT_EQ(parseBufferSpec("arange:0x10").count, 16u);
-  EXPECT_EQ(parseBufferSpec("8").fill, BufferSpec::Fill::Zeros);
+  // A bare number is refused: a pointer's buffer names its fill.
+  try {
+    parseBufferSpec("8");
+    ADD_FAILURE() << "a bare count was accepted";
+  } catch (const Error &error) {
+    EXPECT_NE(std::string(error.what()).find("not a buffer spec"), std::string::npos);
+    EXPECT_NE(std::string(error.what()).find("zeros:8"), std::string::npos);
+  }
   EXPECT_THROW(parseBufferSpec("random:4"), Error);
   EXPECT_THROW(parseBufferSpec("rand:0"), Error);
   EXPECT_THROW(parseBufferSpec("rand:-4"), Error);
@@ -168,6 +175,14 @@ TEST(AssignArguments, ClearErrors) {
   EXPECT_EQ(message({{"", "1"}, {"", "2"}, {"", "3"}}),
             "too many arguments: the kernel takes 2 (got '3' after all were given)");
   EXPECT_EQ(message({{"n", "1"}, {"n", "2"}}), "argument 'n' is given twice");
+  std::string wrongCount;
+  try {
+    assignArguments({{"", "1"}}, {"a", "b", "c"}, 2);
+  } catch (const Error &error) {
+    wrongCount = error.what();
+  }
+  EXPECT_EQ(wrongCount, "--names lists 3 names but the kernel takes 2 arguments (one name per "
+                        "passed argument, in order)");
   EXPECT_THROW(splitNamedArgument("=4"), Error);
   EXPECT_EQ(splitNamedArgument("n=4").name, "n");
   EXPECT_EQ(splitNamedArgument("rand:4").value, "rand:4");

@@ -11,15 +11,28 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <vector>
 
 using namespace trex::runtime;
 namespace fs = std::filesystem;
 
 namespace {
 
+// Triton's fixtures: $TREX_FIXTURES_DIR, else the build machine's path, else a fixtures/ folder
+// next to this binary (a build carried to a GPU machine); empty when none exists.
 fs::path fixtures() {
   const char *override = std::getenv("TREX_FIXTURES_DIR");
-  return override && *override ? fs::path(override) : fs::path(TREX_FIXTURES_DIR);
+  if (override && *override)
+    return fs::path(override);
+  std::error_code error;
+  std::vector<fs::path> candidates{fs::path(TREX_FIXTURES_DIR)};
+  fs::path self = fs::read_symlink("/proc/self/exe", error);
+  if (!error)
+    candidates.push_back(self.parent_path() / "fixtures" / "triton-3.6");
+  for (const fs::path &candidate : candidates)
+    if (fs::exists(candidate / "add_kernel_f32_b1024" / "sm90", error))
+      return candidate;
+  return {};
 }
 
 class GpuRuntime : public ::testing::Test {
@@ -32,8 +45,11 @@ protected:
     }
     if (driver_->properties().arch != "sm90")
       GTEST_SKIP() << "the fixture PTX targets sm_90a";
-    fs::path source = fixtures() / "add_kernel_f32_b1024" / "sm90";
-    ASSERT_TRUE(fs::exists(source)) << source;
+    fs::path root = fixtures();
+    if (root.empty())
+      GTEST_SKIP() << "Triton's fixtures are not here (neither at " TREX_FIXTURES_DIR
+                      " nor in fixtures/triton-3.6 next to this binary): set TREX_FIXTURES_DIR";
+    fs::path source = root / "add_kernel_f32_b1024" / "sm90";
     artifacts_ = fs::path(::testing::TempDir()) / "trex-gpu-add";
     fs::remove_all(artifacts_);
     fs::create_directories(artifacts_);

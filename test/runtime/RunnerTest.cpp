@@ -155,10 +155,15 @@ TEST(Runner, BadInputIsCaughtBeforeLaunch) {
   EXPECT_EQ(planError(artifacts, request),
             "missing argument: n_elements (give each with --arg NAME=VALUE)");
   request = addRequest();
-  request.arguments[0].value = "4096";
   request.arguments[3].value = "rand:4096";
   EXPECT_EQ(planError(artifacts, request),
             "argument 'n_elements' (i32): 'rand:4096' is not an integer in range (i32)");
+  // A bare number for a pointer is not taken as a buffer of that many zeros.
+  request = addRequest();
+  request.arguments[0].value = "4096";
+  EXPECT_EQ(planError(artifacts, request),
+            "argument 'x_ptr' (*fp32): '4096' is not a buffer spec: a pointer argument takes "
+            "FILL:COUNT with FILL one of rand, randn, zeros, ones or arange (e.g. zeros:4096)");
   request = addRequest();
   request.printNames = {"z"};
   EXPECT_EQ(planError(artifacts, request), "--print 'z' names no argument of the kernel");

@@ -27,6 +27,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <algorithm>
 #include <cstdlib>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -97,8 +98,32 @@ private:
     result.message = diagnostic.str();
     rendered.clear();
     renderer.emitDiagnostic(diagnostic);
-    result.rendered = rendered;
+    result.rendered = limitOperationDump(rendered);
     out.push_back(std::move(result));
+  }
+
+  // MLIR notes the failing op in generic form ("see current operation: ..."); for an op with
+  // regions that is the whole function or module (tens of kilobytes). The op's first lines
+  // say which op it is; the rest is left out, with a count.
+  static std::string limitOperationDump(const std::string &text) {
+    constexpr llvm::StringLiteral marker = "see current operation:";
+    constexpr int kShownLines = 12;
+    size_t start = text.find(marker);
+    if (start == std::string::npos)
+      return text;
+    size_t cut = start;
+    int lines = 0;
+    while (lines < kShownLines && cut != std::string::npos) {
+      cut = text.find('\n', cut + 1);
+      ++lines;
+    }
+    if (cut == std::string::npos)
+      return text;
+    size_t hidden = static_cast<size_t>(std::count(text.begin() + cut, text.end(), '\n'));
+    if (hidden < 4)
+      return text;
+    return text.substr(0, cut + 1) + "  ... (" + std::to_string(hidden) +
+           " more lines of the operation not shown)\n";
   }
 
   std::string rendered;
@@ -441,6 +466,57 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
 
 namespace {
 
+// Options that cannot apply are errors, and ones trex cannot check against Triton are warned
+// about, rather than silently dropped.
+LogicalResult checkOptions(const CompileOptions &options, Stage inputStage, ModuleOp module,
+                           CompilationResult &result) {
+  const Target &target = options.target;
+  std::string name = target.str();
+  bool modelled = name == "cuda:80" || name == "cuda:90" || name == "hip:gfx942";
+  if (!modelled) {
+    std::string nearest = target.isHIP() ? "hip:gfx942"
+                          : target.computeCapability < 85 ? "cuda:80"
+                                                           : "cuda:90";
+    driver::addDiagnostic(result, CompileDiagnostic::Severity::Warning,
+                          "trex models cuda:80, cuda:90 and hip:gfx942; " + name +
+                              " compiles, but its layouts and instructions are not checked "
+                              "against Triton's (the nearest modelled target is " +
+                              nearest + ")");
+  }
+  using Unit = CompileOptions::MatmulUnit;
+  if (options.matmulUnit == Unit::MmaV3 && !(target.isCUDA() && target.computeCapability == 90)) {
+    addError(result, "--mma v3 (wgmma) needs sm_90; " + name +
+                         (target.isCUDA() ? " multiplies with mma.sync (--mma v2) or FMA"
+                                          : " multiplies with MFMA (the default) or FMA"));
+    return failure();
+  }
+  if (options.matmulUnit == Unit::MmaV2 && (target.isHIP() || target.computeCapability < 80)) {
+    addError(result, "--mma v2 (mma.sync) needs NVIDIA sm_80 or later; " + name +
+                         (target.isHIP() ? " multiplies with MFMA (the default) or FMA"
+                                         : " multiplies with FMA"));
+    return failure();
+  }
+  if (target.isCUDA())
+    if (const char *assembler = std::getenv("TREX_ASSEMBLER"))
+      if (llvm::StringRef(assembler) != "nvjitlink" && llvm::StringRef(assembler) != "ptxas")
+        driver::addDiagnostic(result, CompileDiagnostic::Severity::Warning,
+                              "TREX_ASSEMBLER=" + std::string(assembler) +
+                                  " is neither nvjitlink nor ptxas; it is ignored (the default "
+                                  "assembler is used)");
+  // A ttgir module's layouts were built for its own warps: another count cannot apply.
+  if (inputStage == Stage::TTGIR && options.numWarpsGiven)
+    if (auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps"))
+      if (warps.getInt() != options.numWarps) {
+        addError(result, "--num-warps " + std::to_string(options.numWarps) +
+                             " differs from the module's \"ttg.num-warps\" = " +
+                             std::to_string(warps.getInt()) +
+                             "; a ttgir file's layouts are built for its own warps (drop "
+                             "--num-warps, or compile the kernel's .py or .ttir)");
+        return failure();
+      }
+  return success();
+}
+
 void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOptions &options,
                  CompilationResult &result) {
   result.numWarps = options.numWarps;
@@ -490,6 +566,21 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
   // A Python kernel starts at the frontend's output, Triton's `.source`.
   driver::StagePrinter printer(result, options);
   printer.keep(inputStage, *module);
+  if (failed(checkOptions(options, inputStage, *module, result)))
+    return;
+  // Checked before any pass: a program of more than 1024 threads cannot launch, and the layouts
+  // assume a power of two (Triton asserts it).
+  if (inputStage != Stage::TTGIR) {
+    int warps = result.numWarps, warpSize = options.target.warpSize;
+    int maxWarps = 1024 / warpSize;
+    if (warps < 1 || warps > maxWarps || (warps & (warps - 1)) != 0) {
+      addError(result, "num_warps must be a power of two from 1 to " + std::to_string(maxWarps) +
+                           " on " + options.target.str() + " (at most 1024 threads of " +
+                           std::to_string(warpSize) + "-wide warps per program), got " +
+                           std::to_string(warps));
+      return;
+    }
+  }
   // The pipelines run with the launch shape chosen above (an autotune config's num_warps and
   // num_stages where the caller gave none).
   CompileOptions effective = options;

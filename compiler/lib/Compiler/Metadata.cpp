@@ -1,6 +1,7 @@
 // Metadata: module attributes to KernelMetadata, and KernelMetadata to Triton's JSON.
 #include "trex/Compiler/Metadata.h"
 
+#include "trex/Conversion/TritonGPUToLLVM/Allocation.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -39,6 +40,27 @@ KernelMetadata readKernelMetadata(mlir::ModuleOp module, llvm::StringRef kernelN
   metadata.globalScratchAlign = integerAttribute(module, ttg::kGlobalScratchAlignAttr, 1);
   metadata.profileScratchSize = integerAttribute(module, ttg::kProfileScratchSizeAttr, 0);
   metadata.profileScratchAlign = integerAttribute(module, ttg::kProfileScratchAlignAttr, 1);
+  if (auto entries = module->getAttrOfType<mlir::ArrayAttr>(kGlobalScratchAllocationsAttr))
+    for (mlir::Attribute entry : entries) {
+      auto fields = mlir::dyn_cast<mlir::DictionaryAttr>(entry);
+      if (!fields)
+        continue;
+      ScratchAllocation allocation;
+      auto number = [&](llvm::StringRef key, int64_t fallback) {
+        auto value = fields.getAs<mlir::IntegerAttr>(key);
+        return value ? value.getInt() : fallback;
+      };
+      auto text = [&](llvm::StringRef key) {
+        auto value = fields.getAs<mlir::StringAttr>(key);
+        return value ? value.getValue().str() : std::string();
+      };
+      allocation.offset = number("offset", 0);
+      allocation.size = number("size", 0);
+      allocation.align = number("align", 1);
+      allocation.what = text("what");
+      allocation.source = text("source");
+      metadata.globalScratch.push_back(std::move(allocation));
+    }
   return metadata;
 }
 
@@ -65,6 +87,16 @@ std::string metadataJSON(const KernelMetadata &metadata) {
       {"tensordesc_meta", llvm::json::Array()},
       {"triton_version", "3.6.0"},
   };
+  if (!metadata.globalScratch.empty()) {
+    llvm::json::Array allocations;
+    for (const ScratchAllocation &allocation : metadata.globalScratch)
+      allocations.push_back(llvm::json::Object{{"offset", allocation.offset},
+                                               {"size", allocation.size},
+                                               {"align", allocation.align},
+                                               {"what", allocation.what},
+                                               {"source", allocation.source}});
+    object["trex_global_scratch"] = std::move(allocations);
+  }
   if (target.isCUDA()) {
     object["target"] = "GPUTarget(backend='cuda', arch=" +
                        std::to_string(target.computeCapability) +

@@ -7,10 +7,33 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace trex {
 
+// Refuses to write through a symbolic link (the link's target, perhaps far from the output
+// folder, would be replaced) or over `protectedPath` (the compile's input file).
+static llvm::Error checkWritable(llvm::StringRef path, llvm::StringRef protectedPath) {
+  bool isLink = false;
+  if (!llvm::sys::fs::is_symlink_file(path, isLink) && isLink)
+    return llvm::createStringError("'" + path.str() +
+                                   "' is a symbolic link; trex does not write through links "
+                                   "(remove it or choose another output folder)");
+  bool same = false;
+  if (!protectedPath.empty() && llvm::sys::fs::exists(path) &&
+      !llvm::sys::fs::equivalent(path, protectedPath, same) && same)
+    return llvm::createStringError("'" + path.str() +
+                                   "' is the input file; writing the stages there would replace "
+                                   "it (choose another output folder)");
+  return llvm::Error::success();
+}
+
 static llvm::Error writeFile(llvm::StringRef path, llvm::StringRef contents,
-                             bool binary = false) {
+                             bool binary = false, llvm::StringRef protectedPath = {}) {
+  if (llvm::Error refused = checkWritable(path, protectedPath))
+    return refused;
   std::error_code error;
   llvm::ToolOutputFile file(path, error, binary ? llvm::sys::fs::OF_None : llvm::sys::fs::OF_Text);
   if (error)
@@ -31,19 +54,24 @@ static llvm::Error makeDirectory(llvm::StringRef directory) {
 }
 
 llvm::Error writeStageFiles(const CompilationResult &result, llvm::ArrayRef<Stage> stages,
-                            llvm::StringRef directory) {
+                            llvm::StringRef directory, llvm::StringRef inputPath) {
   if (llvm::Error error = makeDirectory(directory))
     return error;
   std::string kernel = result.kernelName.empty() ? "kernel" : result.kernelName;
+  // Every path is checked before the first is written: a refusal leaves the folder as it was.
+  std::vector<std::pair<std::string, Stage>> outputs;
   for (Stage stage : stages) {
-    auto text = result.stages.find(stage);
-    if (text == result.stages.end())
+    if (!result.stages.count(stage))
       continue;
     llvm::SmallString<256> path(directory);
     llvm::sys::path::append(path, kernel + "." + stageName(stage).str());
-    if (llvm::Error error = writeFile(path, text->second, isBinaryStage(stage)))
-      return error;
+    if (llvm::Error refused = checkWritable(path, inputPath))
+      return refused;
+    outputs.emplace_back(path.str().str(), stage);
   }
+  for (const auto &[path, stage] : outputs)
+    if (llvm::Error error = writeFile(path, result.stages.at(stage), isBinaryStage(stage), inputPath))
+      return error;
   return llvm::Error::success();
 }
 

@@ -5,8 +5,9 @@
 // program order; a call reserves its callee's whole need; the module records the per-program
 // size (rounded up to the alignment) and alignment. `backend = "proton"` allocations go to the
 // profile scratch, counted apart. The 100-byte buffer at 0 pushes the 128-aligned one to 128;
-// the call's 32 bytes (alignment 16) follow at 192; 224 rounds up to 256.
-// ALLOC: module attributes {ttg.global_scratch_memory_alignment = 128 : i32, ttg.global_scratch_memory_size = 256 : i32
+// the call's 32 bytes (alignment 16) follow at 192; 224 rounds up to 256. The kernel's buffers
+// are listed for the metadata (the tools' view of the hidden parameter), with their sources.
+// ALLOC: module attributes {ttg.global_scratch_allocations = [{align = 8 : i64, offset = 0 : i64, size = 100 : i64, source = "{{.*}}global-scratch.mlir:{{[0-9]+}}:{{[0-9]+}}", what = "scratch buffer"}, {align = 128 : i64, offset = 128 : i64, size = 64 : i64, {{.*}}}, {align = 16 : i64, offset = 192 : i64, size = 32 : i64, source = {{.*}}, what = "the scratch of @helper"}], ttg.global_scratch_memory_alignment = 128 : i32, ttg.global_scratch_memory_size = 256 : i32
 // ALLOC-SAME: ttg.profile_scratch_memory_alignment = 64 : i32, ttg.profile_scratch_memory_size = 64 : i32
 // ALLOC-LABEL: tt.func private @helper
 // ALLOC: ttg.global_scratch_alloc {alignment = 16 : i32, nbytes = 32 : i32, ttg.global_scratch_memory_offset = 0 : i32}

@@ -7,12 +7,22 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace mlir {
 class ModuleOp;
 } // namespace mlir
 
 namespace trex {
+
+// One buffer in a program's slice of global scratch.
+struct ScratchAllocation {
+  int64_t offset = 0;
+  int64_t size = 0;
+  int64_t align = 1;
+  std::string what;   // "TMA descriptor (tl.make_tensor_descriptor)", "the scratch of @f", ...
+  std::string source; // "kernel.py:12:10", or empty
+};
 
 struct KernelMetadata {
   std::string name;
@@ -29,6 +39,8 @@ struct KernelMetadata {
   int64_t globalScratchAlign = 1;
   int64_t profileScratchSize = 0;
   int64_t profileScratchAlign = 1;
+  // What the global scratch holds (trex's "trex_global_scratch" key; empty when nothing).
+  std::vector<ScratchAllocation> globalScratch;
 };
 
 // Reads the kernel's metadata from a module after shared-memory and global-scratch

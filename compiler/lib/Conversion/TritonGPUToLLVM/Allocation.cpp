@@ -18,6 +18,9 @@
 
 #include "llvm/ADT/SetVector.h"
 
+#include <tuple>
+#include <utility>
+
 using namespace mlir;
 
 namespace trex {
@@ -482,6 +485,71 @@ struct GlobalScratchAllocator {
 
 } // namespace
 
+namespace {
+
+// "file:line:col" of an op's source location, or "" (the first file location inside).
+std::string sourceOf(Location location) {
+  if (auto file = dyn_cast<FileLineColLoc>(location))
+    return (file.getFilename().getValue() + ":" + llvm::Twine(file.getLine()) + ":" +
+            llvm::Twine(file.getColumn()))
+        .str();
+  if (auto name = dyn_cast<NameLoc>(location))
+    return sourceOf(name.getChildLoc());
+  if (auto callSite = dyn_cast<CallSiteLoc>(location))
+    return sourceOf(callSite.getCaller());
+  if (auto fused = dyn_cast<FusedLoc>(location))
+    for (Location part : fused.getLocations())
+      if (std::string text = sourceOf(part); !text.empty())
+        return text;
+  return "";
+}
+
+// The kernel's global-scratch buffers (offset, bytes, alignment, what uses it, where in the
+// source), for the metadata and the tools that show the hidden parameters.
+ArrayAttr describeGlobalScratch(tt::FuncOp kernel, SymbolTable &symbols,
+                                const llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> &callees) {
+  Builder builder(kernel.getContext());
+  SmallVector<Attribute> entries;
+  kernel.walk([&](Operation *op) {
+    auto offset = op->getAttrOfType<IntegerAttr>(kGlobalScratchOffsetAttr);
+    if (!offset)
+      return;
+    int64_t size = 0, alignment = 1;
+    std::string what;
+    if (auto alloc = dyn_cast<ttg::GlobalScratchAllocOp>(op)) {
+      if (alloc.getBackend() != "default")
+        return;
+      size = alloc.getNbytes();
+      alignment = alloc.getAlignment();
+      bool descriptor = llvm::any_of(alloc->getUsers(), [](Operation *user) {
+        return isa<ttng::TensormapCreateOp>(user);
+      });
+      what = descriptor ? "TMA descriptor (tl.make_tensor_descriptor)" : "scratch buffer";
+    } else if (auto call = dyn_cast<tt::CallOp>(op)) {
+      auto callee = symbols.lookup<tt::FuncOp>(call.getCallee());
+      if (!callee)
+        return;
+      auto found = callees.find(callee);
+      if (found == callees.end() || found->second.first == 0)
+        return;
+      std::tie(size, alignment) = found->second;
+      what = ("the scratch of @" + call.getCallee()).str();
+    } else {
+      return;
+    }
+    NamedAttrList fields;
+    fields.append("offset", builder.getI64IntegerAttr(offset.getInt()));
+    fields.append("size", builder.getI64IntegerAttr(size));
+    fields.append("align", builder.getI64IntegerAttr(alignment));
+    fields.append("what", builder.getStringAttr(what));
+    fields.append("source", builder.getStringAttr(sourceOf(op->getLoc())));
+    entries.push_back(fields.getDictionary(kernel.getContext()));
+  });
+  return builder.getArrayAttr(entries);
+}
+
+} // namespace
+
 void allocateGlobalScratchMemory(ModuleOp module) {
   GlobalScratchAllocator allocator(module);
   llvm::SetVector<Operation *> callStack;
@@ -504,6 +572,18 @@ void allocateGlobalScratchMemory(ModuleOp module) {
   module->setAttr(ttg::kGlobalScratchAlignAttr, i32(global.alignment));
   module->setAttr(ttg::kProfileScratchSizeAttr, i32(profile.size));
   module->setAttr(ttg::kProfileScratchAlignAttr, i32(profile.alignment));
+  SymbolTable symbols(module);
+  llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> callees;
+  for (const auto &[function, total] : allocator.totals)
+    callees[function] = {total.size, total.alignment};
+  for (auto function : module.getOps<tt::FuncOp>())
+    if (function.isPublic()) {
+      ArrayAttr entries = describeGlobalScratch(function, symbols, callees);
+      if (!entries.empty())
+        module->setAttr(kGlobalScratchAllocationsAttr, entries);
+      else
+        module->removeAttr(kGlobalScratchAllocationsAttr);
+    }
 }
 
 } // namespace trex

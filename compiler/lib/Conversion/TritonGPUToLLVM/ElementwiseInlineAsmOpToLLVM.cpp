@@ -71,6 +71,26 @@ struct ElementwiseInlineAsmOpConversion
     else if (!outputTypes.empty())
       asmResultType = LLVM::LLVMStructType::getLiteral(rewriter.getContext(), outputTypes);
 
+    // The constraint string must name every register the asm gets: LLVM's code generator
+    // crashes on a count that does not match (outputs start with '=', clobbers with '~').
+    size_t inputs = 0;
+    for (const SmallVector<Value> &elements : operands)
+      inputs += pack / elementsPerRegister(elements.front().getType(), pack);
+    size_t constraintOutputs = 0, constraintInputs = 0;
+    for (StringRef constraint : llvm::split(op.getConstraints(), ',')) {
+      constraint = constraint.trim();
+      if (constraint.starts_with("="))
+        ++constraintOutputs;
+      else if (!constraint.starts_with("~") && !constraint.empty())
+        ++constraintInputs;
+    }
+    if (constraintOutputs != outputTypes.size() || constraintInputs != inputs)
+      return op.emitError() << "inline_asm_elementwise: the constraints \"" << op.getConstraints()
+                            << "\" name " << constraintOutputs << " output(s) and "
+                            << constraintInputs << " input(s), but each asm call (pack " << pack
+                            << ") has " << outputTypes.size() << " output register(s) and "
+                            << inputs << " input register(s)";
+
     SmallVector<SmallVector<Value>> results(resultElements.size());
     for (int64_t first = 0; first < count; first += pack) {
       SmallVector<Value> asmOperands;

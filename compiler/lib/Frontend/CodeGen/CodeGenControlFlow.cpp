@@ -21,6 +21,12 @@ namespace trex::frontend {
 
 namespace {
 
+// The most copies of its body one tl.static_range unrolls, and the most copies of
+// tl.static_range bodies in one compilation (nested loops multiply), as documented in
+// docs/compatibility.md.
+constexpr int kMaxStaticRangeTrips = 4096;
+constexpr long long kMaxUnrolledBodies = 65536;
+
 // Triton's ContainsReturnChecker: a `return` anywhere in the statements (not inside called
 // functions).
 bool containsReturn(const python::Block &block);
@@ -471,7 +477,24 @@ void CodeGenerator::visitFor(const python::ForStmt &statement) {
     PyInt step = arguments.size() > 2 ? arguments[2].asInteger() : 1;
     if (step == 0)
       fail("tl.static_range step must not be zero");
+    // Each iteration is a copy of the body: past a few thousand the kernel would take minutes
+    // (or the memory of the machine) to compile, so trex stops with an error instead.
+    PyInt trips = 0;
+    if (step > 0 && end > start)
+      trips = (end - start + step - 1) / step;
+    else if (step < 0 && start > end)
+      trips = (start - end - step - 1) / -step;
+    if (trips > kMaxStaticRangeTrips)
+      fail("tl.static_range(" + pyIntToString(start) + ", " + pyIntToString(end) + ", " +
+           pyIntToString(step) + ") would unroll " + pyIntToString(trips) +
+           " copies of the loop body; trex unrolls at most " +
+           std::to_string(kMaxStaticRangeTrips) + " (use tl.range for a loop)");
     for (PyInt i = start; step > 0 ? i < end : i > end; i += step) {
+      if (++state_.unrolledBodies > kMaxUnrolledBodies)
+        fail("tl.static_range loops would unroll more than " +
+             std::to_string(kMaxUnrolledBodies) +
+             " copies of their bodies in this kernel (nested static ranges multiply); use "
+             "tl.range for the outer loops");
       localScope_.set(target, Value::integer(i));
       visitBlock(statement.body());
     }

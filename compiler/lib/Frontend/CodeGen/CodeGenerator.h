@@ -58,6 +58,8 @@ struct GenerationState {
   // Warnings and remarks raised while generating.
   std::vector<python::Diagnostic> diagnostics;
   int callDepth = 0;
+  // Copies of tl.static_range bodies generated so far (nested loops multiply).
+  long long unrolledBodies = 0;
   // Module-level constants, evaluated on first use: (value, written as tl.constexpr(...)).
   std::map<std::pair<const ModuleScope *, std::string>, std::pair<Value, bool>> globalValues;
   std::set<std::pair<const ModuleScope *, std::string>> globalsBeingEvaluated;

@@ -486,6 +486,12 @@ ParameterList RecursiveDescentParser::parseParameters(TokenKind closing, bool al
   }
   if (bareStar)
     fail(bareStar->begin, "a bare '*' must be followed by a keyword-only parameter");
+  // As Python: "SyntaxError: duplicate argument 'x' in function definition".
+  for (size_t i = 0; i < parameters.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (parameters[i].name == parameters[j].name)
+        fail(parameters[i].range.begin,
+             "duplicate argument '" + parameters[i].name + "' in function definition");
   return parameters;
 }
 

@@ -24,7 +24,7 @@ struct BufferSpec {
 
 std::string fillName(BufferSpec::Fill fill);
 
-// Parses "rand:1024" (also "1024" alone = zeros); throws Error on anything else.
+// Parses "rand:1024"; throws Error on anything else (a bare "1024" too: the fill must be said).
 BufferSpec parseBufferSpec(const std::string &text);
 
 // The N elements of `type` a buffer spec describes, as bytes. `seed` makes the random fills

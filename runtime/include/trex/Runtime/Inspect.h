@@ -21,9 +21,12 @@ struct InspectRequest {
 };
 
 // The report for the artifacts at `path` (a .json or a directory holding one); throws Error.
-std::string inspectKernel(const std::string &path, const InspectRequest &request);
+// `binaryDefect` (when given) receives what is wrong with a cubin that cannot be read.
+std::string inspectKernel(const std::string &path, const InspectRequest &request,
+                          std::string *binaryDefect = nullptr);
 
-// inspectKernel printed to `out`; errors to `err` as "error: ...", exit code 1.
+// inspectKernel printed to `out`; errors to `err` as "error: ...", exit code 1 (also when the
+// cubin is corrupt, after the report).
 int inspectCommand(const std::string &path, const InspectRequest &request, std::ostream &out,
                    std::ostream &err);
 

@@ -18,6 +18,15 @@ namespace trex::runtime {
 
 enum class Backend { CUDA, HIP };
 
+// One buffer in a program's slice of global scratch (trex's "trex_global_scratch" key).
+struct ScratchRegion {
+  std::int64_t offset = 0;
+  std::int64_t size = 0;
+  std::int64_t align = 1;
+  std::string what;
+  std::string source;
+};
+
 struct KernelInfo {
   std::string name;
   Backend backend = Backend::CUDA;
@@ -37,6 +46,7 @@ struct KernelInfo {
   // trex's own keys, when present.
   std::optional<std::string> signature;
   std::vector<std::string> parameterNames;
+  std::vector<ScratchRegion> globalScratch;
 
   int threadsPerProgram() const { return numWarps * warpSize; }
 };

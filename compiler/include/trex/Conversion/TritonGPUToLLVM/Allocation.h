@@ -38,6 +38,11 @@ void allocateSharedMemory(mlir::ModuleOp module);
 inline constexpr llvm::StringLiteral kGlobalScratchOffsetAttr = "ttg.global_scratch_memory_offset";
 inline constexpr llvm::StringLiteral kProfileScratchOffsetAttr =
     "ttg.profile_scratch_memory_offset";
+// trex's own module attribute: the kernel's global-scratch buffers,
+// [{offset, size, align, what, source}], for the metadata (set by the allocation below, which
+// runs after ttgir is printed).
+inline constexpr llvm::StringLiteral kGlobalScratchAllocationsAttr =
+    "ttg.global_scratch_allocations";
 
 // Gives every ttg.global_scratch_alloc an offset ("ttg.global_scratch_memory_offset") in its
 // buffer, the global scratch or, for backend = "proton", the profile scratch, and the module

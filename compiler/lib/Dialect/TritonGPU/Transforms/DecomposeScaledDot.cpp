@@ -184,7 +184,6 @@ public:
   // operand's shape (K along `kDim`, the last or the second to last dim); NaN for s = 255
   // unless `fastMath`.
   Value expandScale(Value scales, RankedTensorType operandType, int kDim, bool fastMath) {
-    auto type = cast<RankedTensorType>(scales.getType());
     Value wide = extendToI32(scales);
     auto i32Type = cast<RankedTensorType>(wide.getType());
     Value exponentShift = splatInt(i32Type, 23);
