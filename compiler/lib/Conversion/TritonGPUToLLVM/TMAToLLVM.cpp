@@ -35,6 +35,14 @@ void ptx(OpBuilder &builder, Location loc, const std::string &text, StringRef co
                             ArrayAttr());
 }
 
+// A conversion that needs the target (thread ids, barriers, fences).
+template <typename Op> struct TargetPattern : public ConvertOpToLLVMPattern<Op> {
+  TargetPattern(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<Op>(converter), target(target) {}
+
+  const TargetInfo &target;
+};
+
 Value isThreadZero(OpBuilder &builder, Location loc, const TargetInfo &target) {
   LLVMBuilder b(builder, loc);
   return b.icmpEQ(target.threadIdInBlock(builder, loc), b.i32(0));
@@ -48,9 +56,8 @@ Value isWarpZero(OpBuilder &builder, Location loc, const TargetInfo &target) {
 // ttng.tensormap_create: zero 128 bytes of shared scratch (warp 0, one word a lane), let
 // thread 0 set each field with tensormap.replace, then warp 0 copies the descriptor to global
 // memory with a release fence for the tensormap proxy.
-struct TensormapCreateOpConversion : public ConvertOpToLLVMPattern<ttng::TensormapCreateOp> {
-  TensormapCreateOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
-      : ConvertOpToLLVMPattern<ttng::TensormapCreateOp>(converter), target(target) {}
+struct TensormapCreateOpConversion : public TargetPattern<ttng::TensormapCreateOp> {
+  using TargetPattern<ttng::TensormapCreateOp>::TargetPattern;
 
   LogicalResult matchAndRewrite(ttng::TensormapCreateOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -100,18 +107,14 @@ struct TensormapCreateOpConversion : public ConvertOpToLLVMPattern<ttng::Tensorm
     rewriter.eraseOp(op);
     return success();
   }
-
-  const TargetInfo &target;
 };
 
 // The acquire side of the descriptor's release: warp 0 fences, then the CTA waits for it.
 // (The empty bulk group committed and waited for works around ptxas not ordering the fence
 // before later TMA ops, as Triton does.)
 struct TensormapFenceproxyAcquireOpConversion
-    : public ConvertOpToLLVMPattern<ttng::TensormapFenceproxyAcquireOp> {
-  TensormapFenceproxyAcquireOpConversion(TritonGPUToLLVMTypeConverter &converter,
-                                         const TargetInfo &target)
-      : ConvertOpToLLVMPattern<ttng::TensormapFenceproxyAcquireOp>(converter), target(target) {}
+    : public TargetPattern<ttng::TensormapFenceproxyAcquireOp> {
+  using TargetPattern<ttng::TensormapFenceproxyAcquireOp>::TargetPattern;
 
   LogicalResult matchAndRewrite(ttng::TensormapFenceproxyAcquireOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -125,8 +128,6 @@ struct TensormapFenceproxyAcquireOpConversion
     rewriter.eraseOp(op);
     return success();
   }
-
-  const TargetInfo &target;
 };
 
 // A descriptor is the generic address of its 128 bytes.
@@ -142,9 +143,8 @@ struct ReinterpretTensorDescOpConversion
   }
 };
 
-struct InitBarrierOpConversion : public ConvertOpToLLVMPattern<ttng::InitBarrierOp> {
-  InitBarrierOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
-      : ConvertOpToLLVMPattern<ttng::InitBarrierOp>(converter), target(target) {}
+struct InitBarrierOpConversion : public TargetPattern<ttng::InitBarrierOp> {
+  using TargetPattern<ttng::InitBarrierOp>::TargetPattern;
 
   LogicalResult matchAndRewrite(ttng::InitBarrierOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -158,13 +158,10 @@ struct InitBarrierOpConversion : public ConvertOpToLLVMPattern<ttng::InitBarrier
     rewriter.eraseOp(op);
     return success();
   }
-
-  const TargetInfo &target;
 };
 
-struct InvalBarrierOpConversion : public ConvertOpToLLVMPattern<ttng::InvalBarrierOp> {
-  InvalBarrierOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
-      : ConvertOpToLLVMPattern<ttng::InvalBarrierOp>(converter), target(target) {}
+struct InvalBarrierOpConversion : public TargetPattern<ttng::InvalBarrierOp> {
+  using TargetPattern<ttng::InvalBarrierOp>::TargetPattern;
 
   LogicalResult matchAndRewrite(ttng::InvalBarrierOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -175,13 +172,10 @@ struct InvalBarrierOpConversion : public ConvertOpToLLVMPattern<ttng::InvalBarri
     rewriter.eraseOp(op);
     return success();
   }
-
-  const TargetInfo &target;
 };
 
-struct BarrierExpectOpConversion : public ConvertOpToLLVMPattern<ttng::BarrierExpectOp> {
-  BarrierExpectOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
-      : ConvertOpToLLVMPattern<ttng::BarrierExpectOp>(converter), target(target) {}
+struct BarrierExpectOpConversion : public TargetPattern<ttng::BarrierExpectOp> {
+  using TargetPattern<ttng::BarrierExpectOp>::TargetPattern;
 
   LogicalResult matchAndRewrite(ttng::BarrierExpectOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -189,19 +183,16 @@ struct BarrierExpectOpConversion : public ConvertOpToLLVMPattern<ttng::BarrierEx
     LLVMBuilder b(rewriter, loc);
     Value issue = b.select(adaptor.getPred(), isThreadZero(rewriter, loc, target), b.i1(false));
     ptx(rewriter, loc,
-        "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
-            std::to_string(op.getSize()) + ";",
+        "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " + std::to_string(op.getSize()) +
+            ";",
         "b,r", {issue, adaptor.getAlloc()});
     rewriter.eraseOp(op);
     return success();
   }
-
-  const TargetInfo &target;
 };
 
-struct ArriveBarrierOpConversion : public ConvertOpToLLVMPattern<ttng::ArriveBarrierOp> {
-  ArriveBarrierOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
-      : ConvertOpToLLVMPattern<ttng::ArriveBarrierOp>(converter), target(target) {}
+struct ArriveBarrierOpConversion : public TargetPattern<ttng::ArriveBarrierOp> {
+  using TargetPattern<ttng::ArriveBarrierOp>::TargetPattern;
 
   LogicalResult matchAndRewrite(ttng::ArriveBarrierOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -216,8 +207,6 @@ struct ArriveBarrierOpConversion : public ConvertOpToLLVMPattern<ttng::ArriveBar
     rewriter.eraseOp(op);
     return success();
   }
-
-  const TargetInfo &target;
 };
 
 // Every thread polls the barrier until the phase completes (each then sees the bytes the
@@ -232,9 +221,10 @@ struct WaitBarrierOpConversion : public ConvertOpToLLVMPattern<ttng::WaitBarrier
                        "mbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;\n\t"
                        "@!complete bra.uni waitLoop;\n\t}";
     if (Value pred = adaptor.getPred()) {
-      const char *predicated = "{\n\t.reg .pred complete;\n\t@!$2 bra.uni skipWait;\n\twaitLoop:\n\t"
-                               "mbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;\n\t"
-                               "@!complete bra.uni waitLoop;\n\tskipWait:\n\t}";
+      const char *predicated =
+          "{\n\t.reg .pred complete;\n\t@!$2 bra.uni skipWait;\n\twaitLoop:\n\t"
+          "mbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;\n\t"
+          "@!complete bra.uni waitLoop;\n\tskipWait:\n\t}";
       ptx(rewriter, loc, predicated, "r,r,b", {adaptor.getAlloc(), adaptor.getPhase(), pred});
     } else {
       ptx(rewriter, loc, wait, "r,r", {adaptor.getAlloc(), adaptor.getPhase()});
@@ -301,10 +291,8 @@ SmallVector<Value> boxCoordinates(LLVMBuilder &b, ValueRange coords, const TMABo
 }
 
 struct AsyncTMACopyGlobalToLocalOpConversion
-    : public ConvertOpToLLVMPattern<ttng::AsyncTMACopyGlobalToLocalOp> {
-  AsyncTMACopyGlobalToLocalOpConversion(TritonGPUToLLVMTypeConverter &converter,
-                                        const TargetInfo &target)
-      : ConvertOpToLLVMPattern<ttng::AsyncTMACopyGlobalToLocalOp>(converter), target(target) {}
+    : public TargetPattern<ttng::AsyncTMACopyGlobalToLocalOp> {
+  using TargetPattern<ttng::AsyncTMACopyGlobalToLocalOp>::TargetPattern;
 
   LogicalResult matchAndRewrite(ttng::AsyncTMACopyGlobalToLocalOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -329,10 +317,9 @@ struct AsyncTMACopyGlobalToLocalOpConversion
       constraints += ",r";
     constraints += ",r";
     for (const TMABox &box : *boxes) {
-      Value shared = box.sharedElement
-                         ? b.gep(adaptor.getResult().getType(), element, adaptor.getResult(),
-                                 b.i32(box.sharedElement))
-                         : adaptor.getResult();
+      Value shared = box.sharedElement ? b.gep(adaptor.getResult().getType(), element,
+                                               adaptor.getResult(), b.i32(box.sharedElement))
+                                       : adaptor.getResult();
       SmallVector<Value> operands{issue, shared, adaptor.getDesc()};
       llvm::append_range(operands, boxCoordinates(b, adaptor.getCoord(), box));
       operands.push_back(adaptor.getBarrier());
@@ -341,15 +328,11 @@ struct AsyncTMACopyGlobalToLocalOpConversion
     rewriter.eraseOp(op);
     return success();
   }
-
-  const TargetInfo &target;
 };
 
 struct AsyncTMACopyLocalToGlobalOpConversion
-    : public ConvertOpToLLVMPattern<ttng::AsyncTMACopyLocalToGlobalOp> {
-  AsyncTMACopyLocalToGlobalOpConversion(TritonGPUToLLVMTypeConverter &converter,
-                                        const TargetInfo &target)
-      : ConvertOpToLLVMPattern<ttng::AsyncTMACopyLocalToGlobalOp>(converter), target(target) {}
+    : public TargetPattern<ttng::AsyncTMACopyLocalToGlobalOp> {
+  using TargetPattern<ttng::AsyncTMACopyLocalToGlobalOp>::TargetPattern;
 
   LogicalResult matchAndRewrite(ttng::AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -380,15 +363,12 @@ struct AsyncTMACopyLocalToGlobalOpConversion
     rewriter.eraseOp(op);
     return success();
   }
-
-  const TargetInfo &target;
 };
 
 // The issuing thread waits until its stores have read their buffers; the barrier lets every
 // thread reuse them.
-struct TMAStoreWaitOpConversion : public ConvertOpToLLVMPattern<ttng::TMAStoreWaitOp> {
-  TMAStoreWaitOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
-      : ConvertOpToLLVMPattern<ttng::TMAStoreWaitOp>(converter), target(target) {}
+struct TMAStoreWaitOpConversion : public TargetPattern<ttng::TMAStoreWaitOp> {
+  using TargetPattern<ttng::TMAStoreWaitOp>::TargetPattern;
 
   LogicalResult matchAndRewrite(ttng::TMAStoreWaitOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -399,19 +379,16 @@ struct TMAStoreWaitOpConversion : public ConvertOpToLLVMPattern<ttng::TMAStoreWa
     rewriter.eraseOp(op);
     return success();
   }
-
-  const TargetInfo &target;
 };
 
 } // namespace
 
-void populateTMAToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                               RewritePatternSet &patterns, const TargetInfo &target) {
+void populateTMAToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+                               const TargetInfo &target) {
   patterns.add<TensormapCreateOpConversion, TensormapFenceproxyAcquireOpConversion,
                InitBarrierOpConversion, InvalBarrierOpConversion, BarrierExpectOpConversion,
                ArriveBarrierOpConversion, AsyncTMACopyGlobalToLocalOpConversion,
-               AsyncTMACopyLocalToGlobalOpConversion, TMAStoreWaitOpConversion>(converter,
-                                                                                target);
+               AsyncTMACopyLocalToGlobalOpConversion, TMAStoreWaitOpConversion>(converter, target);
   patterns.add<ReinterpretTensorDescOpConversion, WaitBarrierOpConversion>(converter);
 }
 

@@ -25,11 +25,26 @@ namespace {
 
 int swizzleMode(unsigned swizzleBytes) {
   switch (swizzleBytes) {
-  case 32: return 1;
-  case 64: return 2;
-  case 128: return 3;
-  default: return 0;
+  case 32:
+    return 1;
+  case 64:
+    return 2;
+  case 128:
+    return 3;
+  default:
+    return 0;
   }
+}
+
+// The #ttg.nvmma_shared layout of a descriptor's block, which
+// triton-nvidia-optimize-descriptor-encoding gives it; an error at `op` when it is missing.
+FailureOr<ttg::NVMMASharedEncodingAttr> tmaLayoutOf(Operation *op, tt::TensorDescType desc) {
+  auto shared = dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(desc.getBlockType().getEncoding());
+  if (!shared)
+    return op->emitError("triton-nvidia-tma-lowering: the descriptor's block has no TMA layout "
+                         "(triton-nvidia-optimize-descriptor-encoding runs first): ")
+           << desc;
+  return shared;
 }
 
 Value i32Constant(OpBuilder &builder, Location loc, int64_t value) {
@@ -39,11 +54,9 @@ Value i32Constant(OpBuilder &builder, Location loc, int64_t value) {
 LogicalResult lowerMakeDescriptor(tt::MakeTensorDescOp op) {
   auto descType = cast<tt::TensorDescType>(op.getType());
   RankedTensorType block = descType.getBlockType();
-  auto shared = dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding());
-  if (!shared)
-    return op.emitError("triton-nvidia-tma-lowering: the descriptor's block has no TMA layout "
-                        "(triton-nvidia-optimize-descriptor-encoding runs first): ")
-           << descType;
+  FailureOr<ttg::NVMMASharedEncodingAttr> shared = tmaLayoutOf(op, descType);
+  if (failed(shared))
+    return failure();
   std::optional<int> elementType = tmaElementType(block.getElementType());
   if (!elementType)
     return op.emitError("a TMA descriptor holds 1-, 2-, 4- or 8-byte elements, not ")
@@ -66,14 +79,14 @@ LogicalResult lowerMakeDescriptor(tt::MakeTensorDescOp op) {
   for (int64_t i = rank - 2; i >= 0; --i) {
     Value stride = op.getStrides()[i];
     if (elementBytes != 1)
-      stride = arith::MulIOp::create(
-          builder, loc, stride, arith::ConstantIntOp::create(builder, loc, elementBytes, 64));
+      stride = arith::MulIOp::create(builder, loc, stride,
+                                     arith::ConstantIntOp::create(builder, loc, elementBytes, 64));
     globalStride.push_back(stride);
   }
   int fillMode = op.getPadding() == tt::PaddingOption::PAD_NAN ? 1 : 0;
   TensormapCreateOp::create(builder, loc, scratch, op.getBase(), boxDim, globalDim, globalStride,
                             elementStride, *elementType, /*interleave_layout=*/0,
-                            swizzleMode(shared.getSwizzlingByteWidth()), fillMode);
+                            swizzleMode(shared->getSwizzlingByteWidth()), fillMode);
   TensormapFenceproxyAcquireOp::create(builder, loc, scratch);
   Value descriptor = ReinterpretTensorDescOp::create(builder, loc, descType, scratch);
   op.getResult().replaceAllUsesWith(descriptor);
@@ -89,15 +102,14 @@ ttg::MemDescType bufferType(tt::TensorDescType desc, RankedTensorType value, boo
 
 LogicalResult lowerLoad(tt::DescriptorLoadOp op) {
   auto desc = cast<tt::TensorDescType>(op.getDesc().getType());
-  if (!desc.getBlockType().getEncoding())
-    return op.emitError("triton-nvidia-tma-lowering: the descriptor's block has no TMA layout: ")
-           << desc;
+  if (failed(tmaLayoutOf(op, desc)))
+    return failure();
   OpBuilder builder(op);
   Location loc = op.getLoc();
   MLIRContext *context = op.getContext();
   RankedTensorType type = op.getType();
-  Value buffer = ttg::LocalAllocOp::create(builder, loc, bufferType(desc, type, true), Value(),
-                                           IntegerAttr());
+  Value buffer =
+      ttg::LocalAllocOp::create(builder, loc, bufferType(desc, type, true), Value(), IntegerAttr());
   auto barrierEncoding = ttg::SwizzledSharedEncodingAttr::get(
       context, 1, 1, 1, ArrayRef<unsigned>{0}, ttg::CGALayout::oneCTA(1));
   auto barrierType =
@@ -105,8 +117,8 @@ LogicalResult lowerLoad(tt::DescriptorLoadOp op) {
                             ttg::SharedMemorySpaceAttr::get(context), /*mutableMemory=*/true);
   Value barrier = ttg::LocalAllocOp::create(builder, loc, barrierType, Value(), IntegerAttr());
   InitBarrierOp::create(builder, loc, barrier, 1);
-  int64_t bytes = type.getNumElements() *
-                  std::max(type.getElementType().getIntOrFloatBitWidth() / 8, 1u);
+  int64_t bytes =
+      type.getNumElements() * std::max(type.getElementType().getIntOrFloatBitWidth() / 8, 1u);
   Value always = arith::ConstantIntOp::create(builder, loc, 1, 1);
   BarrierExpectOp::create(builder, loc, barrier, static_cast<int32_t>(bytes), always);
   AsyncTMACopyGlobalToLocalOp::create(builder, loc, op.getDesc(), op.getIndices(), buffer, barrier,
@@ -122,14 +134,13 @@ LogicalResult lowerLoad(tt::DescriptorLoadOp op) {
 
 LogicalResult lowerStore(tt::DescriptorStoreOp op) {
   auto desc = cast<tt::TensorDescType>(op.getDesc().getType());
-  if (!desc.getBlockType().getEncoding())
-    return op.emitError("triton-nvidia-tma-lowering: the descriptor's block has no TMA layout: ")
-           << desc;
+  if (failed(tmaLayoutOf(op, desc)))
+    return failure();
   OpBuilder builder(op);
   Location loc = op.getLoc();
   RankedTensorType type = op.getSrc().getType();
-  Value buffer = ttg::LocalAllocOp::create(builder, loc, bufferType(desc, type, false),
-                                           op.getSrc(), IntegerAttr());
+  Value buffer = ttg::LocalAllocOp::create(builder, loc, bufferType(desc, type, false), op.getSrc(),
+                                           IntegerAttr());
   FenceAsyncSharedOp::create(builder, loc, /*bCluster=*/false);
   AsyncTMACopyLocalToGlobalOp::create(builder, loc, op.getDesc(), op.getIndices(), buffer);
   TMAStoreWaitOp::create(builder, loc, 0);
