@@ -178,7 +178,8 @@ int run(const Options &options) {
   addLaunchKeys(options, result);
 
   if (!options.outputDirectory.empty()) {
-    if (llvm::Error error = writeStageFiles(result, *stages, options.outputDirectory, options.input)) {
+    if (llvm::Error error =
+            writeStageFiles(result, *stages, options.outputDirectory, options.input)) {
       llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
       return 1;
     }
@@ -217,23 +218,24 @@ void setup(CLI::App &app) {
       ->check(CLI::ExistingDirectory);
   command->add_option("--target", options->target, "cuda:90, cuda:80 or hip:gfx942")
       ->capture_default_str();
-  CLI::Option *numWarps =
-      command->add_option("--num-warps", options->numWarps, "Warps per program")
-          ->capture_default_str()
-          ->check(positiveInteger());
+  CLI::Option *numWarps = command->add_option("--num-warps", options->numWarps, "Warps per program")
+                              ->capture_default_str()
+                              ->check(positiveInteger());
   CLI::Option *numStages =
-      command->add_option("--num-stages", options->numStages,
-                          "Software pipelining depth (default: the autotune config's, else 3 "
-                          "on NVIDIA and 2 on AMD, as Triton)")
+      command
+          ->add_option("--num-stages", options->numStages,
+                       "Software pipelining depth (default: the autotune config's, else 3 "
+                       "on NVIDIA and 2 on AMD, as Triton)")
           ->check(positiveInteger());
   command->add_flag("--remarks", options->remarks,
                     "Also print the passes' remarks (e.g. why a dot does not use wgmma)");
   command->add_flag("--list-configs", options->listConfigs,
                     "Print the kernel's @triton.autotune configs and @triton.heuristics (.py)");
-  command->add_option("--config", options->config,
-                      "Compile with autotune config N: its meta-parameters give the constexpr "
-                      "parameters the signature leaves out, its num_warps and num_stages the "
-                      "defaults (.py)")
+  command
+      ->add_option("--config", options->config,
+                   "Compile with autotune config N: its meta-parameters give the constexpr "
+                   "parameters the signature leaves out, its num_warps and num_stages the "
+                   "defaults (.py)")
       ->check(nonNegativeInteger());
   command
       ->add_option("--mma", options->mma,

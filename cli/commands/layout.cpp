@@ -84,8 +84,9 @@ void setup(CLI::App &app) {
   command->add_option("--elem-type", options->elementType,
                       "With --bank-conflicts: the element type, e.g. f16, bf16, f32, i8")
       ->needs(bankConflicts);
-  command->add_option("--vec", options->vectorWidth,
-                      "With --bank-conflicts: elements per lane per access (default 1)")
+  command
+      ->add_option("--vec", options->vectorWidth,
+                   "With --bank-conflicts: elements per lane per access (default 1)")
       ->needs(bankConflicts)
       ->check(positiveInteger());
 

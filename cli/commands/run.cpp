@@ -75,9 +75,10 @@ std::shared_ptr<Options> addFlags(CLI::App &command, bool benchFlags) {
   command.add_option("--num-warps", options->numWarps, "Warps per program")
       ->capture_default_str()
       ->check(positiveInteger());
-  command.add_option("--num-stages", options->numStages,
-                     "Software pipelining depth (default: the autotune config's, else 3 on "
-                     "NVIDIA and 2 on AMD, as Triton)")
+  command
+      .add_option("--num-stages", options->numStages,
+                  "Software pipelining depth (default: the autotune config's, else 3 on "
+                  "NVIDIA and 2 on AMD, as Triton)")
       ->check(positiveInteger());
   command.add_option("--config", options->config, "Compile with autotune config N (.py)")
       ->check(nonNegativeInteger());

@@ -17,8 +17,7 @@ selectAliases(const std::vector<layout::AttributeAlias> &aliases,
       if (layout::isTensorLayout(alias.value))
         selected.push_back({alias.name, alias.value, alias.location});
     if (selected.empty() && !aliases.empty()) {
-      errors << "No layout attribute among the input file's " << aliases.size()
-             << " aliases\n";
+      errors << "No layout attribute among the input file's " << aliases.size() << " aliases\n";
       return mlir::failure();
     }
     return selected;

@@ -38,7 +38,8 @@ int renderScreenshot(const ScreenshotRequest &request) {
   } restore;
   QSettings::setDefaultFormat(QSettings::IniFormat);
   QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
-                     settingsFolder.isValid() ? settingsFolder.path() : QStringLiteral("/nonexistent"));
+                     settingsFolder.isValid() ? settingsFolder.path()
+                                              : QStringLiteral("/nonexistent"));
   MainWindow window;
   window.setHeadless(true);
   window.resize(request.width, request.height);

@@ -105,8 +105,11 @@ std::string inspectKernel(const std::string &path, const InspectRequest &request
     if (!info.globalScratch.empty()) {
       nlohmann::json buffers = nlohmann::json::array();
       for (const ScratchRegion &buffer : info.globalScratch)
-        buffers.push_back({{"offset", buffer.offset}, {"size", buffer.size}, {"align", buffer.align},
-                           {"what", buffer.what}, {"source", buffer.source}});
+        buffers.push_back({{"offset", buffer.offset},
+                           {"size", buffer.size},
+                           {"align", buffer.align},
+                           {"what", buffer.what},
+                           {"source", buffer.source}});
       object["global_scratch_buffers"] = buffers;
     }
     if (binaryProblem.empty()) {

@@ -149,7 +149,8 @@ private Q_SLOTS:
     facts.globalScratchAlign = 16;
     facts.profileScratchSize = 0;
     facts.shared = 4096;
-    facts.globalScratchBuffers = {"[0, 128) TMA descriptor (tl.make_tensor_descriptor)  at k.py:9:10"};
+    facts.globalScratchBuffers = {
+        "[0, 128) TMA descriptor (tl.make_tensor_descriptor)  at k.py:9:10"};
     model.setKernel(QStringLiteral("*fp32:16, *fp32:16, i32, 1024"),
                     {"x_ptr", "out_ptr", "n", "BLOCK"}, facts, QString::fromLatin1(kPtxEntry), true);
     model.setGrid(4, 2, 1);
@@ -171,8 +172,10 @@ private Q_SLOTS:
     QCOMPARE(rows[5].perProgramBytes, qint64(4096));
     QCOMPARE(model.index(3, HiddenParametersModel::GridBytesColumn).data().toString(), QStringLiteral("2048 B"));
     // The global scratch row's tooltip says what each part of a program's slice holds.
-    QString tip = model.index(3, HiddenParametersModel::PerProgramColumn).data(Qt::ToolTipRole).toString();
-    QVERIFY2(tip.contains(QLatin1String("[0, 128) TMA descriptor (tl.make_tensor_descriptor)  at k.py:9:10")),
+    QString tip =
+        model.index(3, HiddenParametersModel::PerProgramColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QLatin1String(
+                 "[0, 128) TMA descriptor (tl.make_tensor_descriptor)  at k.py:9:10")),
              qPrintable(tip));
   }
 

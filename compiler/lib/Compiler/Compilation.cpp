@@ -474,9 +474,9 @@ LogicalResult checkOptions(const CompileOptions &options, Stage inputStage, Modu
   std::string name = target.str();
   bool modelled = name == "cuda:80" || name == "cuda:90" || name == "hip:gfx942";
   if (!modelled) {
-    std::string nearest = target.isHIP() ? "hip:gfx942"
+    std::string nearest = target.isHIP()                  ? "hip:gfx942"
                           : target.computeCapability < 85 ? "cuda:80"
-                                                           : "cuda:90";
+                                                          : "cuda:90";
     driver::addDiagnostic(result, CompileDiagnostic::Severity::Warning,
                           "trex models cuda:80, cuda:90 and hip:gfx942; " + name +
                               " compiles, but its layouts and instructions are not checked "

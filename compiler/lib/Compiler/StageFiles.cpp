@@ -30,8 +30,8 @@ static llvm::Error checkWritable(llvm::StringRef path, llvm::StringRef protected
   return llvm::Error::success();
 }
 
-static llvm::Error writeFile(llvm::StringRef path, llvm::StringRef contents,
-                             bool binary = false, llvm::StringRef protectedPath = {}) {
+static llvm::Error writeFile(llvm::StringRef path, llvm::StringRef contents, bool binary = false,
+                             llvm::StringRef protectedPath = {}) {
   if (llvm::Error refused = checkWritable(path, protectedPath))
     return refused;
   std::error_code error;
@@ -70,7 +70,8 @@ llvm::Error writeStageFiles(const CompilationResult &result, llvm::ArrayRef<Stag
     outputs.emplace_back(path.str().str(), stage);
   }
   for (const auto &[path, stage] : outputs)
-    if (llvm::Error error = writeFile(path, result.stages.at(stage), isBinaryStage(stage), inputPath))
+    if (llvm::Error error =
+            writeFile(path, result.stages.at(stage), isBinaryStage(stage), inputPath))
       return error;
   return llvm::Error::success();
 }

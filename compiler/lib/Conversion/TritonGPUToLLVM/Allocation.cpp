@@ -506,8 +506,9 @@ std::string sourceOf(Location location) {
 
 // The kernel's global-scratch buffers (offset, bytes, alignment, what uses it, where in the
 // source), for the metadata and the tools that show the hidden parameters.
-ArrayAttr describeGlobalScratch(tt::FuncOp kernel, SymbolTable &symbols,
-                                const llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> &callees) {
+ArrayAttr
+describeGlobalScratch(tt::FuncOp kernel, SymbolTable &symbols,
+                      const llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> &callees) {
   Builder builder(kernel.getContext());
   SmallVector<Attribute> entries;
   kernel.walk([&](Operation *op) {
@@ -521,9 +522,8 @@ ArrayAttr describeGlobalScratch(tt::FuncOp kernel, SymbolTable &symbols,
         return;
       size = alloc.getNbytes();
       alignment = alloc.getAlignment();
-      bool descriptor = llvm::any_of(alloc->getUsers(), [](Operation *user) {
-        return isa<ttng::TensormapCreateOp>(user);
-      });
+      bool descriptor = llvm::any_of(
+          alloc->getUsers(), [](Operation *user) { return isa<ttng::TensormapCreateOp>(user); });
       what = descriptor ? "TMA descriptor (tl.make_tensor_descriptor)" : "scratch buffer";
     } else if (auto call = dyn_cast<tt::CallOp>(op)) {
       auto callee = symbols.lookup<tt::FuncOp>(call.getCallee());

@@ -87,8 +87,8 @@ Value mapElementwise(CodeGenerator &g, const Value &scalarFn, const std::vector<
   std::vector<mlir::Value> handles;
   for (const Tensor &input : inputs)
     handles.push_back(input.handle);
-  auto scratch = b.create<tt::MapElementwiseOp>(TypeRange{}, handles,
-                                                static_cast<std::int32_t>(pack));
+  auto scratch =
+      b.create<tt::MapElementwiseOp>(TypeRange{}, handles, static_cast<std::int32_t>(pack));
   OpBuilder::InsertPoint saved = b.builder.saveInsertionPoint();
   std::vector<mlir::Type> irTypes;
   std::vector<DType> scalarTypes;
@@ -331,8 +331,7 @@ void registerReductionBuiltins(Library &lib) {
                  });
 
   lib.addBuiltin(tl + "map_elementwise",
-                 signature({required("scalar_fn")}, "args",
-                           {optional("pack", Value::integer(1))}),
+                 signature({required("scalar_fn")}, "args", {optional("pack", Value::integer(1))}),
                  [](CodeGenerator &g, BoundArguments &args) {
                    return mapElementwise(g, args["scalar_fn"], args.variadic(),
                                          intArgument(args["pack"], "pack"));

@@ -491,8 +491,7 @@ void CodeGenerator::visitFor(const python::ForStmt &statement) {
            std::to_string(kMaxStaticRangeTrips) + " (use tl.range for a loop)");
     for (PyInt i = start; step > 0 ? i < end : i > end; i += step) {
       if (++state_.unrolledBodies > kMaxUnrolledBodies)
-        fail("tl.static_range loops would unroll more than " +
-             std::to_string(kMaxUnrolledBodies) +
+        fail("tl.static_range loops would unroll more than " + std::to_string(kMaxUnrolledBodies) +
              " copies of their bodies in this kernel (nested static ranges multiply); use "
              "tl.range for the outer loops");
       localScope_.set(target, Value::integer(i));

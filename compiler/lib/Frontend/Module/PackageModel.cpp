@@ -69,7 +69,7 @@ const char *const kVersion[] = {
 #define TREX_TORCH_DTYPE(name, text, kind, itemsize, floating, isSigned, bits, min, max, eps,      \
                          tiny)                                                                     \
   {name, text, kind, itemsize, floating, isSigned, bits, (long double)(min), (long double)(max),   \
-   eps, tiny},
+   eps,  tiny},
 const TorchEntry kTorch[] = {
 #include "TritonPackage.inc"
 };
@@ -94,16 +94,17 @@ const Model &model() {
     for (const char *path : kModules)
       m.modules.insert(path);
     for (const NameEntry &entry : kNames)
-      m.names[std::string(entry.module) + '\0' + entry.name] = PackageName{entry.kind, entry.detail};
+      m.names[std::string(entry.module) + '\0' + entry.name] =
+          PackageName{entry.kind, entry.detail};
     for (const char *name : kDTypeMembers)
       m.dtypeMembers.insert(name);
     for (const char *text : kVersion)
       m.version = text;
     for (const TorchEntry &entry : kTorch)
-      m.torch[entry.name] = TorchDTypeInfo{entry.name,     entry.text,      entry.kind,
-                                           entry.itemsize, entry.floating != 0,
-                                           entry.isSigned != 0, entry.bits, entry.min,
-                                           entry.max,      entry.eps,       entry.tiny};
+      m.torch[entry.name] =
+          TorchDTypeInfo{entry.name,          entry.text,          entry.kind, entry.itemsize,
+                         entry.floating != 0, entry.isSigned != 0, entry.bits, entry.min,
+                         entry.max,           entry.eps,           entry.tiny};
     return m;
   }();
   return instance;

@@ -128,8 +128,7 @@ LogicalResult TensormapCreateOp::verify() {
     return emitOpError("needs ") << rank << " global dimensions and element strides, got "
                                  << getGlobalDim().size() << " and " << getElementStride().size();
   if (static_cast<int>(getGlobalStride().size()) != rank - 1)
-    return emitOpError("needs ") << rank - 1
-                                 << " global strides (all but the innermost), got "
+    return emitOpError("needs ") << rank - 1 << " global strides (all but the innermost), got "
                                  << getGlobalStride().size();
   auto inRange = [&](StringRef name, int32_t value, int32_t max) -> LogicalResult {
     if (value < 0 || value > max)
@@ -172,11 +171,16 @@ std::optional<int> tmaElementType(Type element) {
   if (!element.isIntOrFloat())
     return std::nullopt;
   switch (element.getIntOrFloatBitWidth()) {
-  case 8: return 0;
-  case 16: return 1;
-  case 32: return 2;
-  case 64: return 4;
-  default: return std::nullopt;
+  case 8:
+    return 0;
+  case 16:
+    return 1;
+  case 32:
+    return 2;
+  case 64:
+    return 4;
+  default:
+    return std::nullopt;
   }
 }
 
