@@ -2,7 +2,10 @@
 #include "commands/run.h"
 #include "commands/launch_flags.h"
 
+#include "trex/Runtime/Driver.h"
 #include "trex/Runtime/Error.h"
+#include "trex/Runtime/KernelInfo.h"
+#include "trex/Runtime/Runner.h"
 #include "trex/Tools/KernelBuild.h"
 #include "trex/Tools/LaunchBoundsCheck.h"
 
@@ -24,9 +27,9 @@ bool isDirectory(const std::string &input) {
   return std::filesystem::is_directory(input, error);
 }
 
-int fail(const Options &options, const std::string &message) {
+int fail(const Options &options, const std::string &message, bool noDriver = false) {
   if (options.launch.json)
-    std::cout << nlohmann::json({{"error", message}, {"no_driver", false}}).dump(1) << "\n";
+    std::cout << nlohmann::json({{"error", message}, {"no_driver", noDriver}}).dump(1) << "\n";
   std::cerr << "error: " << message << "\n";
   return 1;
 }
@@ -84,6 +87,9 @@ std::shared_ptr<Options> addFlags(CLI::App &command, bool benchFlags) {
       ->check(nonNegativeInteger());
   command.add_option("--cache-dir", options->cacheDirectory,
                      "Kernel cache (default $TREX_CACHE_DIR or ~/.cache/trex)");
+  command.add_flag("--dry-run", options->dryRun,
+                   "Compile through the cache and check the launch without a GPU: no driver "
+                   "is opened, nothing runs");
   command.add_flag("--no-bounds-check", options->noBoundsCheck,
                    "Skip the pre-launch check that the kernel's loads, stores and atomics stay "
                    "inside the buffers given (its ttir run on the host for representative programs)");
@@ -96,7 +102,27 @@ int run(const Options &options) {
     runtime::RunRequest request = toRunRequest(options.launch);
     std::string artifacts = options.input;
     std::string sourcePath;
-    if (!isArtifactPath(options.input) && !isDirectory(options.input)) {
+    bool compiles = !isArtifactPath(options.input) && !isDirectory(options.input);
+    // The driver is found before anything is compiled or written to the kernel cache: a
+    // machine without one is told so at once (--dry-run compiles and checks without it).
+    std::unique_ptr<runtime::Driver> driver;
+    if (!options.dryRun) {
+      runtime::Backend backend = runtime::Backend::CUDA;
+      if (compiles) {
+        llvm::Expected<Target> target = Target::parse(options.target);
+        if (!target)
+          return fail(options, llvm::toString(target.takeError()));
+        backend = target->isHIP() ? runtime::Backend::HIP : runtime::Backend::CUDA;
+      } else {
+        backend = runtime::findKernelArtifacts(options.input).info.backend;
+      }
+      try {
+        driver = runtime::openDriver(backend);
+      } catch (const runtime::NoDriverError &error) {
+        return fail(options, error.what(), /*noDriver=*/true);
+      }
+    }
+    if (compiles) {
       if (options.launch.signature.empty())
         return fail(options, "--signature is required to compile a .py kernel");
       llvm::Expected<Target> target = Target::parse(options.target);
@@ -125,7 +151,23 @@ int run(const Options &options) {
     if (!options.noBoundsCheck)
       if (int exitCode = checkBounds(options, artifacts, request, sourcePath))
         return exitCode;
-    return runtime::runFromArtifacts(artifacts, request, std::cout, std::cerr);
+    if (options.dryRun) {
+      // The launch is planned (arguments, grid, scratch) as a run would, then not executed.
+      runtime::LaunchPlan plan = runtime::planLaunch(runtime::findKernelArtifacts(artifacts), request);
+      if (options.launch.json)
+        std::cout << nlohmann::json({{"dry_run", true},
+                                     {"kernel", plan.artifacts.info.name},
+                                     {"artifacts", artifacts}})
+                         .dump(1)
+                  << "\n";
+      else
+        std::cout << "dry run: " << plan.artifacts.info.name << " compiled in " << artifacts
+                  << ", launch checked; not run\n";
+      return 0;
+    }
+    return runtime::runFromArtifacts(
+        artifacts, request, std::cout, std::cerr,
+        [&driver](runtime::Backend) { return std::move(driver); });
   } catch (const runtime::Error &error) {
     return fail(options, error.what());
   }

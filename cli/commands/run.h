@@ -28,6 +28,9 @@ struct Options {
   std::string cacheDirectory;
   // Skip the host-side check of the kernel's accesses against the buffers' sizes.
   bool noBoundsCheck = false;
+  // Compile through the cache and check the launch (arguments, bounds) without a GPU: no
+  // driver is opened and nothing runs.
+  bool dryRun = false;
   LaunchFlags launch;
 };
 

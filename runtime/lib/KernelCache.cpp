@@ -75,11 +75,24 @@ std::string cacheKey(const CacheKeyInputs &inputs) {
   return hash.hexDigest();
 }
 
+// $TREX_CACHE_DIR, else $XDG_CACHE_HOME/trex, else ~/.cache/trex, each only under a folder that
+// exists: the cache is not made inside a HOME (or XDG_CACHE_HOME) that is not there.
 std::string defaultCacheDirectory() {
   if (const char *override = std::getenv("TREX_CACHE_DIR"); override && *override)
     return override;
-  if (const char *home = std::getenv("HOME"); home && *home)
+  std::error_code error;
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) {
+    if (!fs::is_directory(xdg, error))
+      throw Error(std::string("cannot locate the kernel cache: XDG_CACHE_HOME (") + xdg +
+                  ") is not a folder; set TREX_CACHE_DIR or --cache-dir");
+    return (fs::path(xdg) / "trex").string();
+  }
+  if (const char *home = std::getenv("HOME"); home && *home) {
+    if (!fs::is_directory(home, error))
+      throw Error(std::string("cannot locate the kernel cache: HOME (") + home +
+                  ") is not a folder; set TREX_CACHE_DIR or --cache-dir");
     return (fs::path(home) / ".cache" / "trex").string();
+  }
   throw Error("cannot locate the kernel cache: set TREX_CACHE_DIR (HOME is not set)");
 }
 

@@ -110,7 +110,27 @@ TEST(KernelCache, DefaultDirectoryFollowsTheEnvironment) {
   ::unsetenv("TREX_CACHE_DIR");
   const char *home = std::getenv("HOME");
   std::string savedHome = home ? home : "";
-  ::setenv("HOME", "/home/user", 1);
-  EXPECT_EQ(defaultCacheDirectory(), "/home/user/.cache/trex");
+  const char *xdg = std::getenv("XDG_CACHE_HOME");
+  std::string savedXdg = xdg ? xdg : "";
+  ::unsetenv("XDG_CACHE_HOME");
+  fs::path folder = fs::temp_directory_path() / "trex-cache-home-test";
+  fs::create_directories(folder);
+  ::setenv("HOME", folder.c_str(), 1);
+  EXPECT_EQ(defaultCacheDirectory(), (folder / ".cache" / "trex").string());
+  // XDG_CACHE_HOME wins over HOME.
+  ::setenv("XDG_CACHE_HOME", folder.c_str(), 1);
+  EXPECT_EQ(defaultCacheDirectory(), (folder / "trex").string());
+  ::unsetenv("XDG_CACHE_HOME");
+  // A HOME that does not exist gets no cache made inside it: an error that says so.
+  ::setenv("HOME", "/nonexistent/home/user", 1);
+  try {
+    defaultCacheDirectory();
+    ADD_FAILURE() << "a cache under a missing HOME was accepted";
+  } catch (const Error &error) {
+    EXPECT_NE(std::string(error.what()).find("is not a folder"), std::string::npos);
+  }
   ::setenv("HOME", savedHome.c_str(), 1);
+  if (!savedXdg.empty())
+    ::setenv("XDG_CACHE_HOME", savedXdg.c_str(), 1);
+  fs::remove_all(folder);
 }
