@@ -26,6 +26,7 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 
 #include <chrono>
+#include <cstdlib>
 
 using namespace mlir;
 
@@ -189,6 +190,12 @@ private:
         break;
       case cuda::AssemblerChoice::Executable:
         choice = Assembler::PtxasExecutable;
+        break;
+      case cuda::AssemblerChoice::Unknown:
+        addDiagnostic(result, Severity::Warning,
+                      "TREX_ASSEMBLER=" + std::string(std::getenv("TREX_ASSEMBLER")) +
+                          " is neither nvjitlink nor ptxas; it is ignored (the default "
+                          "assembler is used)");
         break;
       case cuda::AssemblerChoice::Unset:
         break;

@@ -496,13 +496,6 @@ LogicalResult checkOptions(const CompileOptions &options, Stage inputStage, Modu
                                          : " multiplies with FMA"));
     return failure();
   }
-  if (target.isCUDA())
-    if (const char *assembler = std::getenv("TREX_ASSEMBLER"))
-      if (llvm::StringRef(assembler) != "nvjitlink" && llvm::StringRef(assembler) != "ptxas")
-        driver::addDiagnostic(result, CompileDiagnostic::Severity::Warning,
-                              "TREX_ASSEMBLER=" + std::string(assembler) +
-                                  " is neither nvjitlink nor ptxas; it is ignored (the default "
-                                  "assembler is used)");
   // A ttgir module's layouts were built for its own warps: another count cannot apply.
   if (inputStage == Stage::TTGIR && options.numWarpsGiven)
     if (auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps"))

@@ -282,6 +282,12 @@ std::string coordinateList(int64_t rank, int firstOperand) {
   return text + "}";
 }
 
+// Where a box's data starts in the shared buffer.
+Value boxAddress(LLVMBuilder &b, Value buffer, Type element, const TMABox &box) {
+  return box.sharedElement ? b.gep(buffer.getType(), element, buffer, b.i32(box.sharedElement))
+                           : buffer;
+}
+
 SmallVector<Value> boxCoordinates(LLVMBuilder &b, ValueRange coords, const TMABox &box) {
   SmallVector<Value> result;
   int64_t rank = coords.size();
@@ -317,9 +323,7 @@ struct AsyncTMACopyGlobalToLocalOpConversion
       constraints += ",r";
     constraints += ",r";
     for (const TMABox &box : *boxes) {
-      Value shared = box.sharedElement ? b.gep(adaptor.getResult().getType(), element,
-                                               adaptor.getResult(), b.i32(box.sharedElement))
-                                       : adaptor.getResult();
+      Value shared = boxAddress(b, adaptor.getResult(), element, box);
       SmallVector<Value> operands{issue, shared, adaptor.getDesc()};
       llvm::append_range(operands, boxCoordinates(b, adaptor.getCoord(), box));
       operands.push_back(adaptor.getBarrier());
@@ -352,9 +356,7 @@ struct AsyncTMACopyLocalToGlobalOpConversion
     for (int64_t i = 0; i < rank; ++i)
       constraints += ",r";
     for (const TMABox &box : *boxes) {
-      Value shared = box.sharedElement ? b.gep(adaptor.getSrc().getType(), element,
-                                               adaptor.getSrc(), b.i32(box.sharedElement))
-                                       : adaptor.getSrc();
+      Value shared = boxAddress(b, adaptor.getSrc(), element, box);
       SmallVector<Value> operands{issue, adaptor.getDesc(), shared};
       llvm::append_range(operands, boxCoordinates(b, adaptor.getCoord(), box));
       ptx(rewriter, loc, text, constraints, operands);

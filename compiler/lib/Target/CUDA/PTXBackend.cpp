@@ -331,7 +331,8 @@ AssemblerChoice assemblerFromEnvironment() {
   llvm::StringRef name(choice);
   return name == "nvjitlink" ? AssemblerChoice::JitLink
          : name == "ptxas"   ? AssemblerChoice::Executable
-                             : AssemblerChoice::Unset;
+         : name.empty()      ? AssemblerChoice::Unset
+                             : AssemblerChoice::Unknown;
 }
 
 } // namespace trex::cuda

@@ -64,8 +64,9 @@ std::optional<std::string> findJitLink();
 llvm::Expected<std::string> assembleInProcess(llvm::StringRef ptx, int computeCapability,
                                               llvm::StringRef libraryPath, std::string &log);
 
-// What $TREX_ASSEMBLER asks for: "nvjitlink", "ptxas", or nothing (unset or another value).
-enum class AssemblerChoice { Unset, JitLink, Executable };
+// What $TREX_ASSEMBLER asks for: "nvjitlink", "ptxas", nothing (unset), or a value that is
+// neither (Unknown: the caller says so and uses the default).
+enum class AssemblerChoice { Unset, JitLink, Executable, Unknown };
 AssemblerChoice assemblerFromEnvironment();
 
 } // namespace trex::cuda
