@@ -7,13 +7,17 @@
 #include "trex/Compiler/StageFiles.h"
 #include "trex/Runtime/Error.h"
 #include "trex/Runtime/KernelInfo.h"
+#include "trex/Tools/CaptureSession.h"
 #include "trex/Tools/KernelBuild.h"
 
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
+#include <sstream>
 
 namespace trex::cli::compile {
 namespace {
@@ -38,6 +42,8 @@ struct Options {
   std::vector<std::string> emit;
   std::string outputDirectory;
   std::string dumpPassesDirectory;
+  std::string session;
+  bool targetGiven = false;
 };
 
 // The stages `--emit` names for `target` ("all" = every stage the target has).
@@ -129,7 +135,7 @@ void addLaunchKeys(const Options &options, CompilationResult &result) {
   }
 }
 
-int run(const Options &options) {
+int compileOne(const Options &options) {
   if (options.listConfigs)
     return listConfigs(options);
   llvm::Expected<Target> target = Target::parse(options.target);
@@ -201,13 +207,183 @@ int run(const Options &options) {
   return 0;
 }
 
+std::string readWholeFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The options of a session kernel: its module, signature and Triton's options, unless the
+// command line names others.
+Options sessionKernelOptions(const Options &options, const tools::SessionKernel &kernel) {
+  Options one = options;
+  one.session.clear();
+  one.input = kernel.modulePath;
+  one.kernel = kernel.name;
+  one.signature = kernel.signature;
+  if (!options.targetGiven && !kernel.target.empty())
+    one.target = kernel.target;
+  if (!options.numWarpsGiven)
+    one.numWarps = kernel.numWarps;
+  if (!options.numStagesGiven)
+    one.numStages = kernel.numStages;
+  one.numWarpsGiven = one.numStagesGiven = true;
+  return one;
+}
+
+// `trex compile --session DIR`: every kernel of the session compiled by trex with Triton's
+// specialization, one line each, with the agreement of trex's ttgir with Triton's.
+// `--kernel K` (a name or an id) compiles one as a plain compile would.
+int runSession(const Options &options) {
+  tools::CaptureSession session;
+  try {
+    session = tools::readCaptureSession(options.session);
+  } catch (const std::exception &error) {
+    llvm::errs() << "error: " << error.what() << "\n";
+    return 1;
+  }
+  if (!options.kernel.empty()) {
+    std::vector<const tools::SessionKernel *> found =
+        tools::findSessionKernels(session, options.kernel);
+    if (found.empty()) {
+      llvm::errs() << "error: " << options.session << ": no kernel named or with id '"
+                   << options.kernel << "'; the session has:";
+      for (const tools::SessionKernel &kernel : session.kernels)
+        llvm::errs() << " " << kernel.name << " (" << kernel.id << ")";
+      llvm::errs() << "\n";
+      return 1;
+    }
+    const tools::SessionKernel &kernel = *found.front();
+    if (kernel.signature.empty()) {
+      llvm::errs() << "error: session kernel " << kernel.id << " (" << kernel.name
+                   << ") has no trex signature";
+      for (const std::string &note : kernel.notes)
+        llvm::errs() << "; " << note;
+      llvm::errs() << "\n";
+      return 1;
+    }
+    llvm::errs() << "note: session kernel " << kernel.id << ": " << kernel.name << "("
+                 << kernel.signature << "), " << kernel.describeOptions();
+    if (kernel.launches)
+      llvm::errs() << ", launched " << kernel.launches << " time"
+                   << (kernel.launches == 1 ? "" : "s") << ", grid " << kernel.describeGrids();
+    if (found.size() > 1)
+      llvm::errs() << " (the most launched of " << found.size()
+                   << " specializations; choose another by id)";
+    llvm::errs() << "\n";
+    return compileOne(sessionKernelOptions(options, kernel));
+  }
+
+  llvm::raw_ostream &out = llvm::outs();
+  out << "session " << options.session << ": " << session.kernels.size() << " kernel"
+      << (session.kernels.size() == 1 ? "" : "s");
+  if (!session.tritonVersion.empty())
+    out << " compiled by Triton " << session.tritonVersion;
+  out << "\n";
+  int failures = 0, compared = 0, same = 0;
+  for (const tools::SessionKernel &kernel : session.kernels) {
+    out << kernel.id << "  " << kernel.name << "  " << kernel.describeOptions();
+    if (kernel.launches)
+      out << "  launches=" << kernel.launches << " grid=" << kernel.describeGrids();
+    out << "\n    signature: " << (kernel.signature.empty() ? "(none)" : kernel.signature) << "\n";
+    if (!kernel.tritonOk)
+      out << "    triton: failed: " << kernel.tritonError.substr(0, kernel.tritonError.find('\n'))
+          << "\n";
+    if (kernel.signature.empty()) {
+      out << "    trex: not compiled:";
+      for (const std::string &note : kernel.notes)
+        out << " " << note;
+      out << "\n";
+      ++failures;
+      continue;
+    }
+    Options one = sessionKernelOptions(options, kernel);
+    llvm::Expected<Target> target = Target::parse(one.target);
+    if (!target) {
+      out << "    trex: " << llvm::toString(target.takeError()) << "\n";
+      ++failures;
+      continue;
+    }
+    llvm::Expected<std::vector<Stage>> stages = requestedStages(one.emit, *target);
+    if (!stages) {
+      llvm::errs() << "error: " << llvm::toString(stages.takeError()) << "\n";
+      return 1;
+    }
+    CompileOptions compileOptions;
+    compileOptions.target = *target;
+    compileOptions.numWarps = one.numWarps;
+    compileOptions.numStages = one.numStages;
+    compileOptions.numWarpsGiven = compileOptions.numStagesGiven = true;
+    compileOptions.kernelName = one.kernel;
+    compileOptions.signature = one.signature;
+    compileOptions.lastStage =
+        std::max(Stage::TTGIR, *std::max_element(stages->begin(), stages->end()));
+    CompilationResult result = compileFile(one.input, compileOptions);
+    if (!result.succeeded) {
+      std::string diagnostics = result.renderDiagnostics(false);
+      out << "    trex: error: " << diagnostics.substr(0, diagnostics.find('\n')) << "\n";
+      ++failures;
+      continue;
+    }
+    out << "    trex: ok";
+    auto tritonTtgir = kernel.tritonStages.find("ttgir");
+    auto trexTtgir = result.stages.find(Stage::TTGIR);
+    if (tritonTtgir != kernel.tritonStages.end() && trexTtgir != result.stages.end()) {
+      ++compared;
+      std::string difference = tools::describeOperationDifference(
+          tools::countOperations(trexTtgir->second),
+          tools::countOperations(readWholeFile(tritonTtgir->second)));
+      if (difference.empty()) {
+        ++same;
+        out << "; ttgir ops as Triton's";
+      } else {
+        out << "; ttgir ops differ from Triton's: " << difference;
+      }
+    }
+    out << "\n";
+    if (!one.outputDirectory.empty()) {
+      std::string folder = (std::filesystem::path(one.outputDirectory) / kernel.id).string();
+      if (llvm::Error error = writeStageFiles(result, *stages, folder, one.input)) {
+        llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
+        return 1;
+      }
+    }
+  }
+  out << session.kernels.size() - failures << " of " << session.kernels.size()
+      << " compiled by trex";
+  if (compared)
+    out << "; ttgir operations equal to Triton's for " << same << " of " << compared;
+  out << "\n";
+  return failures ? 1 : 0;
+}
+
+int run(const Options &options) {
+  if (!options.session.empty()) {
+    if (!options.input.empty()) {
+      llvm::errs() << "error: give a kernel file or --session DIR, not both\n";
+      return 1;
+    }
+    return runSession(options);
+  }
+  if (options.input.empty()) {
+    llvm::errs() << "error: no kernel file given (or --session DIR for a capture session)\n";
+    return 1;
+  }
+  return compileOne(options);
+}
+
 } // namespace
 
 void setup(CLI::App &app) {
   auto options = std::make_shared<Options>();
   CLI::App *command = app.add_subcommand(
       "compile", "Compile a kernel (.py, .source, .ttir, .ttgir) and print or write its stages");
-  command->add_option("input", options->input, "The kernel file")->required();
+  command->add_option("input", options->input, "The kernel file");
+  command->add_option("--session", options->session,
+                      "A capture session (trex_triton): compile each of its kernels with "
+                      "Triton's specialization and compare with Triton's ttgir, or the one "
+                      "--kernel names (a name or an id)");
   command->add_option("--kernel", options->kernel, "The @triton.jit function to compile (.py)");
   command->add_option("--signature", options->signature,
                       "Its specialization in Triton's AOT form, e.g. '*fp32:16, i32, 1024'");
@@ -265,7 +441,9 @@ void setup(CLI::App &app) {
   command->add_option("--dump-passes", options->dumpPassesDirectory,
                       "Write the IR after every MLIR and LLVM pass to DIR/NNN-<pass>.mlir|.ll, and "
                       "DIR/passes.txt listing each pass with its time and whether it changed the IR");
-  command->callback([options, numWarps, numStages] {
+  CLI::Option *targetOption = command->get_option("--target");
+  command->callback([options, numWarps, numStages, targetOption] {
+    options->targetGiven = targetOption->count() > 0;
     options->numWarpsGiven = numWarps->count() > 0;
     options->numStagesGiven = numStages->count() > 0;
     if (int exitCode = run(*options))

@@ -467,8 +467,30 @@ void CodeGenerator::visitFor(const python::ForStmt &statement) {
   }
   if (iteratorName == "triton.language.static_range") {
     // Unrolled at compile time: the target is a constexpr in each copy of the body.
-    if (arguments.empty() || arguments.size() > 3)
+    // tl.static_range(arg1, arg2=None, step=None): keywords bind as in Triton.
+    static const char *const parameterNames[] = {"arg1", "arg2", "step"};
+    if (arguments.size() > 3)
       fail("tl.static_range takes 1 to 3 arguments");
+    std::vector<std::optional<Value>> slots(3);
+    for (size_t i = 0; i < arguments.size(); ++i)
+      slots[i] = arguments[i];
+    for (const auto &[name, value] : keywords) {
+      const char *const *found =
+          std::find_if(std::begin(parameterNames), std::end(parameterNames),
+                       [&](const char *parameter) { return name == parameter; });
+      if (found == std::end(parameterNames))
+        fail("tl.static_range got an unexpected keyword argument '" + name + "'");
+      size_t index = static_cast<size_t>(found - std::begin(parameterNames));
+      if (slots[index])
+        fail("tl.static_range got multiple values for argument '" + name + "'");
+      slots[index] = value;
+    }
+    if (!slots[0])
+      fail("tl.static_range missing 1 required positional argument: 'arg1'");
+    bool hasEnd = slots[1] && !slots[1]->isNone();
+    bool hasStep = slots[2] && !slots[2]->isNone();
+    arguments = {hasEnd ? *slots[0] : Value::integer(0), hasEnd ? *slots[1] : *slots[0],
+                 hasStep ? *slots[2] : Value::integer(1)};
     for (const Value &argument : arguments)
       if (!(argument.isInt() || argument.isBool()))
         fail(argument.describe() + " used as tl.static_range bound is not a constexpr");

@@ -168,7 +168,8 @@ ParameterSpecialization parseSignatureEntry(const std::string &entry) {
   std::optional<ScalarKind> kind = scalarKindFromSignatureName(elementText);
   if (!kind)
     fail("unknown type '" + typeText +
-         "'; expected a type such as *fp32, i32, fp16, or a literal such as 1024, True, 'str'");
+         "'; expected a type such as *fp32, i32, fp16, a literal such as 1024, True, 'str', "
+         "or a constant of the file such as tl.float16, a helper's name or (16, 32)");
   if (specialization.constant) {
     if (isPointer)
       fail("a pointer cannot be specialized to 1");

@@ -3,7 +3,10 @@
 #include "Specialization.h"
 
 #include "Autotune.h"
+#include "Library.h"
 #include "Signature.h"
+
+#include "trex/Frontend/Python/Parser.h"
 
 #include <algorithm>
 #include <map>
@@ -34,6 +37,25 @@ bool isConstexprAnnotation(GenerationState &state, ModuleScope &scope,
     return annotation.isCallable() && annotation.asCallable()->name == "triton.language.constexpr";
   } catch (const CompileError &) {
     return false;
+  }
+}
+
+// A signature entry that is neither a type nor a literal, read as a compile-time expression of
+// the module: an entry that does not parse as an expression, or whose names are all unknown to
+// the module, is not one (the caller reports the entry's own error then).
+std::optional<Value> constantExpressionEntry(GenerationState &state, ModuleScope &scope,
+                                             const std::string &entry) {
+  python::ExpressionParseResult parsed =
+      python::parsePythonExpression(entry, "<signature entry>");
+  if (!parsed.succeeded())
+    return std::nullopt;
+  if (const auto *name = parsed.expression->dynCast<python::NameExpr>())
+    if (!scope.globals.count(name->identifier()) && !library().pythonBuiltin(name->identifier()))
+      return std::nullopt;
+  try {
+    return CodeGenerator::evaluateConstant(state, scope, *parsed.expression);
+  } catch (const CompileError &) {
+    return std::nullopt;
   }
 }
 
@@ -196,9 +218,16 @@ KernelSpecialization specializeKernel(GenerationState &state, const JitFunction 
       try {
         specialization = parseSignatureEntry(entry);
       } catch (const CompileError &error) {
-        throw errorAt(scope, parameter.range.begin,
-                      "signature entry '" + entry + "' for parameter '" + parameter.name +
-                          "': " + error.message());
+        // Not a type or a literal: a constexpr written as a Python expression of the file's
+        // module scope (`my_helper`, `(16, 32)`, `float('inf')`), as trex_triton writes the
+        // constexprs Triton's AOT signature has no literal for.
+        std::optional<Value> value = constantExpressionEntry(state, scope, entry);
+        if (!value)
+          throw errorAt(scope, parameter.range.begin,
+                        "signature entry '" + entry + "' for parameter '" + parameter.name +
+                            "': " + error.message());
+        specialization.text = entry;
+        specialization.constant = std::move(*value);
       }
       if (specialization.constant) {
         auto config = configValues.find(i);

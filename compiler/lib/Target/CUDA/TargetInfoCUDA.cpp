@@ -329,8 +329,11 @@ public:
                    Value predicate) const override {
     unsigned bits = type.getIntOrFloatBitWidth();
     LLVMBuilder b(builder, loc);
+    // PTX has no 8-bit registers: an 8-bit (or i1, stored as a byte) slot is read with
+    // ld.shared.b8 into a 16-bit register, as Triton does. Reading 16 bits would touch the next
+    // slot and, at an odd address, fault (misaligned address).
     Type word = builder.getIntegerType(bits < 16 ? 16 : bits);
-    std::string text = "@$2 ld.shared.b" + std::to_string(bits < 16 ? 16 : bits) +
+    std::string text = "@$2 ld.shared.b" + std::to_string(bits <= 8 ? 8 : bits) +
                        " $0, [ $1 + 0 ];";
     std::string constraints = std::string("=") + constraintOf(bits < 16 ? 16 : bits) + ",r,b";
     Value loaded = inlinePTX(builder, loc, word, text, constraints, {pointer, predicate});
@@ -346,8 +349,11 @@ public:
     Value word = b.bitcast(value, builder.getIntegerType(bits));
     if (bits < 16)
       word = b.zext(word, builder.getI16Type());
+    // An 8-bit (or i1) slot is written with st.shared.b8 from a 16-bit register (see
+    // loadShared).
     unsigned width = bits < 16 ? 16 : bits;
-    std::string text = "@$2 st.shared.b" + std::to_string(width) + " [ $0 + 0 ], $1;";
+    std::string text =
+        "@$2 st.shared.b" + std::to_string(bits <= 8 ? 8 : bits) + " [ $0 + 0 ], $1;";
     std::string constraints = std::string("r,") + constraintOf(width) + ",b";
     inlinePTX(builder, loc, Type(), text, constraints, {pointer, word, predicate});
   }

@@ -1,0 +1,98 @@
+# A small "real program" for the trex_triton tests: kernels defined the ways real files define
+# them, launched through the JIT with runtime arguments. Runs against the stand-in package in
+# ../fake_triton (no GPU).
+import sys
+
+import triton
+import triton.language as tl
+from triton.runtime.jit import FakeTensor
+
+SCALE = tl.constexpr(3)
+OFFSET = tl.constexpr(2.5)
+
+
+@triton.jit
+def twice(x):
+    return x * 2
+
+
+@triton.jit
+def shifted(x):
+    return x + OFFSET
+
+
+@triton.jit(noinline=True)
+def clamp_count(n):
+    return tl.minimum(n, 4096)
+
+
+@triton.jit
+def scale_kernel(x_ptr, out_ptr, n, FN: tl.constexpr, DT: tl.constexpr, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < clamp_count(n)
+    x = tl.load(x_ptr + offs, mask=mask)
+    y = shifted(FN(x) * SCALE).to(DT)
+    tl.store(out_ptr + offs, y, mask=mask)
+
+
+def make_local_kernel(width):
+    # A kernel defined inside a function: WIDTH comes from the closure.
+    WIDTH: tl.constexpr = width
+
+    @triton.jit
+    def copy_rows(src_ptr, dst_ptr, stride):
+        row = tl.program_id(0)
+        cols = tl.arange(0, WIDTH)
+        tl.store(dst_ptr + row * stride + cols, tl.load(src_ptr + row * stride + cols))
+
+    return copy_rows
+
+
+@triton.jit
+def descriptor_copy(in_ptr, out_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    a = tl.make_tensor_descriptor(in_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    b = tl.make_tensor_descriptor(out_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    pid = tl.program_id(0)
+    b.store([pid * BM, 0], a.load([pid * BM, 0]))
+
+
+@triton.jit
+def odd_block(x_ptr):
+    # trex (and real Triton) refuse an arange whose extent is not a power of two.
+    tl.store(x_ptr + tl.arange(0, 3), 1.0)
+
+
+@triton.jit
+def rejected_by_triton_kernel(x_ptr):
+    tl.store(x_ptr, 1.0)
+
+
+def main(which):
+    x = FakeTensor("fp32", 4096)
+    out = FakeTensor("fp16", 8192)
+    if "scale" in which:
+        scale_kernel[(4,)](x, out, 1000, twice, tl.float16, 256)
+        scale_kernel[(8,)](x, out, 2000, twice, tl.float16, 256)
+    if "local" in which:
+        copy_rows = make_local_kernel(64)
+        copy_rows[(16,)](x, FakeTensor("fp32", 12288), 64, num_warps=2)
+    if "descriptor" in which:
+        descriptor_copy[(4,)](x, FakeTensor("fp32", 12288), 256, 64, 64, 64)
+    if "odd" in which:
+        try:
+            odd_block[(1,)](x)
+        except Exception as error:  # noqa: BLE001 - the test prints what was raised
+            print(f"odd_block raised {type(error).__module__}.{type(error).__name__}: {error}")
+            print(f"is a triton CompilationError: "
+                  f"{isinstance(error, __import__('triton.compiler.errors').compiler.errors.CompilationError)}")
+    if "rejected" in which:
+        try:
+            rejected_by_triton_kernel[(1,)](x)
+        except Exception as error:  # noqa: BLE001
+            print(f"rejected_by_triton_kernel raised {type(error).__name__}: {error}")
+    print("done")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:] or ["scale", "local", "descriptor", "odd", "rejected"])

@@ -1,0 +1,1 @@
+from .compiler import compile, ASTSource, CompiledKernel, make_backend  # noqa: F401
