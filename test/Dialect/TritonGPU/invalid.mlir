@@ -974,3 +974,17 @@ tt.func @fp4_to_fp_type(%a: tensor<64x32xi8>) {
   %b = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<64x32xi8> -> tensor<64x64xf32>
   tt.return
 }
+
+// -----
+
+// A transposed view of an nvmma_shared buffer reads the same bytes in the other major order:
+// its layout is the buffer's with `transposed` flipped, nothing else.
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @trans_nvmma_keeps_major_order(%m: !ttg.memdesc<64x64xf16, #shared, #smem>) {
+    // expected-error @+1 {{the transposed view of #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}> is #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, not #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>}}
+    %t = ttg.memdesc_trans %m {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #shared, #smem> -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    tt.return
+  }
+}

@@ -89,3 +89,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// The same with a column-major source (a transposed A of a scaled dot with a scaled rhs, as
+// Triton's decomposition writes it): the copy's layout is still the dot's layout transposed
+// back, not one chosen from the source's own order, so the view states how the bytes lie
+// (trex once stored it transposed = true and read it as transposed = true: wrong results in
+// Triton's test_scaled_dot with col_a and rhs_scale).
+// CHECK: #[[PLAIN:shared[0-9]*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK: #[[TRANSPOSED:shared[0-9]*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+// CHECK-LABEL: tt.func @transposed_b_column_major_source
+// CHECK: %[[COPY:.*]] = ttg.local_alloc %arg1 : (tensor<64x64xf16, #{{.*}}>) -> !ttg.memdesc<64x64xf16, #[[PLAIN]], #smem>
+// CHECK-NEXT: ttg.memdesc_trans %[[COPY]] {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #[[PLAIN]], #smem> -> !ttg.memdesc<64x64xf16, #[[TRANSPOSED]], #smem>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @transposed_b_column_major_source(%a: tensor<64x64xf16, #blocked>, %bt: tensor<64x64xf16, #blocked1>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %a_smem = ttg.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    %b = tt.trans %bt {order = array<i32: 1, 0>} : tensor<64x64xf16, #blocked1> -> tensor<64x64xf16, #blocked2>
+    %b_smem = ttg.local_alloc %b : (tensor<64x64xf16, #blocked2>) -> !ttg.memdesc<64x64xf16, #shared1, #smem>
+    %d = ttng.warp_group_dot %a_smem, %b_smem, %c : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared1, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}

@@ -128,6 +128,22 @@ struct TritonGPUInferLayoutInterface : public tt::DialectInferLayoutInterface {
           permuteOrder(blocked.getOrder(), order), permuteCGALayout(blocked.getCGALayout(), order));
       return success();
     }
+    // An NVMMA shared layout read with its two minor dimensions swapped is the same bytes
+    // seen in the other major order (Triton's memdesc_trans of an nvmma_shared buffer).
+    if (auto nvmma = dyn_cast<NVMMASharedEncodingAttr>(operandEncoding)) {
+      size_t rank = order.size();
+      bool swapsMinorPair = rank >= 2 && order[rank - 1] == static_cast<int32_t>(rank - 2) &&
+                            order[rank - 2] == static_cast<int32_t>(rank - 1);
+      for (size_t dim = 0; swapsMinorPair && dim + 2 < rank; ++dim)
+        swapsMinorPair = order[dim] == static_cast<int32_t>(dim);
+      if (swapsMinorPair) {
+        resultEncoding = NVMMASharedEncodingAttr::get(
+            context, nvmma.getSwizzlingByteWidth(), !nvmma.getTransposed(),
+            nvmma.getElementBitWidth(), nvmma.getFp4Padded(),
+            permuteCGALayout(nvmma.getCGALayout(), order));
+        return success();
+      }
+    }
     // Other families need the general linear-layout transpose, which the
     // layout engine provides; the verifier then accepts the given result.
     resultEncoding = {};

@@ -197,6 +197,17 @@ LogicalResult MemDescTransOp::verify() {
   if (view.getShape() != ArrayRef<int64_t>(expected))
     return emitOpError("result shape must be ")
            << shapeString(expected) << ", got " << shapeString(view.getShape());
+  // Where the transposed layout is known (nvmma_shared), the view must state it: the view
+  // reads the same bytes, so another layout there would read them wrongly.
+  if (Attribute srcEncoding = src.getEncoding())
+    if (auto *infer =
+            srcEncoding.getDialect().getRegisteredInterface<tt::DialectInferLayoutInterface>()) {
+      Attribute inferred;
+      if (succeeded(infer->inferTransOpEncoding(srcEncoding, order, inferred, std::nullopt)) &&
+          inferred && inferred != view.getEncoding())
+        return emitOpError("the transposed view of ")
+               << srcEncoding << " is " << inferred << ", not " << view.getEncoding();
+    }
   return verifyViewKeeps(*this, src, view);
 }
 

@@ -6,6 +6,7 @@
 // reads it from registers instead of a shared-memory copy, where the registers already hold
 // what wgmma wants from each thread.
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
+#include "trex/Dialect/TritonGPU/Transforms/LayoutInference.h"
 
 #include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
 #include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -259,9 +260,14 @@ struct WarpGroupDotTransposedOperand : OpRewritePattern<LocalAllocOp> {
     Type element = sourceType.getElementType();
     if (!shared || !(element.isF16() || element.isBF16()))
       return failure();
-    SmallVector<unsigned> order = getOrder(sourceType.getEncoding(), sourceType.getRank());
-    NVMMASharedEncodingAttr innerShared =
-        getNVMMASharedEncoding(sourceType.getShape(), order, shared.getCGALayout(), element);
+    // The buffer holds x; the view must be exactly the layout the dot reads, so x's layout
+    // is that one transposed back (Triton derives it the same way). A layout chosen from x's
+    // own order instead would give a view that claims the dot's layout over bytes stored in
+    // the other major order (wrong results for a column-major operand).
+    auto innerShared = dyn_cast_or_null<NVMMASharedEncodingAttr>(
+        inferTransEncoding(shared, alloc.getType().getShape(), trans.getOrder()));
+    if (!innerShared)
+      return failure();
     auto innerType = MemDescType::get(sourceType.getShape(), element, innerShared,
                                       alloc.getType().getMemorySpace());
     Value inner = LocalAllocOp::create(rewriter, alloc.getLoc(), innerType, trans.getSrc(),
