@@ -15,6 +15,7 @@ import os
 import re
 import sys
 import threading
+import types
 
 from . import _spec, _trex, _writer
 
@@ -94,9 +95,16 @@ def _compiled_name(src):
     """The kernel's name in the compiled module: Triton's `repr=` of the jit function given
     the specialization, else the function's name."""
     namer = getattr(src.fn, "repr", None)
-    if callable(namer):
+    if callable(namer) and getattr(src.fn, "_repr", True) is not None:
+        # What Triton's code generator hands `repr=`: the signature and the constexprs by
+        # parameter name.
+        names = list(src.fn.arg_names)
+        specialization = types.SimpleNamespace(
+            signature=dict(src.signature), attrs=dict(src.attrs or {}),
+            constants={names[k[0]]: v for k, v in (src.constants or {}).items()
+                       if isinstance(k, tuple) and len(k) == 1 and k[0] < len(names)})
         try:
-            name = namer(src)
+            name = namer(specialization)
         except Exception:  # noqa: BLE001 - a repr that fails here fails in Triton too
             name = None
         if isinstance(name, str) and name.isidentifier():

@@ -21,8 +21,9 @@ class Unsupported(Exception):
 # trex (it says which), rather than compiled without it.
 _ACCEPTED_OPTIONS = {
     "num_warps", "num_stages",
-    # Set by the backend from the target or the environment; trex follows the same rules.
-    "arch", "backend_name", "warp_size", "ptx_version", "ptx_options", "extern_libs",
+    # Set by the backend from the target or the environment; trex follows the same rules
+    # (`arch` is not here: a program that overrides it asks for another target).
+    "backend_name", "warp_size", "ptx_version", "ptx_options", "extern_libs",
     "supported_fp8_dtypes", "deprecated_fp8_dot_operand_dtypes", "allowed_dot_input_precisions",
     "default_dot_input_precision", "max_num_imprecise_acc_default", "enable_reflect_ftz",
     "sanitize_overflow", "matrix_instr_nonkdim",
