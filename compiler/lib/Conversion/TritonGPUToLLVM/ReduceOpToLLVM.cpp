@@ -22,6 +22,7 @@
 #include "mlir/IR/IRMapping.h"
 
 #include <map>
+#include <numeric>
 
 using namespace mlir;
 
@@ -201,18 +202,26 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tt::ReduceOp> {
     FailureOr<Value> scratch = scratchPointer(rewriter, op, target);
     if (failed(scratch))
       return failure();
-    // One region per operand, each outputs * W elements, in operand order.
-    SmallVector<Value> regions;
+    // One region per operand, each outputs * W elements, the operands with the widest
+    // elements first (Triton's getSmemBases order): every region then starts aligned for its
+    // elements (an i32 index region after an odd number of i8 values would not be, and its
+    // accesses fault with "misaligned address").
     SmallVector<Type> elementTypes;
+    for (Value source : op.getSrcs())
+      elementTypes.push_back(getTypeConverter()->convertType(
+          cast<RankedTensorType>(source.getType()).getElementType()));
+    SmallVector<size_t> placement(elementTypes.size());
+    std::iota(placement.begin(), placement.end(), 0);
+    std::stable_sort(placement.begin(), placement.end(), [&](size_t x, size_t y) {
+      return scratchElementBytes(elementTypes[x]) > scratchElementBytes(elementTypes[y]);
+    });
+    SmallVector<Value> regions(elementTypes.size());
     int64_t byteOffset = 0;
-    for (Value source : op.getSrcs()) {
-      Type element = getTypeConverter()->convertType(
-          cast<RankedTensorType>(source.getType()).getElementType());
-      elementTypes.push_back(element);
-      regions.push_back(byteOffset == 0 ? *scratch
-                                        : b.gep(scratch->getType(), rewriter.getI8Type(),
-                                                *scratch, b.i32(byteOffset)));
-      byteOffset += outputs * warpsAlongAxis * scratchElementBytes(element);
+    for (size_t operand : placement) {
+      regions[operand] = byteOffset == 0 ? *scratch
+                                         : b.gep(scratch->getType(), rewriter.getI8Type(),
+                                                 *scratch, b.i32(byteOffset));
+      byteOffset += outputs * warpsAlongAxis * scratchElementBytes(elementTypes[operand]);
     }
     auto slot = [&](size_t operand, Value index) {
       return b.gep(regions[operand].getType(), elementTypes[operand], regions[operand], index);
