@@ -3,7 +3,7 @@
 // .loc directives), so they keep working on IR they cannot otherwise parse.
 #include "LineMapping.h"
 
-#include "LineDiff.h"
+#include "trex/StageText/LineDiff.h"
 
 #include <cctype>
 #include <functional>
@@ -11,6 +11,8 @@
 #include <map>
 
 namespace trex::explorer {
+
+using stagetext::splitLines;
 
 namespace {
 

@@ -3,12 +3,17 @@
 #pragma once
 
 #include "CompileSnapshot.h"
-#include "LineDiff.h"
+#include "trex/StageText/LineDiff.h"
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
 
 namespace trex::explorer {
+
+using stagetext::DiffLine;
+using stagetext::diffLines;
+using stagetext::splitLines;
+using stagetext::unifiedDiff;
 
 class PassTimelineModel : public QAbstractTableModel {
   Q_OBJECT

@@ -1,13 +1,13 @@
 // LineDiff: Myers' greedy shortest-edit-script search with the common prefix and suffix peeled
 // off first, since consecutive pass snapshots differ in a few places of a long module, and
 // lines without a counterpart on the other side left out of the search.
-#include "LineDiff.h"
+#include "trex/StageText/LineDiff.h"
 
 #include <algorithm>
 #include <sstream>
 #include <unordered_map>
 
-namespace trex::explorer {
+namespace trex::stagetext {
 
 std::vector<std::string_view> splitLines(std::string_view text) {
   std::vector<std::string_view> lines;
@@ -199,4 +199,4 @@ std::string unifiedDiff(const std::vector<DiffLine> &diff, int context) {
   return out.str();
 }
 
-} // namespace trex::explorer
+} // namespace trex::stagetext
