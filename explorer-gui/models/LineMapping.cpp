@@ -4,6 +4,7 @@
 #include "LineMapping.h"
 
 #include "trex/StageText/LineDiff.h"
+#include "trex/StageText/Sass.h"
 
 #include <cctype>
 #include <functional>
@@ -308,6 +309,15 @@ StageLineSources assemblyLineSources(const std::string &text) {
   return sources;
 }
 
+StageLineSources sassLineSources(const std::string &text) {
+  StageLineSources sources;
+  for (const stagetext::SassFunction &function : stagetext::parseSass(text).functions)
+    for (const stagetext::SassInstruction &instruction : function.instructions)
+      for (const stagetext::SourcePosition &position : instruction.positions)
+        sources[instruction.listingLine].insert({baseName(position.file), position.line});
+  return sources;
+}
+
 void LineMapping::setSourceFile(const std::string &sourceFile) {
   sourceBaseName = baseName(sourceFile);
 }
@@ -324,6 +334,8 @@ void LineMapping::setStage(const std::string &stage, const std::string &text) {
     sources = llvmLineSources(text);
   } else if (syntax == "ptx" || syntax == "amdgcn") {
     sources = assemblyLineSources(text);
+  } else if (syntax == "sass") {
+    sources = sassLineSources(text);
   } else {
     sources = mlirLineSources(text);
   }

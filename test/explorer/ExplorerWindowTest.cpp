@@ -234,6 +234,27 @@ private Q_SLOTS:
     QVERIFY2(tooltip.startsWith(QLatin1String("tritongpu-coalesce (C++ class TritonGPUCoalesce)")), qPrintable(tooltip));
   }
 
+  // Where the CUDA toolkit's disassembler is found (here a stand-in printing a hand-written
+  // nvdisasm listing), SASS is one more stage; its line information maps it to the source.
+  void sassPaneWhereADisassemblerIsFound() {
+    qputenv("TREX_SASS_TOOL", TREX_TEST_INPUTS_DIR "/fake-nvdisasm");
+    MainWindow window;
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+    QVERIFY(window.compileAndWait());
+    qunsetenv("TREX_SASS_TOOL");
+    const QString sass = window.stageModel()->text("sass");
+    if (sass.isEmpty())
+      QSKIP("no cubin: neither libnvJitLink nor ptxas is installed");
+    QVERIFY(sass.contains(QLatin1String("STG.E.128")));
+    CodePane *pane = window.panes().last();
+    pane->setStage(QStringLiteral("sass"));
+    Q_EMIT pane->stageChosen(QStringLiteral("sass"));
+    QCOMPARE(pane->editor()->toPlainText(), sass);
+    window.selectLine(QStringLiteral("sass"), lineContaining(sass, QStringLiteral("STG.E.128")));
+    QCOMPARE(window.paneForStage("python")->editor()->mappedLines(), std::vector<int>({14})); // tl.store
+    QSettings().remove(QStringLiteral("panes"));
+  }
+
   void samplesOpenWithoutASignature() {
     // Nothing remembered: each sample opened with no signature compiles with the one trex
     // proposes, which the signature field shows.

@@ -53,13 +53,14 @@ TEST(SassTest, NvdisasmListingWithLineInformation) {
   ASSERT_NE(instruction, nullptr);
   ASSERT_EQ(instruction->positions.size(), 1u);
   EXPECT_EQ(instruction->positions[0].file, "/home/user/kernels/vector_add.py");
-  EXPECT_EQ(instruction->positions[0].line, 18);
-  // The store's three instructions, and EXIT and the trailing BRA after the label: nvdisasm
-  // repeats no line information, so the last one stays in force.
-  std::vector<int> lines = listing.linesOfSource("vector_add.py", 18);
-  EXPECT_EQ(lines.size(), 5u);
-  EXPECT_EQ(lines[2], store);
-  EXPECT_TRUE(listing.linesOfSource("other.py", 18).empty());
+  EXPECT_EQ(instruction->positions[0].line, 14);
+  // Line 14 (tl.store(out_ptr + offsets, x + y, ...)): the four FADDs, the store's three
+  // instructions, and EXIT and the trailing BRA after the label (nvdisasm repeats no line
+  // information, so the last one stays in force).
+  std::vector<int> lines = listing.linesOfSource("vector_add.py", 14);
+  EXPECT_EQ(lines.size(), 9u);
+  EXPECT_EQ(lines[6], store);
+  EXPECT_TRUE(listing.linesOfSource("other.py", 14).empty());
   EXPECT_EQ(kernel.instructions[22].opcode, "EXIT");
   EXPECT_EQ(listing.instructionAt(lineContaining(text, "line 8")), nullptr);
 }
