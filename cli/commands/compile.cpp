@@ -92,7 +92,8 @@ std::vector<std::string> withoutSass(const std::vector<std::string> &names, bool
 // cubin); the other stages are written either way.
 std::optional<std::string> sassOf(const CompilationResult &result, const Target &target) {
   if (!target.isCUDA()) {
-    llvm::errs() << "note: sass is NVIDIA's machine code; " << target.str() << " has amdgcn instead\n";
+    llvm::errs() << "note: sass is NVIDIA's machine code; " << target.str()
+                 << " has amdgcn instead\n";
     return std::nullopt;
   }
   std::optional<cuda::SassTool> tool = cuda::findSassTool();
@@ -235,7 +236,8 @@ int run(const Options &options) {
     }
     if (sass) {
       llvm::SmallString<256> path(options.outputDirectory);
-      llvm::sys::path::append(path, (result.kernelName.empty() ? "kernel" : result.kernelName) + ".sass");
+      llvm::sys::path::append(path,
+                              (result.kernelName.empty() ? "kernel" : result.kernelName) + ".sass");
       std::error_code error;
       llvm::raw_fd_ostream out(path, error, llvm::sys::fs::OF_Text);
       if (error) {
@@ -322,10 +324,11 @@ void setup(CLI::App &app) {
       ->capture_default_str()
       ->check(CLI::IsMember({"default", "ptxas", "nvjitlink"}));
   command
-      ->add_option("--emit", options->emit,
-                   "Stages to output, comma separated: source, ttir, ttgir, llir, ptx, cubin, amdgcn, "
-                   "hsaco, json, or all (every stage of the target; default ttir); and sass, the "
-                   "cubin disassembled by the CUDA toolkit's nvdisasm or cuobjdump where found")
+      ->add_option(
+          "--emit", options->emit,
+          "Stages to output, comma separated: source, ttir, ttgir, llir, ptx, cubin, amdgcn, "
+          "hsaco, json, or all (every stage of the target; default ttir); and sass, the "
+          "cubin disassembled by the CUDA toolkit's nvdisasm or cuobjdump where found")
       ->delimiter(',');
   command->add_option("-o,--output-dir", options->outputDirectory,
                       "Write DIR/<kernel>.<stage> instead of printing");

@@ -17,12 +17,14 @@ struct Options {
 
 int run(const Options &options) {
   std::string problem;
-  std::optional<stagetext::CompilationFiles> before = stagetext::readCompilationFiles(options.before, &problem);
+  std::optional<stagetext::CompilationFiles> before =
+      stagetext::readCompilationFiles(options.before, &problem);
   if (!before) {
     std::cerr << "error: " << problem << "\n";
     return 2;
   }
-  std::optional<stagetext::CompilationFiles> after = stagetext::readCompilationFiles(options.after, &problem);
+  std::optional<stagetext::CompilationFiles> after =
+      stagetext::readCompilationFiles(options.after, &problem);
   if (!after) {
     std::cerr << "error: " << problem << "\n";
     return 2;

@@ -102,7 +102,8 @@ MainWindow::MainWindow(QWidget *parent)
   buildMenus();
   {
     QStringList remembered = QSettings().value(kPaneStagesKey).toStringList();
-    setPaneCount(remembered.isEmpty() ? kDefaultPaneCount : std::clamp(static_cast<int>(remembered.size()), 1, 6));
+    setPaneCount(remembered.isEmpty() ? kDefaultPaneCount
+                                      : std::clamp(static_cast<int>(remembered.size()), 1, 6));
   }
 
   connect(controller, &CompileController::compileStarted, this, [this] {
@@ -240,7 +241,8 @@ void MainWindow::buildDocks() {
   auto *layoutScroll = new QScrollArea(this);
   layoutScroll->setWidget(layouts);
   layoutScroll->setWidgetResizable(true);
-  QDockWidget *layoutDock = dock(QStringLiteral("Layout"), "layout", layoutScroll, Qt::RightDockWidgetArea);
+  QDockWidget *layoutDock =
+      dock(QStringLiteral("Layout"), "layout", layoutScroll, Qt::RightDockWidgetArea);
   runner = new RunPanel(this);
   QDockWidget *runDock = dock(QStringLiteral("Run"), "run", runner, Qt::RightDockWidgetArea);
   tuner = new TuningPanel(this);
@@ -288,8 +290,9 @@ void MainWindow::buildMenus() {
   showLocationsAction = view->addAction(QStringLiteral("Show &locations (#loc, loc(...))"));
   showLocationsAction->setCheckable(true);
   showLocationsAction->setChecked(QSettings().value(kShowLocationsKey, false).toBool());
-  showLocationsAction->setToolTip(QStringLiteral("Show the MLIR stages' location lines and suffixes; hidden, the "
-                                                 "lines still map to the source"));
+  showLocationsAction->setToolTip(
+      QStringLiteral("Show the MLIR stages' location lines and suffixes; hidden, the "
+                     "lines still map to the source"));
   connect(showLocationsAction, &QAction::toggled, this, [this](bool shown) {
     QSettings().setValue(kShowLocationsKey, shown);
     refreshPanes();
@@ -392,7 +395,8 @@ void MainWindow::restorePaneStages() {
       stage = isHip ? QStringLiteral("amdgcn") : QStringLiteral("ptx");
     // Stages appear once compiled: a stage of the pipeline is kept for later; a stage the
     // input cannot have (a Triton cache's "(triton)" rows elsewhere) falls back to a default.
-    bool offered = choices.contains(stage) || (!stage.contains(' ') && stage != kPython && stage != kInput);
+    bool offered =
+        choices.contains(stage) || (!stage.contains(' ') && stage != kPython && stage != kInput);
     codePanes[i]->setStage(offered ? stage : defaults.value(i, choices.value(i, choices.value(0))));
   }
 }
@@ -405,7 +409,8 @@ void MainWindow::rememberPaneStages() {
 }
 
 bool MainWindow::hidesLocations(const QString &stageKey) const {
-  if (!showLocationsAction || showLocationsAction->isChecked() || stageKey == kPython || stageKey == kInput)
+  if (!showLocationsAction || showLocationsAction->isChecked() || stageKey == kPython ||
+      stageKey == kInput)
     return false;
   return stagetext::syntaxOfStage(stageKey.toStdString()) == stagetext::StageSyntax::MLIR;
 }
@@ -759,8 +764,8 @@ void MainWindow::onLineSelected(CodePane *origin, int line, int column) {
                                  .arg(sourceLines.front()));
 }
 
-void MainWindow::showLayoutAt(const QString &stageKey, int line, const QString &shownText, int shownLine,
-                              int column) {
+void MainWindow::showLayoutAt(const QString &stageKey, int line, const QString &shownText,
+                              int shownLine, int column) {
   const QString ir = stages->text(stageKey);
   LayoutSelection selection = layoutAt(shownText, shownLine, column);
   if (!selection.isValid())

@@ -111,7 +111,8 @@ private:
   void refreshHiddenParameters();
   void onLineSelected(CodePane *pane, int line, int column);
   // `line` of the stage's text; `shownText`, `shownLine` and `column` as the pane shows it.
-  void showLayoutAt(const QString &stageKey, int line, const QString &shownText, int shownLine, int column);
+  void showLayoutAt(const QString &stageKey, int line, const QString &shownText, int shownLine,
+                    int column);
   void chooseKernel(const QString &kernel);
   void rememberKernelChoice();
   void addRecentFile(const QString &path);

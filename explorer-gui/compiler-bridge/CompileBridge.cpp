@@ -3,7 +3,6 @@
 
 #include "trex/Target/CUDA/SassDisassembler.h"
 
-
 #include "trex/Compiler/Compilation.h"
 
 #include <chrono>
@@ -134,7 +133,9 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
   options.kernelName = request.kernelName;
   options.signature = request.signature;
   // The cubin only where it can be shown, as SASS.
-  options.lastStage = !target->isCUDA() ? Stage::AMDGCN : cuda::findSassTool() ? Stage::CUBIN : Stage::PTX;
+  options.lastStage = !target->isCUDA()      ? Stage::AMDGCN
+                      : cuda::findSassTool() ? Stage::CUBIN
+                                             : Stage::PTX;
   options.captureIRAfterEachPass = request.capturePasses;
 
   CompilationResult result;

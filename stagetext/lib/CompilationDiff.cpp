@@ -31,10 +31,19 @@ bool CompilationDifference::identical() const {
 }
 
 const std::vector<std::string> &comparedMetadataKeys() {
-  static const std::vector<std::string> keys = {
-      "name",          "target",           "num_warps",           "num_ctas",
-      "num_stages",    "shared",           "global_scratch_size", "global_scratch_align",
-      "profile_scratch_size", "profile_scratch_align", "tmem_size", "n_regs", "n_spills"};
+  static const std::vector<std::string> keys = {"name",
+                                                "target",
+                                                "num_warps",
+                                                "num_ctas",
+                                                "num_stages",
+                                                "shared",
+                                                "global_scratch_size",
+                                                "global_scratch_align",
+                                                "profile_scratch_size",
+                                                "profile_scratch_align",
+                                                "tmem_size",
+                                                "n_regs",
+                                                "n_spills"};
   return keys;
 }
 
@@ -51,7 +60,8 @@ std::vector<std::pair<std::string, std::string>> layoutAliases(const std::string
   return aliases;
 }
 
-CompilationDifference compareCompilations(const CompilationFiles &before, const CompilationFiles &after) {
+CompilationDifference compareCompilations(const CompilationFiles &before,
+                                          const CompilationFiles &after) {
   CompilationDifference difference;
   for (const std::string &name : textStageNames()) {
     const std::string *old = before.stage(name), *current = after.stage(name);
@@ -70,13 +80,13 @@ CompilationDifference compareCompilations(const CompilationFiles &before, const 
     nlohmann::json old = nlohmann::json::parse(before.metadataJson, nullptr, false);
     nlohmann::json current = nlohmann::json::parse(after.metadataJson, nullptr, false);
     if (before.metadataJson.empty() || after.metadataJson.empty()) {
-      difference.metadataProblem = "only " + (before.metadataJson.empty() ? after : before).directory +
-                                   " has metadata (" + (before.metadataJson.empty() ? after : before).kernelName +
-                                   ".json)";
-    } else if (!old.is_object() || !current.is_object()) {
       difference.metadataProblem =
-          (!old.is_object() ? before : after).kernelName + ".json in " +
-          (!old.is_object() ? before : after).directory + " is not a JSON object";
+          "only " + (before.metadataJson.empty() ? after : before).directory + " has metadata (" +
+          (before.metadataJson.empty() ? after : before).kernelName + ".json)";
+    } else if (!old.is_object() || !current.is_object()) {
+      difference.metadataProblem = (!old.is_object() ? before : after).kernelName + ".json in " +
+                                   (!old.is_object() ? before : after).directory +
+                                   " is not a JSON object";
     } else {
       for (const std::string &key : comparedMetadataKeys()) {
         std::string a = valueText(old, key), b = valueText(current, key);
@@ -91,8 +101,10 @@ CompilationDifference compareCompilations(const CompilationFiles &before, const 
   const std::string *oldIR = before.stage("ttgir"), *newIR = after.stage("ttgir");
   if (oldIR && newIR) {
     auto oldAliases = layoutAliases(*oldIR), newAliases = layoutAliases(*newIR);
-    auto find = [](const std::vector<std::pair<std::string, std::string>> &aliases, const std::string &name) {
-      auto found = std::find_if(aliases.begin(), aliases.end(), [&](const auto &alias) { return alias.first == name; });
+    auto find = [](const std::vector<std::pair<std::string, std::string>> &aliases,
+                   const std::string &name) {
+      auto found = std::find_if(aliases.begin(), aliases.end(),
+                                [&](const auto &alias) { return alias.first == name; });
       return found == aliases.end() ? std::string() : found->second;
     };
     for (const auto &[name, definition] : oldAliases)
@@ -105,13 +117,17 @@ CompilationDifference compareCompilations(const CompilationFiles &before, const 
   return difference;
 }
 
-std::string renderDifference(const CompilationDifference &difference, const CompilationFiles &before,
-                             const CompilationFiles &after, int context) {
+std::string renderDifference(const CompilationDifference &difference,
+                             const CompilationFiles &before, const CompilationFiles &after,
+                             int context) {
   std::ostringstream out;
-  auto absent = [](const std::string &value) { return value.empty() ? std::string("(absent)") : value; };
+  auto absent = [](const std::string &value) {
+    return value.empty() ? std::string("(absent)") : value;
+  };
   for (const StageDifference &stage : difference.stages) {
     if (!stage.inBefore || !stage.inAfter) {
-      out << "== " << stage.stage << ": only in " << (stage.inBefore ? before : after).directory << "\n";
+      out << "== " << stage.stage << ": only in " << (stage.inBefore ? before : after).directory
+          << "\n";
       continue;
     }
     const StageComparison &comparison = stage.comparison;
@@ -119,8 +135,8 @@ std::string renderDifference(const CompilationDifference &difference, const Comp
       out << "== " << stage.stage << ": same\n";
       continue;
     }
-    out << "== " << stage.stage << ": " << comparison.removed << " line" << (comparison.removed == 1 ? "" : "s")
-        << " removed, " << comparison.added << " added\n";
+    out << "== " << stage.stage << ": " << comparison.removed << " line"
+        << (comparison.removed == 1 ? "" : "s") << " removed, " << comparison.added << " added\n";
     out << "--- " << before.directory << "/" << before.kernelName << "." << stage.stage << "\n";
     out << "+++ " << after.directory << "/" << after.kernelName << "." << stage.stage << "\n";
     out << unifiedDiff(comparison.lines, context);
@@ -130,7 +146,8 @@ std::string renderDifference(const CompilationDifference &difference, const Comp
   } else if (!before.metadataJson.empty()) {
     out << "== metadata: " << (difference.metadata.empty() ? "same" : "differs") << "\n";
     for (const ValueDifference &value : difference.metadata)
-      out << "  " << value.key << ": " << absent(value.before) << " -> " << absent(value.after) << "\n";
+      out << "  " << value.key << ": " << absent(value.before) << " -> " << absent(value.after)
+          << "\n";
   }
   if (before.stage("ttgir") && after.stage("ttgir")) {
     out << "== layouts: " << (difference.layouts.empty() ? "same" : "differ") << "\n";

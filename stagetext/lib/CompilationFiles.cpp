@@ -46,11 +46,13 @@ const std::string *CompilationFiles::stage(const std::string &name) const {
 }
 
 const std::vector<std::string> &textStageNames() {
-  static const std::vector<std::string> names = {"source", "ttir", "ttgir", "llir", "ptx", "amdgcn", "sass"};
+  static const std::vector<std::string> names = {"source", "ttir",   "ttgir", "llir",
+                                                 "ptx",    "amdgcn", "sass"};
   return names;
 }
 
-std::optional<CompilationFiles> readCompilationFiles(const std::string &directory, std::string *problem) {
+std::optional<CompilationFiles> readCompilationFiles(const std::string &directory,
+                                                     std::string *problem) {
   std::error_code error;
   fs::path folder(directory);
   if (!fs::exists(folder, error)) {
@@ -71,7 +73,8 @@ std::optional<CompilationFiles> readCompilationFiles(const std::string &director
     std::string base = entry.path().stem().string();
     if (extension == ".json" && base.rfind("__grp__", 0) != 0)
       metadataNames.insert(base);
-    else if (!extension.empty() && std::find(stages.begin(), stages.end(), extension.substr(1)) != stages.end())
+    else if (!extension.empty() &&
+             std::find(stages.begin(), stages.end(), extension.substr(1)) != stages.end())
       stageNames.insert(base);
   }
   if (error) {
@@ -80,11 +83,13 @@ std::optional<CompilationFiles> readCompilationFiles(const std::string &director
   }
   const std::set<std::string> &candidates = metadataNames.empty() ? stageNames : metadataNames;
   if (candidates.empty()) {
-    *problem = directory + ": no kernel stages (.ttir, .ttgir, .llir, .ptx, ...) or metadata (.json) in it";
+    *problem = directory +
+               ": no kernel stages (.ttir, .ttgir, .llir, .ptx, ...) or metadata (.json) in it";
     return std::nullopt;
   }
   if (candidates.size() > 1) {
-    *problem = directory + ": holds several kernels (" + joined(candidates) + "); compare one folder per kernel";
+    *problem = directory + ": holds several kernels (" + joined(candidates) +
+               "); compare one folder per kernel";
     return std::nullopt;
   }
   CompilationFiles files;

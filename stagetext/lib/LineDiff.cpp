@@ -27,7 +27,8 @@ namespace {
 // The longest common subsequence of a and b (lines as interned ids), as index pairs, ascending.
 // Myers' greedy search; `trace` keeps, after each edit count d, the furthest-reaching x of the
 // diagonals -d..d only, so it holds O(D^2) values for D edits.
-std::vector<std::pair<int, int>> commonSubsequence(const std::vector<int> &a, const std::vector<int> &b) {
+std::vector<std::pair<int, int>> commonSubsequence(const std::vector<int> &a,
+                                                   const std::vector<int> &b) {
   const int n = static_cast<int>(a.size()), m = static_cast<int>(b.size());
   const int max = n + m;
   const int offset = max + 1;
@@ -97,7 +98,9 @@ std::vector<DiffLine> diffLines(std::string_view before, std::string_view after)
   // shrinks the search (a pass that rewrites the whole module, as the lowering to LLVM does,
   // leaves almost nothing to search).
   std::unordered_map<std::string_view, int> ids;
-  auto idOf = [&](std::string_view line) { return ids.emplace(line, static_cast<int>(ids.size())).first->second; };
+  auto idOf = [&](std::string_view line) {
+    return ids.emplace(line, static_cast<int>(ids.size())).first->second;
+  };
   std::vector<int> idsA, idsB;
   for (size_t i = prefix; i < a.size() - suffix; ++i)
     idsA.push_back(idOf(a[i]));

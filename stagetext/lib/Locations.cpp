@@ -12,7 +12,8 @@ namespace trex::stagetext {
 namespace {
 
 bool isWordCharacter(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$' || c == '#';
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$' ||
+         c == '#';
 }
 
 // The index just past the string literal that starts at `start` (a '"'), escapes included.

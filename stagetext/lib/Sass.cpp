@@ -63,7 +63,8 @@ bool parseInstruction(std::string_view line, SassInstruction *instruction) {
   for (char c : bare.substr(2, close - 2)) {
     if (!std::isxdigit(static_cast<unsigned char>(c)))
       return false;
-    address = address * 16 + (std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10);
+    address = address * 16 +
+              (std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : std::tolower(c) - 'a' + 10);
   }
   std::string_view rest = bare.substr(close + 2);
   size_t semicolon = rest.find(';');

@@ -15,7 +15,8 @@ namespace trex::stagetext {
 namespace {
 
 bool isIdentifierCharacter(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.' || c == '-';
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.' ||
+         c == '-';
 }
 
 std::string_view trimmed(std::string_view line) {
@@ -54,7 +55,8 @@ std::string stripSassComments(std::string_view line) {
   for (size_t i = 0; i < line.size();) {
     if (line.compare(i, 2, "/*") == 0) {
       size_t end = line.find("*/", i + 2);
-      std::string_view inside = trimmed(line.substr(i + 2, end == std::string_view::npos ? std::string_view::npos : end - i - 2));
+      std::string_view inside = trimmed(
+          line.substr(i + 2, end == std::string_view::npos ? std::string_view::npos : end - i - 2));
       bool address = !inside.empty() && std::all_of(inside.begin(), inside.end(), [](char c) {
         return std::isxdigit(static_cast<unsigned char>(c));
       });
@@ -201,7 +203,8 @@ std::vector<std::pair<size_t, size_t>> nameSpans(std::string_view line, StageSyn
     case StageSyntax::SASS:
       if (line.compare(i, 2, ".L") == 0 && wordStart(i)) {
         end = i + 2;
-        while (end < line.size() && (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_'))
+        while (end < line.size() &&
+               (std::isalnum(static_cast<unsigned char>(line[end])) || line[end] == '_'))
           ++end;
         name = end > i + 2;
       }
@@ -250,9 +253,12 @@ public:
       return false;
     std::map<std::string, std::string> newForward, newBackward;
     for (size_t k = 0; k < spansBefore.size(); ++k) {
-      std::string oldName = before.substr(spansBefore[k].first, spansBefore[k].second - spansBefore[k].first);
-      std::string newName = after.substr(spansAfter[k].first, spansAfter[k].second - spansAfter[k].first);
-      if (!agrees(forward, newForward, oldName, newName) || !agrees(backward, newBackward, newName, oldName))
+      std::string oldName =
+          before.substr(spansBefore[k].first, spansBefore[k].second - spansBefore[k].first);
+      std::string newName =
+          after.substr(spansAfter[k].first, spansAfter[k].second - spansAfter[k].first);
+      if (!agrees(forward, newForward, oldName, newName) ||
+          !agrees(backward, newBackward, newName, oldName))
         return false;
       newForward.emplace(oldName, newName);
       newBackward.emplace(newName, oldName);
@@ -279,7 +285,8 @@ private:
 } // namespace
 
 StageComparison compareStages(std::string_view before, std::string_view after, StageSyntax syntax) {
-  std::vector<ComparableLine> a = comparableLines(before, syntax), b = comparableLines(after, syntax);
+  std::vector<ComparableLine> a = comparableLines(before, syntax),
+                              b = comparableLines(after, syntax);
   std::string blindA, blindB;
   for (const ComparableLine &line : a)
     blindA += blindLine(line.text, syntax) + "\n";
@@ -305,7 +312,8 @@ StageComparison compareStages(std::string_view before, std::string_view after, S
     const ComparableLine *newLine = step.newLine ? &b[step.newLine - 1] : nullptr;
     if (step.kind == DiffLine::Kind::Same && names.bindPair(oldLine->text, newLine->text, syntax)) {
       flush();
-      comparison.lines.push_back({DiffLine::Kind::Same, newLine->text, oldLine->originalLine, newLine->originalLine});
+      comparison.lines.push_back(
+          {DiffLine::Kind::Same, newLine->text, oldLine->originalLine, newLine->originalLine});
       continue;
     }
     if (oldLine)

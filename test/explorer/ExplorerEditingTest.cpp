@@ -85,7 +85,8 @@ private Q_SLOTS:
     QVERIFY2(pane->editNote().contains(QLatin1String("re-ran")), qPrintable(pane->editNote()));
     // (The pane shows the ttir without its locations.)
     QCOMPARE(window.paneForStage("ttir")->editor()->toPlainText(),
-             QString::fromStdString(trex::stagetext::LocationFreeText::fromMLIR(ttir.toStdString()).text()));
+             QString::fromStdString(
+                 trex::stagetext::LocationFreeText::fromMLIR(ttir.toStdString()).text()));
     QCOMPARE(window.stageModel()->text("ttir"), ttir);
     // The timeline keeps the ttir and ttgir passes and shows the lowering that re-ran.
     QVERIFY(rowOf(window.passModel(), "triton-combine") >= 0);
@@ -100,7 +101,11 @@ private Q_SLOTS:
     Q_EMIT pane->revertRequested();
     QVERIFY(window.compiler()->waitForLatest(60000));
     QCOMPARE(window.stageModel()->text("ttgir"), ttgir);
-    QCOMPARE(pane->editor()->toPlainText(), pane->isEditing() ? ttgir : QString::fromStdString(trex::stagetext::LocationFreeText::fromMLIR(ttgir.toStdString()).text()));
+    QCOMPARE(pane->editor()->toPlainText(),
+             pane->isEditing()
+                 ? ttgir
+                 : QString::fromStdString(
+                       trex::stagetext::LocationFreeText::fromMLIR(ttgir.toStdString()).text()));
     QVERIFY(!pane->isMarkedEdited());
     QVERIFY(!window.stageEdits().isEdited("ttgir"));
     QVERIFY(window.paneForStage("ptx")->editor()->toPlainText().contains(QLatin1String(".reqntid 128")));

@@ -74,7 +74,9 @@ private Q_SLOTS:
       else if (pane->stage() == "llir" || pane->stage() == "ptx")
         QCOMPARE(text, stage);
       else // the MLIR stages, without their locations
-        QCOMPARE(text, QString::fromStdString(trex::stagetext::LocationFreeText::fromMLIR(stage.toStdString()).text()));
+        QCOMPARE(text,
+                 QString::fromStdString(
+                     trex::stagetext::LocationFreeText::fromMLIR(stage.toStdString()).text()));
     }
     QVERIFY(window.paneForStage("ttgir")->editor()->toPlainText().contains(QLatin1String("#ttg.blocked")));
     QVERIFY(window.paneForStage("ptx")->editor()->toPlainText().contains(QLatin1String(".entry add_kernel")));
@@ -106,8 +108,8 @@ private Q_SLOTS:
     // The ttgir pane's highlight is in its lines as shown (without the #loc lines).
     std::vector<int> ttgirLines = window.paneForStage("ttgir")->editor()->mappedLines();
     const QString shownTtgir = window.paneForStage("ttgir")->editor()->toPlainText();
-    QVERIFY(std::find(ttgirLines.begin(), ttgirLines.end(), lineContaining(shownTtgir, QStringLiteral("tt.store"))) !=
-            ttgirLines.end());
+    QVERIFY(std::find(ttgirLines.begin(), ttgirLines.end(),
+                      lineContaining(shownTtgir, QStringLiteral("tt.store"))) != ttgirLines.end());
     // And back: the ttgir store line highlights the source line.
     window.selectLine(QStringLiteral("ttgir"), lineContaining(ttgir, QStringLiteral("tt.store")));
     std::vector<int> pythonLines = window.paneForStage("python")->editor()->mappedLines();
@@ -143,11 +145,15 @@ private Q_SLOTS:
     QCOMPARE(window.defaultPaneStages(), shown);
     for (CodePane *pane : window.panes()) {
       QVERIFY2(pane->editor()->width() >= 320 && pane->editor()->height() >= 320,
-               qPrintable(QStringLiteral("%1: %2x%3").arg(pane->stage()).arg(pane->editor()->width()).arg(pane->editor()->height())));
+               qPrintable(QStringLiteral("%1: %2x%3")
+                              .arg(pane->stage())
+                              .arg(pane->editor()->width())
+                              .arg(pane->editor()->height())));
       QVERIFY(!pane->editor()->toPlainText().isEmpty());
       auto *picker = pane->findChild<QComboBox *>();
       QVERIFY(picker);
-      QVERIFY2(picker->findText(QStringLiteral("llir")) >= 0 && picker->findText(QStringLiteral("ttir")) >= 0,
+      QVERIFY2(picker->findText(QStringLiteral("llir")) >= 0 &&
+                   picker->findText(QStringLiteral("ttir")) >= 0,
                qPrintable(pane->stage()));
     }
   }
@@ -193,7 +199,8 @@ private Q_SLOTS:
     const QString full = window.stageModel()->text("ttgir");
     const QString shown = pane->editor()->toPlainText();
     QVERIFY(full.contains(QLatin1String("#loc")) && full.contains(QLatin1String(" loc(")));
-    QVERIFY2(!shown.contains(QLatin1String("#loc")) && !shown.contains(QLatin1String("loc(")), qPrintable(shown));
+    QVERIFY2(!shown.contains(QLatin1String("#loc")) && !shown.contains(QLatin1String("loc(")),
+             qPrintable(shown));
     QVERIFY(shown.split('\n').size() < full.split('\n').size());
     // A click on the shown tt.store line (below where the #loc lines were).
     const int shownStore = lineContaining(shown, QStringLiteral("tt.store"));
@@ -202,7 +209,8 @@ private Q_SLOTS:
     QCOMPARE(pane->stageLine(shownStore), stageStore);
     QTextCursor cursor(pane->editor()->document()->findBlockByNumber(shownStore - 1));
     pane->editor()->setTextCursor(cursor);
-    const int storeLine = lineContaining(window.paneForStage("python")->editor()->toPlainText(), QStringLiteral("tl.store"));
+    const int storeLine = lineContaining(window.paneForStage("python")->editor()->toPlainText(),
+                                         QStringLiteral("tl.store"));
     QCOMPARE(window.paneForStage("python")->editor()->mappedLines(), std::vector<int>({storeLine}));
     // And from the source, the ttgir pane lights its shown store line.
     window.selectLine(QStringLiteral("python"), storeLine);
@@ -226,12 +234,15 @@ private Q_SLOTS:
     QStringList names;
     for (int row = 0; row < model->rowCount(); ++row)
       names << model->index(row, PassTimelineModel::NameColumn).data().toString();
-    for (const char *name : {"tritongpu-coalesce", "canonicalize", "cse", "tritongpu-remove-layout-conversions"})
+    for (const char *name :
+         {"tritongpu-coalesce", "canonicalize", "cse", "tritongpu-remove-layout-conversions"})
       QVERIFY2(names.contains(QLatin1String(name)), qPrintable(names.join(", ")));
     QVERIFY(!names.contains(QStringLiteral("TritonGPUCoalesce")));
     int coalesce = names.indexOf(QStringLiteral("tritongpu-coalesce"));
-    QString tooltip = model->index(coalesce, PassTimelineModel::NameColumn).data(Qt::ToolTipRole).toString();
-    QVERIFY2(tooltip.startsWith(QLatin1String("tritongpu-coalesce (C++ class TritonGPUCoalesce)")), qPrintable(tooltip));
+    QString tooltip =
+        model->index(coalesce, PassTimelineModel::NameColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tooltip.startsWith(QLatin1String("tritongpu-coalesce (C++ class TritonGPUCoalesce)")),
+             qPrintable(tooltip));
   }
 
   // Where the CUDA toolkit's disassembler is found (here a stand-in printing a hand-written
@@ -251,7 +262,8 @@ private Q_SLOTS:
     Q_EMIT pane->stageChosen(QStringLiteral("sass"));
     QCOMPARE(pane->editor()->toPlainText(), sass);
     window.selectLine(QStringLiteral("sass"), lineContaining(sass, QStringLiteral("STG.E.128")));
-    QCOMPARE(window.paneForStage("python")->editor()->mappedLines(), std::vector<int>({14})); // tl.store
+    QCOMPARE(window.paneForStage("python")->editor()->mappedLines(),
+             std::vector<int>({14})); // tl.store
     QSettings().remove(QStringLiteral("panes"));
   }
 

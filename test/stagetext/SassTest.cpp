@@ -70,9 +70,12 @@ TEST(SassTest, InlinedAtChainsAndCuobjdumpListings) {
                      "\t\tFunction : k\n"
                      "\t.headerflags\t@\"EF_CUDA_SM90 EF_CUDA_VIRTUAL_SM(EF_CUDA_SM90)\"\n"
                      "\t//## File \"/t/lib.py\", line 3 inlined at \"/t/k.py\", line 9\n"
-                     "        /*0000*/                   MOV R1, c[0x0][0x28] ;                 /* 0x00000a0000017a02 */\n"
-                     "                                                                          /* 0x000fe40000000f00 */\n"
-                     "        /*0010*/              @!PT SHFL.IDX PT, RZ, RZ, RZ, RZ ;          /* 0x000000fffffff389 */\n";
+                     "        /*0000*/                   MOV R1, c[0x0][0x28] ;                 /* "
+                     "0x00000a0000017a02 */\n"
+                     "                                                                          /* "
+                     "0x000fe40000000f00 */\n"
+                     "        /*0010*/              @!PT SHFL.IDX PT, RZ, RZ, RZ, RZ ;          /* "
+                     "0x000000fffffff389 */\n";
   SassListing listing = parseSass(text);
   ASSERT_EQ(listing.functions.size(), 1u);
   EXPECT_EQ(listing.functions[0].name, "k");
@@ -88,7 +91,9 @@ TEST(SassTest, InlinedAtChainsAndCuobjdumpListings) {
 }
 
 TEST(SassTest, ComparedWithoutAddressesEncodingsOrLineInformation) {
-  const char *before = "\t//## File \"k.py\", line 3\n        /*0010*/  IADD3 R0, R1, 0x1, RZ ;  /* 0x0000000101007810 */\n.L_x_1:\n";
-  const char *after = "\t//## File \"k.py\", line 4\n        /*0020*/  IADD3 R0, R1, 0x1, RZ ;  /* 0x0000000101007811 */\n.L_x_4:\n";
+  const char *before = "\t//## File \"k.py\", line 3\n        /*0010*/  IADD3 R0, R1, 0x1, RZ ;  "
+                       "/* 0x0000000101007810 */\n.L_x_1:\n";
+  const char *after = "\t//## File \"k.py\", line 4\n        /*0020*/  IADD3 R0, R1, 0x1, RZ ;  /* "
+                      "0x0000000101007811 */\n.L_x_4:\n";
   EXPECT_FALSE(compareStages(before, after, StageSyntax::SASS).changed());
 }

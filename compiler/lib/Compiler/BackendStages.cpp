@@ -365,7 +365,8 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options, Compil
   bool finished = backend.finish(*llvmModule, /*optimize=*/true);
   // The assembler reported the registers and spills: they join the metadata.
   if (finished && target.isCUDA() && result.stages.count(Stage::CUBIN))
-    if (std::optional<cuda::ResourceUsage> usage = cuda::readResourceUsage(result.assemblerLog, metadata.name)) {
+    if (std::optional<cuda::ResourceUsage> usage =
+            cuda::readResourceUsage(result.assemblerLog, metadata.name)) {
       metadata.registers = usage->registers;
       metadata.spills = usage->stackFrameBytes / 4;
       result.metadata = metadata;

@@ -49,7 +49,8 @@ std::optional<ResourceUsage> readResourceUsage(llvm::StringRef log, llvm::String
     }
     if (current != kernel)
       continue;
-    if (int registers = numberBefore(line, " registers"); registers >= 0 && line.contains("Used ")) {
+    if (int registers = numberBefore(line, " registers");
+        registers >= 0 && line.contains("Used ")) {
       usage.registers = registers;
       found = true;
     }

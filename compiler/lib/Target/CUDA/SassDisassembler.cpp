@@ -75,9 +75,9 @@ llvm::Expected<std::string> disassembleCubin(llvm::StringRef cubin, const SassTo
     if (!out)
       return llvm::createStringError("cannot write " + file->path());
   }
-  std::vector<std::string> arguments =
-      tool.isCuobjdump ? std::vector<std::string>{"-sass", file->path()}
-                       : std::vector<std::string>{"-c", "-g", file->path()};
+  std::vector<std::string> arguments = tool.isCuobjdump
+                                           ? std::vector<std::string>{"-sass", file->path()}
+                                           : std::vector<std::string>{"-c", "-g", file->path()};
   return llvmir::runTool(tool.path, arguments);
 }
 

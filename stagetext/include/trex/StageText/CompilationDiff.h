@@ -44,11 +44,13 @@ const std::vector<std::string> &comparedMetadataKeys();
 // The layout aliases of a ttgir text: `#name = #ttg.xxx<...>` lines (not `#loc`), in order.
 std::vector<std::pair<std::string, std::string>> layoutAliases(const std::string &ttgir);
 
-CompilationDifference compareCompilations(const CompilationFiles &before, const CompilationFiles &after);
+CompilationDifference compareCompilations(const CompilationFiles &before,
+                                          const CompilationFiles &after);
 
 // The report `trex diff` prints: per stage "== ttgir: same" or a unified diff, then the
 // metadata and layout differences.
-std::string renderDifference(const CompilationDifference &difference, const CompilationFiles &before,
-                             const CompilationFiles &after, int context = 3);
+std::string renderDifference(const CompilationDifference &difference,
+                             const CompilationFiles &before, const CompilationFiles &after,
+                             int context = 3);
 
 } // namespace trex::stagetext

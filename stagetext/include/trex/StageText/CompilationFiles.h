@@ -27,6 +27,7 @@ const std::vector<std::string> &textStageNames();
 // Reads `directory`. The kernel is named by the one <name>.json that is not a Triton
 // "__grp__" group file, else by the stage files when they share one base name. On failure,
 // nothing and `*problem` says why, naming the path.
-std::optional<CompilationFiles> readCompilationFiles(const std::string &directory, std::string *problem);
+std::optional<CompilationFiles> readCompilationFiles(const std::string &directory,
+                                                     std::string *problem);
 
 } // namespace trex::stagetext

@@ -18,8 +18,8 @@ struct SourcePosition {
 };
 
 struct SassInstruction {
-  int listingLine = 0;  // 1-based line of the listing
-  uint64_t address = 0; // the /*0040*/ offset
+  int listingLine = 0;   // 1-based line of the listing
+  uint64_t address = 0;  // the /*0040*/ offset
   std::string predicate; // "@P0", "@!PT", or empty
   std::string opcode;    // "LDG.E.128"
   std::string text;      // the instruction without its address, ';' and encoding
