@@ -1,6 +1,7 @@
 // trex: the command-line front end of the compiler, runtime and layout tools; each subcommand lives in commands/.
 #include "commands/bench.h"
 #include "commands/compile.h"
+#include "commands/diff.h"
 #include "commands/inspect.h"
 #include "commands/layout.h"
 #include "commands/run.h"
@@ -15,6 +16,7 @@ int main(int argc, char **argv) {
   trex::cli::run::setup(app);
   trex::cli::bench::setup(app);
   trex::cli::inspect::setup(app);
+  trex::cli::diff::setup(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

@@ -16,6 +16,8 @@ config.test_exec_root = os.path.join(config.trex_obj_root, "test")
 config.environment["PATH"] = os.pathsep.join(
     [config.trex_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.substitutions.append(("%shared", config.trex_shared_dir))
+# For a RUN line that replaces PATH.
+config.substitutions.append(("%trex_bin", config.trex_bin_dir))
 
 # Optional tools: tests that need them say `REQUIRES: ptxas` / `REQUIRES: ld.lld` /
 # `REQUIRES: libdevice`, found the way trex finds them.
@@ -43,6 +45,11 @@ if _first_existing([os.environ.get("TREX_NVJITLINK_PATH")] +
                     for folder in ("lib64", "lib")
                     for name in ("libnvJitLink.so", "libnvJitLink.so.13", "libnvJitLink.so.12")]):
     config.available_features.add("nvjitlink")
+# The CUDA toolkit's disassemblers (trex compile --emit sass), where trex looks for them.
+if _first_existing([os.path.join(root, "bin", tool) for tool in ("nvdisasm", "cuobjdump")
+                    for root in _cuda_roots()] +
+                   [shutil.which("nvdisasm"), shutil.which("cuobjdump")]):
+    config.available_features.add("sass-tool")
 if _first_existing([os.environ.get("TRITON_HIP_LLD_PATH"), shutil.which("ld.lld-22"),
                     shutil.which("ld.lld"), "/usr/lib/llvm-22/bin/ld.lld"]):
     config.available_features.add("ld.lld")

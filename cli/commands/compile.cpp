@@ -7,9 +7,12 @@
 #include "trex/Compiler/StageFiles.h"
 #include "trex/Runtime/Error.h"
 #include "trex/Runtime/KernelInfo.h"
+#include "trex/Target/CUDA/SassDisassembler.h"
 #include "trex/Tools/CaptureSession.h"
 #include "trex/Tools/KernelBuild.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -79,6 +82,45 @@ llvm::Expected<std::vector<Stage>> requestedStages(const std::vector<std::string
   return stages;
 }
 
+// `--emit sass`: not a stage of the compiler but the toolkit's disassembly of the cubin; taken
+// out of the names (sets `*wanted`), so the compile produces the cubin it needs.
+std::vector<std::string> withoutSass(const std::vector<std::string> &names, bool *wanted) {
+  std::vector<std::string> rest;
+  for (const std::string &name : names)
+    if (name == "sass")
+      *wanted = true;
+    else
+      rest.push_back(name);
+  return rest;
+}
+
+// The SASS of the compiled cubin, or nothing with a note on stderr (no toolkit disassembler, no
+// cubin); the other stages are written either way.
+std::optional<std::string> sassOf(const CompilationResult &result, const Target &target) {
+  if (!target.isCUDA()) {
+    llvm::errs() << "note: sass is NVIDIA's machine code; " << target.str()
+                 << " has amdgcn instead\n";
+    return std::nullopt;
+  }
+  std::optional<cuda::SassTool> tool = cuda::findSassTool();
+  if (!tool) {
+    llvm::errs() << "note: sass needs nvdisasm or cuobjdump from the CUDA toolkit; not found in "
+                 << cuda::sassToolSearchPlaces() << "\n";
+    return std::nullopt;
+  }
+  auto cubin = result.stages.find(Stage::CUBIN);
+  if (cubin == result.stages.end()) {
+    llvm::errs() << "note: sass needs the cubin, and none was assembled\n";
+    return std::nullopt;
+  }
+  llvm::Expected<std::string> sass = cuda::disassembleCubin(cubin->second, *tool);
+  if (!sass) {
+    llvm::errs() << "note: no sass: " << llvm::toString(sass.takeError()) << "\n";
+    return std::nullopt;
+  }
+  return *sass;
+}
+
 // `--list-configs`: the kernel's autotune configs and heuristics, one per line.
 int listConfigs(const Options &options) {
   frontend::KernelConfigs configs =
@@ -143,7 +185,13 @@ int compileOne(const Options &options) {
     llvm::errs() << "error: " << llvm::toString(target.takeError()) << "\n";
     return 1;
   }
-  llvm::Expected<std::vector<Stage>> stages = requestedStages(options.emit, *target);
+  bool wantsSass = false;
+  std::vector<std::string> names = withoutSass(options.emit, &wantsSass);
+  // `--emit sass` alone compiles to the cubin and writes only the SASS.
+  bool sassOnly = wantsSass && names.empty();
+  if (sassOnly)
+    names.push_back("ptx");
+  llvm::Expected<std::vector<Stage>> stages = requestedStages(names, *target);
   if (!stages) {
     llvm::errs() << "error: " << llvm::toString(stages.takeError()) << "\n";
     return 1;
@@ -170,6 +218,8 @@ int compileOne(const Options &options) {
                                  ? CompileOptions::Assembler::JitLink
                                  : CompileOptions::Assembler::Default;
   compileOptions.lastStage = *std::max_element(stages->begin(), stages->end());
+  if (wantsSass && target->isCUDA())
+    compileOptions.lastStage = std::max(compileOptions.lastStage, Stage::CUBIN);
   compileOptions.captureIRAfterEachPass = !options.dumpPassesDirectory.empty();
 
   CompilationResult result = compileFile(options.input, compileOptions);
@@ -182,17 +232,30 @@ int compileOne(const Options &options) {
   if (!result.succeeded)
     return 1;
   addLaunchKeys(options, result);
+  std::optional<std::string> sass = wantsSass ? sassOf(result, *target) : std::nullopt;
 
   if (!options.outputDirectory.empty()) {
-    if (llvm::Error error =
-            writeStageFiles(result, *stages, options.outputDirectory, options.input)) {
+    if (llvm::Error error = writeStageFiles(result, sassOnly ? std::vector<Stage>() : *stages,
+                                            options.outputDirectory, options.input)) {
       llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
       return 1;
     }
+    if (sass) {
+      llvm::SmallString<256> path(options.outputDirectory);
+      llvm::sys::path::append(path,
+                              (result.kernelName.empty() ? "kernel" : result.kernelName) + ".sass");
+      std::error_code error;
+      llvm::raw_fd_ostream out(path, error, llvm::sys::fs::OF_Text);
+      if (error) {
+        llvm::errs() << "error: cannot write '" << path << "': " << error.message() << "\n";
+        return 1;
+      }
+      out << *sass;
+    }
     return 0;
   }
-  bool several = stages->size() > 1;
-  for (Stage stage : *stages) {
+  bool several = stages->size() > 1 || (wantsSass && !sassOnly);
+  for (Stage stage : sassOnly ? std::vector<Stage>() : *stages) {
     auto text = result.stages.find(stage);
     if (text == result.stages.end())
       continue;
@@ -203,6 +266,11 @@ int compileOne(const Options &options) {
     if (several)
       llvm::outs() << "// ----- " << stageName(stage) << "\n";
     llvm::outs() << text->second;
+  }
+  if (sass) {
+    if (several)
+      llvm::outs() << "// ----- sass\n";
+    llvm::outs() << *sass;
   }
   return 0;
 }
@@ -432,9 +500,11 @@ void setup(CLI::App &app) {
       ->capture_default_str()
       ->check(CLI::IsMember({"default", "ptxas", "nvjitlink"}));
   command
-      ->add_option("--emit", options->emit,
-                   "Stages to output, comma separated: source, ttir, ttgir, llir, ptx, cubin, amdgcn, "
-                   "hsaco, json, or all (every stage of the target; default ttir)")
+      ->add_option(
+          "--emit", options->emit,
+          "Stages to output, comma separated: source, ttir, ttgir, llir, ptx, cubin, amdgcn, "
+          "hsaco, json, or all (every stage of the target; default ttir); and sass, the "
+          "cubin disassembled by the CUDA toolkit's nvdisasm or cuobjdump where found")
       ->delimiter(',');
   command->add_option("-o,--output-dir", options->outputDirectory,
                       "Write DIR/<kernel>.<stage> instead of printing");

@@ -11,6 +11,8 @@
 #include "TuningPanel.h"
 #include "ValueHistory.h"
 
+#include "trex/StageText/StageDiff.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -47,6 +49,9 @@ namespace {
 const QString kPython = QStringLiteral("python");
 const QString kInput = QStringLiteral("input");
 constexpr int kMaxRecentFiles = 10;
+constexpr int kDefaultPaneCount = 3;
+const QString kPaneStagesKey = QStringLiteral("panes/stages");
+const QString kShowLocationsKey = QStringLiteral("view/showLocations");
 
 QString settingsKey(const QString &path, const char *what) {
   // QSettings keys may not hold '/' runs meaningfully; hex keeps any path as one key.
@@ -95,7 +100,11 @@ MainWindow::MainWindow(QWidget *parent)
   buildOptionsBar();
   buildDocks();
   buildMenus();
-  setPaneCount(4);
+  {
+    QStringList remembered = QSettings().value(kPaneStagesKey).toStringList();
+    setPaneCount(remembered.isEmpty() ? kDefaultPaneCount
+                                      : std::clamp(static_cast<int>(remembered.size()), 1, 6));
+  }
 
   connect(controller, &CompileController::compileStarted, this, [this] {
     progress->show();
@@ -133,7 +142,7 @@ void MainWindow::buildOptionsBar() {
   stagesField->setValue(3);
   paneCountField = new QSpinBox(bar);
   paneCountField->setRange(1, 6);
-  paneCountField->setValue(4);
+  paneCountField->setValue(kDefaultPaneCount);
   progress = new QProgressBar(bar);
   progress->setRange(0, 0);
   progress->setMaximumWidth(80);
@@ -162,7 +171,10 @@ void MainWindow::buildOptionsBar() {
   connect(targetChooser, &QComboBox::currentTextChanged, this, [this] { requestCompile(0); });
   connect(warpsField, &QSpinBox::valueChanged, this, [this] { requestCompile(); });
   connect(stagesField, &QSpinBox::valueChanged, this, [this] { requestCompile(); });
-  connect(paneCountField, &QSpinBox::valueChanged, this, &MainWindow::setPaneCount);
+  connect(paneCountField, &QSpinBox::valueChanged, this, [this](int count) {
+    setPaneCount(count);
+    rememberPaneStages();
+  });
 }
 
 void MainWindow::buildDocks() {
@@ -219,12 +231,18 @@ void MainWindow::buildDocks() {
     QString machine = targetChooser->currentText().startsWith(QLatin1String("hip")) ? QStringLiteral("amdgcn")
                                                                                      : QStringLiteral("ptx");
     if (CodePane *pane = paneForStage(machine); pane && line > 0)
-      pane->editor()->setMappedLines({line});
+      pane->editor()->setMappedLines({pane->shownLine(line)});
   });
   QDockWidget *hiddenDock = dock(QStringLiteral("Hidden parameters"), "hidden", hiddenWidget, Qt::RightDockWidgetArea);
 
   layouts = new LayoutPanel(this);
-  QDockWidget *layoutDock = dock(QStringLiteral("Layout"), "layout", layouts, Qt::RightDockWidgetArea);
+  // Scrolled, the layout's controls do not widen the dock past what leaves a laptop screen
+  // three readable stage panes.
+  auto *layoutScroll = new QScrollArea(this);
+  layoutScroll->setWidget(layouts);
+  layoutScroll->setWidgetResizable(true);
+  QDockWidget *layoutDock =
+      dock(QStringLiteral("Layout"), "layout", layoutScroll, Qt::RightDockWidgetArea);
   runner = new RunPanel(this);
   QDockWidget *runDock = dock(QStringLiteral("Run"), "run", runner, Qt::RightDockWidgetArea);
   tuner = new TuningPanel(this);
@@ -239,8 +257,9 @@ void MainWindow::buildDocks() {
   tabifyDockWidget(layoutDock, runDock);
   tabifyDockWidget(layoutDock, tuningDock);
   layoutDock->raise();
-  resizeDocks({passDock}, {280}, Qt::Vertical);
-  resizeDocks({layoutDock}, {460}, Qt::Horizontal);
+  // At 1366x768 the three stage panes keep ~1000 x 400 pixels between the docks.
+  resizeDocks({passDock}, {220}, Qt::Vertical);
+  resizeDocks({layoutDock}, {330}, Qt::Horizontal);
 }
 
 void MainWindow::buildMenus() {
@@ -268,6 +287,16 @@ void MainWindow::buildMenus() {
   QMenu *view = menuBar()->addMenu(QStringLiteral("&View"));
   for (QDockWidget *dockWidget : findChildren<QDockWidget *>())
     view->addAction(dockWidget->toggleViewAction());
+  showLocationsAction = view->addAction(QStringLiteral("Show &locations (#loc, loc(...))"));
+  showLocationsAction->setCheckable(true);
+  showLocationsAction->setChecked(QSettings().value(kShowLocationsKey, false).toBool());
+  showLocationsAction->setToolTip(
+      QStringLiteral("Show the MLIR stages' location lines and suffixes; hidden, the "
+                     "lines still map to the source"));
+  connect(showLocationsAction, &QAction::toggled, this, [this](bool shown) {
+    QSettings().setValue(kShowLocationsKey, shown);
+    refreshPanes();
+  });
   QAction *all = view->addAction(QStringLiteral("Show &all stages"), this, &MainWindow::showAllStages);
   all->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+A")));
   QAction *search = view->addAction(QStringLiteral("&Find pass"), this, [this] {
@@ -294,7 +323,10 @@ void MainWindow::setPaneCount(int count) {
     auto *pane = new CodePane(paneSplitter);
     paneSplitter->addWidget(pane);
     codePanes << pane;
-    connect(pane, &CodePane::stageChosen, this, [this] { refreshPanes(); });
+    connect(pane, &CodePane::stageChosen, this, [this] {
+      refreshPanes();
+      rememberPaneStages();
+    });
     connect(pane->editor(), &CodeEditor::lineSelected, this,
             [this, pane](int line, int column) { onLineSelected(pane, line, column); });
     connect(pane->editor(), &CodeEditor::textEdited, this, [this, pane] {
@@ -338,6 +370,55 @@ void MainWindow::showAllStages() {
   refreshPanes();
 }
 
+QStringList MainWindow::defaultPaneStages() const {
+  QString input = inputKind == InputKind::Python ? kPython
+                  : inputKind == InputKind::IR   ? kInput
+                                                 : QStringLiteral("source");
+  bool isHip = targetChooser->currentText().startsWith(QLatin1String("hip"));
+  return {input, QStringLiteral("ttgir"), isHip ? QStringLiteral("amdgcn") : QStringLiteral("ptx")};
+}
+
+void MainWindow::restorePaneStages() {
+  QStringList wanted = QSettings().value(kPaneStagesKey).toStringList();
+  if (wanted.isEmpty())
+    wanted = defaultPaneStages();
+  setPaneCount(std::clamp(static_cast<int>(wanted.size()), 1, 6));
+  QStringList choices = paneChoices();
+  QStringList defaults = defaultPaneStages();
+  bool isHip = targetChooser->currentText().startsWith(QLatin1String("hip"));
+  for (int i = 0; i < codePanes.size(); ++i) {
+    QString stage = wanted.value(i);
+    // The remembered input pane follows the input; the assembly follows the target.
+    if (stage == kPython || stage == kInput)
+      stage = defaults.front();
+    if (stage == QLatin1String("ptx") || stage == QLatin1String("amdgcn"))
+      stage = isHip ? QStringLiteral("amdgcn") : QStringLiteral("ptx");
+    // Stages appear once compiled: a stage of the pipeline is kept for later; a stage the
+    // input cannot have (a Triton cache's "(triton)" rows elsewhere) falls back to a default.
+    bool offered =
+        choices.contains(stage) || (!stage.contains(' ') && stage != kPython && stage != kInput);
+    codePanes[i]->setStage(offered ? stage : defaults.value(i, choices.value(i, choices.value(0))));
+  }
+}
+
+void MainWindow::rememberPaneStages() {
+  QStringList shown;
+  for (CodePane *pane : codePanes)
+    shown << pane->stage();
+  QSettings().setValue(kPaneStagesKey, shown);
+}
+
+bool MainWindow::hidesLocations(const QString &stageKey) const {
+  if (!showLocationsAction || showLocationsAction->isChecked() || stageKey == kPython ||
+      stageKey == kInput)
+    return false;
+  return stagetext::syntaxOfStage(stageKey.toStdString()) == stagetext::StageSyntax::MLIR;
+}
+
+void MainWindow::setLocationsShown(bool shown) { showLocationsAction->setChecked(shown); }
+
+bool MainWindow::locationsShown() const { return showLocationsAction->isChecked(); }
+
 QStringList MainWindow::paneChoices() const {
   QStringList choices;
   if (inputKind == InputKind::Python)
@@ -377,8 +458,11 @@ void MainWindow::refreshPanes() {
     // Never replace the text under the user's typing: it is the source of truth there. An
     // edited stage shows the edit, whatever was compiled since.
     bool typing = (isInput || pane->isEditing()) && pane->editor()->hasFocus();
-    if (!typing)
+    // Edited or being edited, a stage shows all its text: a re-run keeps its locations.
+    if (!typing && (edits.isEdited(key) || pane->isEditing()))
       pane->setText(edits.isEdited(key) ? edits.edited(key) : paneText(key));
+    else if (!typing)
+      pane->setStageText(paneText(key), hidesLocations(key));
   }
   refreshDiagnostics();
 }
@@ -458,10 +542,8 @@ bool MainWindow::openPath(const QString &path, const QString &kernel, const QStr
     signatureField->setText(!signature.isEmpty() ? signature : remembered);
     rememberKernelChoice();
   }
-  // Each pane shows the next stage in pipeline order now that the choices changed.
-  QStringList choices = paneChoices();
-  for (int i = 0; i < codePanes.size(); ++i)
-    codePanes[i]->setStage(choices.value(i, choices.value(0)));
+  // The panes show the remembered stages, or the input, ttgir and the assembly.
+  restorePaneStages();
   refreshPanes();
   addRecentFile(inputPath);
   requestCompile(0);
@@ -651,8 +733,9 @@ void MainWindow::selectLine(const QString &stageKey, int line, int column) {
   CodePane *pane = paneForStage(stageKey);
   if (!pane)
     return;
-  QTextBlock block = pane->editor()->document()->findBlockByNumber(line - 1);
-  if (!block.isValid())
+  int shownLine = pane->shownLine(line);
+  QTextBlock block = pane->editor()->document()->findBlockByNumber(shownLine - 1);
+  if (shownLine < 1 || !block.isValid())
     return;
   QTextCursor cursor(block);
   cursor.movePosition(QTextCursor::Right, QTextCursor::MoveAnchor, std::min(column, block.length() - 1));
@@ -660,17 +743,20 @@ void MainWindow::selectLine(const QString &stageKey, int line, int column) {
 }
 
 void MainWindow::onLineSelected(CodePane *origin, int line, int column) {
+  // The panes may hide location lines: the mapping speaks of the stages' own lines.
   const std::string stage = origin->stage().toStdString();
-  std::vector<int> sourceLines = mapping.sourceLinesFor(stage, line);
+  const int stageLine = origin->stageLine(line);
+  std::vector<int> sourceLines = mapping.sourceLinesFor(stage, stageLine);
   for (CodePane *pane : codePanes) {
     std::set<int> lines;
     for (int sourceLine : sourceLines)
       for (int mapped : mapping.stageLinesFor(pane->stage().toStdString(), sourceLine))
-        lines.insert(mapped);
+        if (int shown = pane->shownLine(mapped))
+          lines.insert(shown);
     pane->editor()->setMappedLines(std::vector<int>(lines.begin(), lines.end()));
   }
   if (origin->stage().startsWith(QLatin1String("ttgir")))
-    showLayoutAt(origin->stage(), line, column);
+    showLayoutAt(origin->stage(), stageLine, origin->editor()->toPlainText(), line, column);
   if (!sourceLines.empty())
     statusBar()->showMessage(QStringLiteral("%1:%2 ← source line %3")
                                  .arg(origin->stage())
@@ -678,9 +764,10 @@ void MainWindow::onLineSelected(CodePane *origin, int line, int column) {
                                  .arg(sourceLines.front()));
 }
 
-void MainWindow::showLayoutAt(const QString &stageKey, int line, int column) {
+void MainWindow::showLayoutAt(const QString &stageKey, int line, const QString &shownText,
+                              int shownLine, int column) {
   const QString ir = stages->text(stageKey);
-  LayoutSelection selection = layoutAt(ir, line, column);
+  LayoutSelection selection = layoutAt(shownText, shownLine, column);
   if (!selection.isValid())
     return;
   // A !ttg.memdesc value: the accesses of that buffer; a shared layout: those of every buffer
@@ -694,7 +781,7 @@ void MainWindow::showLayoutAt(const QString &stageKey, int line, int column) {
   ValueAnchor anchor = valueAnchor(ir, selection.valueName, selection.valueName.isEmpty() ? line : 0);
   layouts->showHistory(anchor, anchor.isValid() ? layoutHistory(anchor, passes->allPasses())
                                                 : std::vector<LayoutHistoryEntry>());
-  if (auto *dock = qobject_cast<QDockWidget *>(layouts->parentWidget()))
+  if (auto *dock = findChild<QDockWidget *>(QStringLiteral("layout")))
     dock->raise();
 }
 

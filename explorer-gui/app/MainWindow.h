@@ -13,6 +13,7 @@
 
 #include <QMainWindow>
 
+class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -53,6 +54,13 @@ public:
   QString signaturePlaceholder() const;
   // Shows `count` panes with the stages in pipeline order (python first).
   void showAllStages();
+  // The stages the panes show when nothing is remembered: the input, ttgir and the assembly
+  // (ptx, or amdgcn on a hip target).
+  QStringList defaultPaneStages() const;
+  // Whether the MLIR panes show their `#loc` lines and `loc(...)` suffixes (View > Show
+  // locations; off by default, remembered).
+  void setLocationsShown(bool shown);
+  bool locationsShown() const;
 
   // For tests and --screenshot.
   QList<CodePane *> panes() const { return codePanes; }
@@ -69,7 +77,8 @@ public:
   CompileController *compiler() const { return controller; }
   // Milliseconds from the last compile request to its stages being shown.
   double lastUpdateMilliseconds() const { return lastUpdate; }
-  // Reacts like a click at (line, column) of the pane showing `stageKey`.
+  // Reacts like a click on line `line` of the stage's text (as stageModel() holds it, locations
+  // included), at `column` of the line as the pane shows it, in the pane showing `stageKey`.
   void selectLine(const QString &stageKey, int line, int column = 0);
 
   // Re-runs the pipeline from the text of the pane showing `stageKey` (its "Re-run from here").
@@ -89,13 +98,21 @@ private:
   void buildDocks();
   void buildMenus();
   void setPaneCount(int count);
+  // The panes' stages: those remembered (QSettings "panes/stages") where the input offers them,
+  // else the defaults; rememberPaneStages saves them after the user picks a stage or a count.
+  void restorePaneStages();
+  void rememberPaneStages();
+  // Whether the pane for `stageKey` shows it without its locations.
+  bool hidesLocations(const QString &stageKey) const;
   void requestCompile(int debounceMilliseconds = 300);
   void applySnapshot(const CompileSnapshot &snapshot);
   void refreshPanes();
   void refreshDiagnostics();
   void refreshHiddenParameters();
   void onLineSelected(CodePane *pane, int line, int column);
-  void showLayoutAt(const QString &stageKey, int line, int column);
+  // `line` of the stage's text; `shownText`, `shownLine` and `column` as the pane shows it.
+  void showLayoutAt(const QString &stageKey, int line, const QString &shownText, int shownLine,
+                    int column);
   void chooseKernel(const QString &kernel);
   void rememberKernelChoice();
   void addRecentFile(const QString &path);
@@ -156,6 +173,7 @@ private:
   StageEdits edits;
   ResumeOrigin resumeOrigin;
   QMenu *recentMenu;
+  QAction *showLocationsAction = nullptr;
   qint64 requestStartedAt = 0;
   double lastUpdate = 0;
   bool applying = false;

@@ -39,6 +39,9 @@ bool MainWindow::isResumableStage(const QString &stageKey) const {
 
 void MainWindow::connectEditing(CodePane *pane) {
   connect(pane, &CodePane::editingToggled, this, [this, pane](bool editing) {
+    // Editing shows the stage with its locations (so a re-run keeps them), and hides them again
+    // after.
+    refreshPanes();
     if (editing)
       pane->editor()->setFocus();
   });

@@ -1,6 +1,8 @@
 // CompileBridge: CompileOptions in, CompilationResult converted to CompileSnapshot out.
 #include "CompileBridge.h"
 
+#include "trex/Target/CUDA/SassDisassembler.h"
+
 #include "trex/Compiler/Compilation.h"
 
 #include <chrono>
@@ -130,7 +132,10 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
   options.numStagesGiven = true;
   options.kernelName = request.kernelName;
   options.signature = request.signature;
-  options.lastStage = target->isCUDA() ? Stage::PTX : Stage::AMDGCN;
+  // The cubin only where it can be shown, as SASS.
+  options.lastStage = !target->isCUDA()      ? Stage::AMDGCN
+                      : cuda::findSassTool() ? Stage::CUBIN
+                                             : Stage::PTX;
   options.captureIRAfterEachPass = request.capturePasses;
 
   CompilationResult result;
@@ -155,6 +160,15 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
       continue;
     snapshot.stages.push_back({stageName(stage).str(), text, "trex"});
   }
+  // SASS where the CUDA toolkit's disassembler is installed (the pane is absent without it).
+  if (auto cubin = result.stages.find(Stage::CUBIN); cubin != result.stages.end())
+    if (std::optional<cuda::SassTool> tool = cuda::findSassTool()) {
+      llvm::Expected<std::string> sass = cuda::disassembleCubin(cubin->second, *tool);
+      if (sass)
+        snapshot.stages.push_back({"sass", *sass, "trex"});
+      else
+        llvm::consumeError(sass.takeError());
+    }
   for (PassSnapshot &pass : result.passes) {
     PassRecord record{convert(pass.kind), pass.name, pass.argument, pass.anchor,
                       pass.milliseconds, pass.changed, std::move(pass.ir)};

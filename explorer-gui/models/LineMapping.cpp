@@ -3,7 +3,8 @@
 // .loc directives), so they keep working on IR they cannot otherwise parse.
 #include "LineMapping.h"
 
-#include "LineDiff.h"
+#include "trex/StageText/LineDiff.h"
+#include "trex/StageText/Sass.h"
 
 #include <cctype>
 #include <functional>
@@ -11,6 +12,8 @@
 #include <map>
 
 namespace trex::explorer {
+
+using stagetext::splitLines;
 
 namespace {
 
@@ -306,6 +309,15 @@ StageLineSources assemblyLineSources(const std::string &text) {
   return sources;
 }
 
+StageLineSources sassLineSources(const std::string &text) {
+  StageLineSources sources;
+  for (const stagetext::SassFunction &function : stagetext::parseSass(text).functions)
+    for (const stagetext::SassInstruction &instruction : function.instructions)
+      for (const stagetext::SourcePosition &position : instruction.positions)
+        sources[instruction.listingLine].insert({baseName(position.file), position.line});
+  return sources;
+}
+
 void LineMapping::setSourceFile(const std::string &sourceFile) {
   sourceBaseName = baseName(sourceFile);
 }
@@ -322,6 +334,8 @@ void LineMapping::setStage(const std::string &stage, const std::string &text) {
     sources = llvmLineSources(text);
   } else if (syntax == "ptx" || syntax == "amdgcn") {
     sources = assemblyLineSources(text);
+  } else if (syntax == "sass") {
+    sources = sassLineSources(text);
   } else {
     sources = mlirLineSources(text);
   }

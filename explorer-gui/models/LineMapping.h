@@ -30,6 +30,9 @@ StageLineSources mlirLineSources(const std::string &text);
 StageLineSources llvmLineSources(const std::string &text);
 // PTX and AMDGCN: a .loc directive covers the instructions after it up to the next .loc.
 StageLineSources assemblyLineSources(const std::string &text);
+// SASS (nvdisasm -g): a `//## File "...", line N` comment covers the instructions after it,
+// inlined-at call sites included.
+StageLineSources sassLineSources(const std::string &text);
 
 class LineMapping {
 public:

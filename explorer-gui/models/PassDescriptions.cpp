@@ -103,12 +103,16 @@ const PassDescription *findPassDescription(PassRecord::Kind kind, const QString 
 
 QString passToolTip(PassRecord::Kind kind, const QString &argument, const QString &name) {
   const PassDescription *description = findPassDescription(kind, argument, name);
+  // The timeline shows the argument; the tooltip adds the C++ class that implements it.
+  QString title = argument.isEmpty() || argument == name
+                      ? name
+                      : QStringLiteral("%1 (C++ class %2)").arg(argument, name);
   if (!description)
-    return name;
+    return title;
   QString summary = description->summary;
   summary.remove('`');
   QString paragraph = firstParagraph(description->description);
-  QString head = QStringLiteral("%1 (%2): %3").arg(name, argument, summary);
+  QString head = QStringLiteral("%1: %2").arg(title, summary);
   return paragraph.isEmpty() ? head : head + QStringLiteral("\n\n") + paragraph;
 }
 

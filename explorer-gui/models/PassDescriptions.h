@@ -38,8 +38,8 @@ const std::vector<PassDescription> &builtinBackendStepDescriptions();
 const PassDescription *findPassDescription(PassRecord::Kind kind, const QString &argument,
                                            const QString &name);
 
-// Plain text for a tooltip: the summary, then the description's first paragraph, markdown
-// code marks removed. Just the pass's name when there is no description.
+// Plain text for a tooltip: "argument (C++ class Name): summary", then the description's first
+// paragraph, markdown code marks removed. Just that title when there is no description.
 QString passToolTip(PassRecord::Kind kind, const QString &argument, const QString &name);
 
 // Markdown for the timeline's description area: the summary in bold, then the description.

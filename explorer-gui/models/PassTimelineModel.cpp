@@ -42,11 +42,14 @@ QVariant PassTimelineModel::data(const QModelIndex &index, int role) const {
     switch (index.column()) {
     case IndexColumn:
       return index.row() + 1;
-    case NameColumn:
-      return pass.edited ? QString::fromStdString(pass.name) + QStringLiteral(" (edited)")
-                         : QString::fromStdString(pass.name);
-    case ArgumentColumn:
-      return QString::fromStdString(pass.argument);
+    case NameColumn: {
+      // As Triton and mlir-opt spell it (the pass argument); the back end's steps and passes
+      // without one keep their class name.
+      QString name = QString::fromStdString(pass.argument.empty() ? pass.name : pass.argument);
+      return pass.edited ? name + QStringLiteral(" (edited)") : name;
+    }
+    case ClassColumn:
+      return QString::fromStdString(pass.name);
     case AnchorColumn:
       return QString::fromStdString(pass.anchor);
     case MillisecondsColumn:
@@ -82,7 +85,7 @@ QVariant PassTimelineModel::data(const QModelIndex &index, int role) const {
 QVariant PassTimelineModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
     return QAbstractTableModel::headerData(section, orientation, role);
-  static const char *names[] = {"#", "Pass", "Argument", "On", "ms", "Changed"};
+  static const char *names[] = {"#", "Pass", "Class", "On", "ms", "Changed"};
   return section >= 0 && section < ColumnCount ? QString::fromLatin1(names[section]) : QVariant();
 }
 
@@ -141,7 +144,7 @@ bool PassFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceP
     return false;
   if (search.isEmpty())
     return true;
-  for (int column : {PassTimelineModel::NameColumn, PassTimelineModel::ArgumentColumn})
+  for (int column : {PassTimelineModel::NameColumn, PassTimelineModel::ClassColumn})
     if (model->index(sourceRow, column, sourceParent).data().toString().contains(search, Qt::CaseInsensitive))
       return true;
   return false;

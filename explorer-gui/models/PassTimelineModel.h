@@ -3,20 +3,27 @@
 #pragma once
 
 #include "CompileSnapshot.h"
-#include "LineDiff.h"
+#include "trex/StageText/LineDiff.h"
 
 #include <QAbstractTableModel>
 #include <QSortFilterProxyModel>
 
 namespace trex::explorer {
 
+using stagetext::DiffLine;
+using stagetext::diffLines;
+using stagetext::splitLines;
+using stagetext::unifiedDiff;
+
 class PassTimelineModel : public QAbstractTableModel {
   Q_OBJECT
 public:
   enum Column {
     IndexColumn,
+    // The pass as Triton spells it (its argument: "tritongpu-coalesce"); the C++ class name
+    // ("TritonGPUCoalesce") is in ClassColumn and the tooltip.
     NameColumn,
-    ArgumentColumn,
+    ClassColumn,
     AnchorColumn,
     MillisecondsColumn,
     ChangedColumn,
@@ -49,7 +56,7 @@ private:
   std::vector<PassRecord> passes;
 };
 
-// Hides the passes that changed nothing and keeps those whose name or argument contains the
+// Hides the passes that changed nothing and keeps those whose argument or class name contains the
 // search text (case-insensitive).
 class PassFilterModel : public QSortFilterProxyModel {
   Q_OBJECT

@@ -82,7 +82,29 @@ void CodePane::setStage(const QString &stageKey) {
     highlighter->setLanguage(language);
 }
 
-void CodePane::setText(const QString &text) { codeEditor->setCode(text); }
+void CodePane::setText(const QString &text) {
+  hidingLocations = false;
+  shown = {};
+  codeEditor->setCode(text);
+}
+
+void CodePane::setStageText(const QString &text, bool hideLocations) {
+  if (!hideLocations) {
+    setText(text);
+    return;
+  }
+  hidingLocations = true;
+  shown = stagetext::LocationFreeText::fromMLIR(text.toStdString());
+  codeEditor->setCode(QString::fromStdString(shown.text()));
+}
+
+int CodePane::stageLine(int shownLine) const {
+  return hidingLocations ? shown.originalLine(shownLine) : shownLine;
+}
+
+int CodePane::shownLine(int stageLine) const {
+  return hidingLocations ? shown.shownLine(stageLine) : stageLine;
+}
 
 void CodePane::setEditAvailable(bool available) {
   editAvailable = available;

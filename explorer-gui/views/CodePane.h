@@ -5,6 +5,8 @@
 
 #include "CodeEditor.h"
 
+#include "trex/StageText/Locations.h"
+
 #include <QComboBox>
 #include <QWidget>
 
@@ -24,7 +26,16 @@ public:
   void setChoices(const QStringList &stageKeys);
   void setStage(const QString &stageKey);
   QString stage() const { return currentStage; }
+  // Shows `text` as it is.
   void setText(const QString &text);
+  // Shows an MLIR stage's `text`, without its `#loc` lines and `loc(...)` suffixes when
+  // `hideLocations`; the lines keep their mapping to the stage's text (stageLine, shownLine).
+  void setStageText(const QString &text, bool hideLocations);
+  bool locationsHidden() const { return hidingLocations; }
+  // The line of the stage's text that shown line `line` is (both 1-based), and back (0: the
+  // stage line is not shown).
+  int stageLine(int shownLine) const;
+  int shownLine(int stageLine) const;
   CodeEditor *editor() const { return codeEditor; }
 
   // Whether the shown stage can be edited and re-run from (shows the edit controls).
@@ -54,6 +65,8 @@ private:
   QLabel *editLabel;
   QString currentStage;
   bool editAvailable = false;
+  bool hidingLocations = false;
+  stagetext::LocationFreeText shown;
   bool markedEdited = false;
 };
 

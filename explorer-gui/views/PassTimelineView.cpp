@@ -55,6 +55,8 @@ PassTimelineView::PassTimelineView(PassTimelineModel *model, QWidget *parent)
   view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 4);
   view->horizontalHeader()->setStretchLastSection(true);
   view->setColumnHidden(PassTimelineModel::AnchorColumn, true);
+  // The class name is in the tooltip; the column reads as Triton spells the pass.
+  view->setColumnHidden(PassTimelineModel::ClassColumn, true);
 
   auto *search = new QLineEdit(this);
   search->setPlaceholderText(QStringLiteral("Search passes (Ctrl+F)"));

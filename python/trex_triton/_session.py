@@ -7,7 +7,8 @@ A session is a folder:
     DIR/kernels/<id>/kernel.json     name, trex signature, target, num_warps, num_stages,
                                      options that differ from the backend's defaults, Triton's
                                      outcome, the stage files, notes
-    DIR/kernels/<id>/triton/<name>.<stage>   Triton's own stages (ttir, ttgir, llir, ptx, json)
+    DIR/kernels/<id>/triton/<name>.<stage>   Triton's own stages (ttir, ttgir, llir, ptx, json;
+                                     TREX_CAPTURE_STAGES=ttir,ttgir keeps only those)
     DIR/kernels/<id>/launches-<pid>.json     the grids this process launched it with
 
 <id> hashes the module text, the signature, the options and the target, so processes that
@@ -131,15 +132,18 @@ class Session:
         asm = getattr(kernel, "asm", None) or {}
         if asm:
             os.makedirs(os.path.join(folder, "triton"), exist_ok=True)
+        wanted = os.environ.get("TREX_CAPTURE_STAGES")
+        wanted = set(wanted.split(",")) if wanted else set(_TRITON_STAGES)
         for stage in _TRITON_STAGES:
-            if stage not in asm:
+            if stage not in asm or stage not in wanted:
                 continue
             text = asm[stage]
             relative = os.path.join("triton", f"{info['name']}.{stage}")
             _atomic_write(os.path.join(folder, relative), text, binary=isinstance(text, bytes))
             stages[stage] = relative
         metadata = getattr(kernel, "metadata", None)
-        if metadata is not None and "json" not in stages and hasattr(metadata, "_asdict"):
+        if (metadata is not None and "json" not in stages and "json" in wanted
+                and hasattr(metadata, "_asdict")):
             relative = os.path.join("triton", f"{info['name']}.json")
             os.makedirs(os.path.join(folder, "triton"), exist_ok=True)
             _atomic_write(os.path.join(folder, relative),

@@ -5,6 +5,9 @@ reports what it finished).
 
     TREX_SUITE_MOD=N TREX_SUITE_REM=R   keep the tests whose node id hashes to R modulo N
     TREX_SUITE_LOG=FILE                 append {"node", "outcome", "seconds", "message"} lines
+    TREX_SUITE_COMPILE_LOG=FILE         (runs without TREX_COMPILE) time each of Triton's own
+                                        compiles, one {"kernel", "seconds", "ok"} line each, for
+                                        the side-by-side compile time
     TREX_SUITE_RESTART=1                a pytest-xdist worker whose test hit a sticky CUDA error
                                         (misaligned/illegal address: the context is lost for
                                         every later test) exits after that test, so xdist starts a
@@ -15,6 +18,34 @@ reports what it finished).
 import json
 import os
 import zlib
+
+
+def pytest_configure(config):
+    log = os.environ.get("TREX_SUITE_COMPILE_LOG")
+    if not log or os.environ.get("TREX_COMPILE", "") not in ("", "0"):
+        return
+    import time
+    import triton
+    import triton.compiler
+    import triton.compiler.compiler as compiler_module
+    original = compiler_module.compile
+
+    def timed(src, *args, **kwargs):
+        start = time.perf_counter()
+        ok = False
+        try:
+            result = original(src, *args, **kwargs)
+            ok = True
+            return result
+        finally:
+            record = {"kernel": getattr(src, "name", str(src)), "ok": ok,
+                      "seconds": round(time.perf_counter() - start, 4)}
+            with open(log, "a") as f:
+                f.write(json.dumps(record) + "\n")
+
+    for owner in (triton, triton.compiler, compiler_module):
+        if getattr(owner, "compile", None) is original:
+            owner.compile = timed
 
 
 def pytest_collection_modifyitems(session, config, items):

@@ -35,6 +35,8 @@ def run(args):
             env["TREX_FALLBACK"] = "triton"
         if args.compile_log:
             env["TREX_COMPILE_LOG"] = os.path.abspath(args.compile_log)
+    elif args.compile_log:
+        env["TREX_SUITE_COMPILE_LOG"] = os.path.abspath(args.compile_log)
     env["PYTHONPATH"] = os.pathsep.join(paths + [env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     env["TREX_SUITE_LOG"] = os.path.abspath(args.log)
     env["TREX_SUITE_MOD"] = str(args.mod)
@@ -175,6 +177,14 @@ def compare(args):
         summary["compiles"] = dict(kernels)
         summary["compile_seconds"] = round(seconds, 1)
         summary["compile_failure_reasons"] = reasons.most_common(40)
+    if args.triton_compile_log and os.path.exists(args.triton_compile_log):
+        with open(args.triton_compile_log) as f:
+            records = [json.loads(line) for line in f if line.strip()]
+        summary["triton_compiles"] = len(records)
+        summary["triton_compile_seconds"] = round(sum(r["seconds"] for r in records), 1)
+        print(f"compile time: Triton {summary['triton_compile_seconds']} s for "
+              f"{len(records)} compiles; trex {summary.get('compile_seconds')} s for "
+              f"{sum(summary.get('compiles', {}).values())} (the same run, side by side)")
     print(f"tests in both runs: {len(both)}; Triton passes {len(triton_passed)}; "
           f"of those, on trex's binaries: {len(trex_passed)} "
           f"({100.0 * (summary['share'] or 0):.1f}%)")
@@ -210,6 +220,7 @@ def main():
     c.add_argument("triton")
     c.add_argument("trex_log")
     c.add_argument("--compile-log")
+    c.add_argument("--triton-compile-log")
     c.add_argument("--json")
     args = parser.parse_args()
     return run(args) if args.command == "run" else compare(args)

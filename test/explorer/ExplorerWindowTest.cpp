@@ -8,6 +8,7 @@
 #include "RunPanel.h"
 #include "Screenshot.h"
 
+#include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -16,6 +17,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTextBlock>
 #include <QtTest>
 
 using namespace trex::explorer;
@@ -66,10 +68,15 @@ private Q_SLOTS:
     QCOMPARE(shown, QStringList({"python", "source", "ttir", "ttgir", "llir", "ptx"}));
     for (CodePane *pane : window.panes()) {
       QString text = pane->editor()->toPlainText();
+      QString stage = window.stageModel()->text(pane->stage());
       if (pane->stage() == "python")
         QVERIFY(text.contains(QLatin1String("def add_kernel")));
-      else
-        QCOMPARE(text, window.stageModel()->text(pane->stage()));
+      else if (pane->stage() == "llir" || pane->stage() == "ptx")
+        QCOMPARE(text, stage);
+      else // the MLIR stages, without their locations
+        QCOMPARE(text,
+                 QString::fromStdString(
+                     trex::stagetext::LocationFreeText::fromMLIR(stage.toStdString()).text()));
     }
     QVERIFY(window.paneForStage("ttgir")->editor()->toPlainText().contains(QLatin1String("#ttg.blocked")));
     QVERIFY(window.paneForStage("ptx")->editor()->toPlainText().contains(QLatin1String(".entry add_kernel")));
@@ -98,13 +105,166 @@ private Q_SLOTS:
       ptxStore |= ptx.split('\n')[line - 1].contains(QLatin1String("st.global"));
     QVERIFY2(ptxStore, "selecting the tl.store line highlights the PTX store");
     const QString ttgir = window.stageModel()->text("ttgir");
+    // The ttgir pane's highlight is in its lines as shown (without the #loc lines).
     std::vector<int> ttgirLines = window.paneForStage("ttgir")->editor()->mappedLines();
-    QVERIFY(std::find(ttgirLines.begin(), ttgirLines.end(), lineContaining(ttgir, QStringLiteral("tt.store"))) !=
-            ttgirLines.end());
+    const QString shownTtgir = window.paneForStage("ttgir")->editor()->toPlainText();
+    QVERIFY(std::find(ttgirLines.begin(), ttgirLines.end(),
+                      lineContaining(shownTtgir, QStringLiteral("tt.store"))) != ttgirLines.end());
     // And back: the ttgir store line highlights the source line.
     window.selectLine(QStringLiteral("ttgir"), lineContaining(ttgir, QStringLiteral("tt.store")));
     std::vector<int> pythonLines = window.paneForStage("python")->editor()->mappedLines();
     QCOMPARE(pythonLines, std::vector<int>({storeLine}));
+  }
+
+  // A laptop screen: three panes (the kernel, ttgir, the assembly) wide and tall enough to read,
+  // each with its stage picker; the other stages are in the pickers.
+  void defaultViewFitsALaptopScreen_data() {
+    QTest::addColumn<QString>("target");
+    QTest::addColumn<QString>("assembly");
+    QTest::newRow("cuda") << QStringLiteral("cuda:90") << QStringLiteral("ptx");
+    QTest::newRow("hip") << QStringLiteral("hip:gfx942") << QStringLiteral("amdgcn");
+  }
+
+  void defaultViewFitsALaptopScreen() {
+    QFETCH(QString, target);
+    QFETCH(QString, assembly);
+    QSettings().remove(QStringLiteral("panes"));
+    MainWindow window;
+    window.resize(1366, 768);
+    window.setTarget(target);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+    QVERIFY(window.compileAndWait());
+    QApplication::processEvents();
+    QCOMPARE(window.size(), QSize(1366, 768));
+    QStringList shown;
+    for (CodePane *pane : window.panes())
+      shown << pane->stage();
+    QCOMPARE(shown, QStringList({"python", "ttgir", assembly}));
+    QCOMPARE(window.defaultPaneStages(), shown);
+    for (CodePane *pane : window.panes()) {
+      QVERIFY2(pane->editor()->width() >= 320 && pane->editor()->height() >= 320,
+               qPrintable(QStringLiteral("%1: %2x%3")
+                              .arg(pane->stage())
+                              .arg(pane->editor()->width())
+                              .arg(pane->editor()->height())));
+      QVERIFY(!pane->editor()->toPlainText().isEmpty());
+      auto *picker = pane->findChild<QComboBox *>();
+      QVERIFY(picker);
+      QVERIFY2(picker->findText(QStringLiteral("llir")) >= 0 &&
+                   picker->findText(QStringLiteral("ttir")) >= 0,
+               qPrintable(pane->stage()));
+    }
+  }
+
+  // A stage picked in a pane is remembered for the next window; the assembly follows the target.
+  void chosenStagesAreRemembered() {
+    QSettings().remove(QStringLiteral("panes"));
+    {
+      MainWindow window;
+      QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+      QVERIFY(window.compileAndWait());
+      CodePane *middle = window.panes().value(1);
+      QVERIFY(middle);
+      auto *picker = middle->findChild<QComboBox *>();
+      picker->setCurrentIndex(picker->findText(QStringLiteral("llir")));
+      Q_EMIT picker->textActivated(QStringLiteral("llir")); // what a click on the item sends
+      QCOMPARE(middle->stage(), QStringLiteral("llir"));
+      QCOMPARE(middle->editor()->toPlainText(), window.stageModel()->text("llir"));
+    }
+    QCOMPARE(QSettings().value(QStringLiteral("panes/stages")).toStringList(),
+             QStringList({"python", "llir", "ptx"}));
+    MainWindow window;
+    window.setTarget(QStringLiteral("hip:gfx942"));
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+    QVERIFY(window.compileAndWait());
+    QStringList shown;
+    for (CodePane *pane : window.panes())
+      shown << pane->stage();
+    QCOMPARE(shown, QStringList({"python", "llir", "amdgcn"}));
+    QSettings().remove(QStringLiteral("panes"));
+  }
+
+  // The MLIR panes hide #loc lines and loc(...) by default; a click on a ttgir line still lands
+  // on its source line, through the stage's own lines.
+  void locationsAreHiddenButStillMap() {
+    QSettings().remove(QStringLiteral("view"));
+    MainWindow window;
+    QVERIFY(!window.locationsShown());
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+    QVERIFY(window.compileAndWait());
+    CodePane *pane = window.paneForStage("ttgir");
+    QVERIFY(pane);
+    const QString full = window.stageModel()->text("ttgir");
+    const QString shown = pane->editor()->toPlainText();
+    QVERIFY(full.contains(QLatin1String("#loc")) && full.contains(QLatin1String(" loc(")));
+    QVERIFY2(!shown.contains(QLatin1String("#loc")) && !shown.contains(QLatin1String("loc(")),
+             qPrintable(shown));
+    QVERIFY(shown.split('\n').size() < full.split('\n').size());
+    // A click on the shown tt.store line (below where the #loc lines were).
+    const int shownStore = lineContaining(shown, QStringLiteral("tt.store"));
+    const int stageStore = lineContaining(full, QStringLiteral("tt.store"));
+    QVERIFY(shownStore > 0 && shownStore != stageStore);
+    QCOMPARE(pane->stageLine(shownStore), stageStore);
+    QTextCursor cursor(pane->editor()->document()->findBlockByNumber(shownStore - 1));
+    pane->editor()->setTextCursor(cursor);
+    const int storeLine = lineContaining(window.paneForStage("python")->editor()->toPlainText(),
+                                         QStringLiteral("tl.store"));
+    QCOMPARE(window.paneForStage("python")->editor()->mappedLines(), std::vector<int>({storeLine}));
+    // And from the source, the ttgir pane lights its shown store line.
+    window.selectLine(QStringLiteral("python"), storeLine);
+    std::vector<int> ttgirLines = pane->editor()->mappedLines();
+    QVERIFY(std::find(ttgirLines.begin(), ttgirLines.end(), shownStore) != ttgirLines.end());
+    // View > Show locations brings them back, and is remembered.
+    window.setLocationsShown(true);
+    QCOMPARE(pane->editor()->toPlainText(), full);
+    QVERIFY(QSettings().value(QStringLiteral("view/showLocations")).toBool());
+    window.setLocationsShown(false);
+    QCOMPARE(pane->editor()->toPlainText(), shown);
+    QSettings().remove(QStringLiteral("view"));
+  }
+
+  // The pass list reads as Triton spells the passes; the tooltip names the C++ class.
+  void passListUsesTritonsPassNames() {
+    MainWindow window;
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+    QVERIFY(window.compileAndWait());
+    PassTimelineModel *model = window.passModel();
+    QStringList names;
+    for (int row = 0; row < model->rowCount(); ++row)
+      names << model->index(row, PassTimelineModel::NameColumn).data().toString();
+    for (const char *name :
+         {"tritongpu-coalesce", "canonicalize", "cse", "tritongpu-remove-layout-conversions"})
+      QVERIFY2(names.contains(QLatin1String(name)), qPrintable(names.join(", ")));
+    QVERIFY(!names.contains(QStringLiteral("TritonGPUCoalesce")));
+    int coalesce = names.indexOf(QStringLiteral("tritongpu-coalesce"));
+    QString tooltip =
+        model->index(coalesce, PassTimelineModel::NameColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tooltip.startsWith(QLatin1String("tritongpu-coalesce (C++ class TritonGPUCoalesce)")),
+             qPrintable(tooltip));
+  }
+
+  // Where the CUDA toolkit's disassembler is found (here a stand-in printing a hand-written
+  // nvdisasm listing), SASS is one more stage; its line information maps it to the source.
+  void sassPaneWhereADisassemblerIsFound() {
+    qputenv("TREX_SASS_TOOL", TREX_TEST_INPUTS_DIR "/fake-nvdisasm");
+    MainWindow window;
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+    QVERIFY(window.compileAndWait());
+    qunsetenv("TREX_SASS_TOOL");
+    const QString sass = window.stageModel()->text("sass");
+    if (sass.isEmpty())
+      QSKIP("no cubin: neither libnvJitLink nor ptxas is installed");
+    QVERIFY(sass.contains(QLatin1String("STG.E.128")));
+    CodePane *pane = window.panes().last();
+    pane->setStage(QStringLiteral("sass"));
+    Q_EMIT pane->stageChosen(QStringLiteral("sass"));
+    QCOMPARE(pane->editor()->toPlainText(), sass);
+    window.selectLine(QStringLiteral("sass"), lineContaining(sass, QStringLiteral("STG.E.128")));
+    QCOMPARE(window.paneForStage("python")->editor()->mappedLines(),
+             std::vector<int>({14})); // tl.store
+    QSettings().remove(QStringLiteral("panes"));
   }
 
   void samplesOpenWithoutASignature() {

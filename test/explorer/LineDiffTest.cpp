@@ -1,9 +1,9 @@
 // LineDiff: the edit scripts of small texts, checked line by line.
-#include "LineDiff.h"
+#include "trex/StageText/LineDiff.h"
 
 #include <QtTest>
 
-using namespace trex::explorer;
+using namespace trex::stagetext;
 
 namespace {
 

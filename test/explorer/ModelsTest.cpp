@@ -91,7 +91,13 @@ private Q_SLOTS:
                      pass("Translate", "", true, "", PassRecord::Kind::None),
                      pass("GVNPass", "gvn", true, "y\n", PassRecord::Kind::LLVM)});
     QCOMPARE(model.rowCount(), 6);
-    QCOMPARE(model.index(2, PassTimelineModel::NameColumn).data().toString(), QStringLiteral("TritonCombineOps"));
+    QCOMPARE(model.index(2, PassTimelineModel::NameColumn).data().toString(),
+             QStringLiteral("triton-combine"));
+    QCOMPARE(model.index(2, PassTimelineModel::ClassColumn).data().toString(),
+             QStringLiteral("TritonCombineOps"));
+    // A step without an argument keeps its name.
+    QCOMPARE(model.index(4, PassTimelineModel::NameColumn).data().toString(),
+             QStringLiteral("Translate"));
     QCOMPARE(model.previousWithIR(2), 1);
     QCOMPARE(model.previousWithIR(0), -1);
     // The first LLVM pass has no LLVM IR before it; the next skips the back-end step.

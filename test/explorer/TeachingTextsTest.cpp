@@ -81,9 +81,10 @@ private Q_SLOTS:
             findPassDescription(PassRecord::Kind::MLIR, QStringLiteral("inline"), {})->summary);
     for (const char *step : {"TranslateToLLVMIR", "NVPTXCodeGen", "AMDGPUCodeGen", "PTXAS", "LinkCodeObject"})
       QVERIFY2(findPassDescription(PassRecord::Kind::None, {}, QString::fromLatin1(step)), step);
-    // A pass nobody describes keeps its name as the tooltip.
-    QCOMPARE(passToolTip(PassRecord::Kind::LLVM, QStringLiteral("made-up-pass"), QStringLiteral("MadeUpPass")),
-             QStringLiteral("MadeUpPass"));
+    // A pass nobody describes keeps its argument and class as the tooltip.
+    QCOMPARE(passToolTip(PassRecord::Kind::LLVM, QStringLiteral("made-up-pass"),
+                         QStringLiteral("MadeUpPass")),
+             QStringLiteral("made-up-pass (C++ class MadeUpPass)"));
   }
 
   void passDocumentationParses() {
@@ -114,7 +115,15 @@ private Q_SLOTS:
     instcombine.argument = "instcombine";
     instcombine.anchor = "function @k";
     model.setPasses({coalesce, instcombine});
+    // The row reads as Triton spells the pass; the tooltip names the C++ class.
+    QCOMPARE(model.index(0, PassTimelineModel::NameColumn).data().toString(),
+             QStringLiteral("tritongpu-coalesce"));
+    QCOMPARE(model.index(0, PassTimelineModel::ClassColumn).data().toString(),
+             QStringLiteral("TritonGPUCoalesce"));
     QString tooltip = model.index(0, PassTimelineModel::NameColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(
+        tooltip.startsWith(QLatin1String("tritongpu-coalesce (C++ class TritonGPUCoalesce): ")),
+        qPrintable(tooltip));
     QVERIFY2(tooltip.contains(QLatin1String("Give global loads and stores layouts whose accesses coalesce")), qPrintable(tooltip));
     QVERIFY(model.index(0, 0).data(PassTimelineModel::DescriptionRole).toString().contains(QLatin1String("AxisInfo")));
     QVERIFY(model.index(1, 0).data(Qt::ToolTipRole).toString().contains(QLatin1String("Peephole")));

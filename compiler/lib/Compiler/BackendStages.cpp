@@ -9,6 +9,7 @@
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 #include "trex/Target/CUDA/PTXBackend.h"
+#include "trex/Target/CUDA/ResourceUsage.h"
 #include "trex/Target/HIP/AMDGCNBackend.h"
 #include "trex/Target/LLVMIR/ModuleTranslation.h"
 
@@ -362,6 +363,15 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options, Compil
   result.metadata = metadata;
   result.stages[Stage::Metadata] = metadataJSON(metadata);
   bool finished = backend.finish(*llvmModule, /*optimize=*/true);
+  // The assembler reported the registers and spills: they join the metadata.
+  if (finished && target.isCUDA() && result.stages.count(Stage::CUBIN))
+    if (std::optional<cuda::ResourceUsage> usage =
+            cuda::readResourceUsage(result.assemblerLog, metadata.name)) {
+      metadata.registers = usage->registers;
+      metadata.spills = usage->stackFrameBytes / 4;
+      result.metadata = metadata;
+      result.stages[Stage::Metadata] = metadataJSON(metadata);
+    }
   return (!printer || printer->join()) && finished;
 }
 

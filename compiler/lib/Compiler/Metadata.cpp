@@ -87,6 +87,10 @@ std::string metadataJSON(const KernelMetadata &metadata) {
       {"tensordesc_meta", llvm::json::Array()},
       {"triton_version", "3.6.0"},
   };
+  if (metadata.registers)
+    object["n_regs"] = *metadata.registers;
+  if (metadata.spills)
+    object["n_spills"] = *metadata.spills;
   if (!metadata.globalScratch.empty()) {
     llvm::json::Array allocations;
     for (const ScratchAllocation &allocation : metadata.globalScratch)

@@ -6,6 +6,7 @@
 #include "trex/Compiler/Target.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,11 @@ struct KernelMetadata {
   int64_t profileScratchAlign = 1;
   // What the global scratch holds (trex's "trex_global_scratch" key; empty when nothing).
   std::vector<ScratchAllocation> globalScratch;
+  // From the assembler's info log, where it was read (NVIDIA): Triton's n_regs, and n_spills
+  // as Triton's launcher computes it (the kernel's local memory per thread / 4: ptxas' stack
+  // frame, which holds the spills).
+  std::optional<int> registers;
+  std::optional<int> spills;
 };
 
 // Reads the kernel's metadata from a module after shared-memory and global-scratch

@@ -1,13 +1,13 @@
 // LineDiff: Myers' greedy shortest-edit-script search with the common prefix and suffix peeled
 // off first, since consecutive pass snapshots differ in a few places of a long module, and
 // lines without a counterpart on the other side left out of the search.
-#include "LineDiff.h"
+#include "trex/StageText/LineDiff.h"
 
 #include <algorithm>
 #include <sstream>
 #include <unordered_map>
 
-namespace trex::explorer {
+namespace trex::stagetext {
 
 std::vector<std::string_view> splitLines(std::string_view text) {
   std::vector<std::string_view> lines;
@@ -27,7 +27,8 @@ namespace {
 // The longest common subsequence of a and b (lines as interned ids), as index pairs, ascending.
 // Myers' greedy search; `trace` keeps, after each edit count d, the furthest-reaching x of the
 // diagonals -d..d only, so it holds O(D^2) values for D edits.
-std::vector<std::pair<int, int>> commonSubsequence(const std::vector<int> &a, const std::vector<int> &b) {
+std::vector<std::pair<int, int>> commonSubsequence(const std::vector<int> &a,
+                                                   const std::vector<int> &b) {
   const int n = static_cast<int>(a.size()), m = static_cast<int>(b.size());
   const int max = n + m;
   const int offset = max + 1;
@@ -97,7 +98,9 @@ std::vector<DiffLine> diffLines(std::string_view before, std::string_view after)
   // shrinks the search (a pass that rewrites the whole module, as the lowering to LLVM does,
   // leaves almost nothing to search).
   std::unordered_map<std::string_view, int> ids;
-  auto idOf = [&](std::string_view line) { return ids.emplace(line, static_cast<int>(ids.size())).first->second; };
+  auto idOf = [&](std::string_view line) {
+    return ids.emplace(line, static_cast<int>(ids.size())).first->second;
+  };
   std::vector<int> idsA, idsB;
   for (size_t i = prefix; i < a.size() - suffix; ++i)
     idsA.push_back(idOf(a[i]));
@@ -199,4 +202,4 @@ std::string unifiedDiff(const std::vector<DiffLine> &diff, int context) {
   return out.str();
 }
 
-} // namespace trex::explorer
+} // namespace trex::stagetext

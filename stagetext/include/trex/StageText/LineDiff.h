@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-namespace trex::explorer {
+namespace trex::stagetext {
 
 struct DiffLine {
   enum class Kind { Same, Removed, Added };
@@ -27,4 +27,4 @@ std::string unifiedDiff(const std::vector<DiffLine> &diff, int context = 3);
 // Splits on '\n'; a final newline does not start another line.
 std::vector<std::string_view> splitLines(std::string_view text);
 
-} // namespace trex::explorer
+} // namespace trex::stagetext
