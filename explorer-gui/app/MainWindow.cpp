@@ -94,11 +94,13 @@ QString readText(const QString &path, bool *ok, QString *problem) {
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), stages(new StageModel(this)), passes(new PassTimelineModel(this)),
       diagnostics(new DiagnosticsModel(this)), hidden(new HiddenParametersModel(this)),
-      controller(new CompileController(this)), paneSplitter(new QSplitter(Qt::Horizontal, this)) {
+      controller(new CompileController(this)), paneSplitter(new QSplitter(Qt::Horizontal, this)),
+      sessionModel(new SessionKernelsModel(this)), comparison(new StageComparisonModel(this)) {
   setWindowTitle(QStringLiteral("trex explorer"));
   setCentralWidget(paneSplitter);
   buildOptionsBar();
   buildDocks();
+  buildSessionDocks();
   buildMenus();
   {
     QStringList remembered = QSettings().value(kPaneStagesKey).toStringList();
@@ -271,8 +273,9 @@ void MainWindow::buildMenus() {
       openPath(path);
   });
   open->setShortcut(QKeySequence::Open);
-  QAction *openCache = file->addAction(QStringLiteral("Open Triton &cache directory…"), this, [this] {
-    QString path = QFileDialog::getExistingDirectory(this, QStringLiteral("Triton cache entry (<hash> directory)"));
+  QAction *openCache = file->addAction(QStringLiteral("Open Triton &cache or capture session folder…"), this, [this] {
+    QString path = QFileDialog::getExistingDirectory(
+        this, QStringLiteral("Triton cache entry (<hash> directory) or capture session folder"));
     if (!path.isEmpty())
       openPath(path);
   });
@@ -297,6 +300,13 @@ void MainWindow::buildMenus() {
     QSettings().setValue(kShowLocationsKey, shown);
     refreshPanes();
   });
+  markDifferencesAction = view->addAction(QStringLiteral("&Mark differences from Triton"));
+  markDifferencesAction->setCheckable(true);
+  markDifferencesAction->setChecked(true);
+  markDifferencesAction->setToolTip(
+      QStringLiteral("Where Triton's stages are open beside trex's, mark the lines that differ "
+                     "(value renumbering ignored) and summarize each stage"));
+  connect(markDifferencesAction, &QAction::toggled, this, [this] { refreshPaneComparisons(); });
   QAction *all = view->addAction(QStringLiteral("Show &all stages"), this, &MainWindow::showAllStages);
   all->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+A")));
   QAction *search = view->addAction(QStringLiteral("&Find pass"), this, [this] {
@@ -464,6 +474,7 @@ void MainWindow::refreshPanes() {
     else if (!typing)
       pane->setStageText(paneText(key), hidesLocations(key));
   }
+  refreshPaneComparisons();
   refreshDiagnostics();
 }
 
@@ -480,6 +491,12 @@ bool MainWindow::openPath(const QString &path, const QString &kernel, const QStr
     QSignalBlocker blocker(kernelChooser);
     kernelChooser->clear();
   }
+  sessionRow = -1;
+  sessionModel->clear();
+  sessionNotesLabel->hide();
+  comparison->clear();
+  if (info.isDir() && tools::isCaptureSession(path.toStdString()))
+    return openSession(path, kernel);
   if (info.isDir()) {
     TritonCacheEntry entry = readTritonCacheDirectory(path);
     if (entry.stages.empty()) {
@@ -584,7 +601,8 @@ void MainWindow::chooseKernel(const QString &kernel) {
 }
 
 void MainWindow::rememberKernelChoice() {
-  if (inputKind != InputKind::Python)
+  // A session kernel's specialization is the session's, not one to remember for the module.
+  if (inputKind != InputKind::Python || sessionRow >= 0)
     return;
   QSettings settings;
   settings.setValue(settingsKey(inputPath, "kernel"), kernelChooser->currentText());
@@ -616,6 +634,10 @@ void MainWindow::rebuildRecentMenu() {
 
 void MainWindow::requestCompile(int debounceMilliseconds) {
   if (inputKind == InputKind::None)
+    return;
+  // A session kernel without a trex signature compiles once the user types one.
+  if (const tools::SessionKernel *kernel = sessionModel->kernel(sessionRow);
+      kernel && kernel->signature.empty() && signatureField->text().isEmpty())
     return;
   CompileRequest request;
   request.fileName = compilePath.toStdString();
@@ -653,6 +675,7 @@ void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
                 "signature, e.g. *fp32:16, *fp32:16, i32, 1024 (empty: trex proposes one)")
           : QStringLiteral("proposed: %1").arg(QString::fromStdString(snapshot.proposedSignature)));
   stages->setStages(snapshot.stages, QStringLiteral("trex"));
+  refreshComparison();
   // Reverting an edited stage now goes back to what this compile printed.
   for (const QString &key : edits.keys())
     edits.setCompiled(key, stages->text(key));

@@ -8,6 +8,8 @@
 #include "KernelSource.h"
 #include "LineMapping.h"
 #include "PassTimelineModel.h"
+#include "SessionKernelsModel.h"
+#include "StageComparisonModel.h"
 #include "StageEdits.h"
 #include "StageModel.h"
 
@@ -36,9 +38,23 @@ class MainWindow : public QMainWindow {
 public:
   explicit MainWindow(QWidget *parent = nullptr);
 
-  // Opens a .py (with its remembered or the given kernel and signature), a .ttir/.ttgir, or a
-  // Triton cache directory; compiles at once. False (with a message) when it cannot be read.
+  // Opens a .py (with its remembered or the given kernel and signature), a .ttir/.ttgir, a
+  // Triton cache directory or a capture session folder (`kernel`: a kernel id or name there);
+  // compiles at once. False (with a message) when it cannot be read.
   bool openPath(const QString &path, const QString &kernel = QString(), const QString &signature = QString());
+  // Capture sessions (MainWindowSession.cpp). Opens the session kernel of `row` of the
+  // session's list: its module with the session's signature, target, num_warps and
+  // num_stages, Triton's stages beside trex's. A kernel without a trex signature is not
+  // compiled; its notes say why. False for a row that is not there or a module not read.
+  bool chooseSessionKernel(int row);
+  SessionKernelsModel *sessionKernels() const { return sessionModel; }
+  // The session kernel shown (-1: none) and its notes as the window shows them.
+  int sessionKernelRow() const { return sessionRow; }
+  QString sessionNote() const;
+  // trex's stages against Triton's (or another compilation's), per stage.
+  StageComparisonModel *comparisonModel() const { return comparison; }
+  // Whether the panes mark the lines that differ from the compared stage (View menu; on).
+  void setDifferencesMarked(bool marked);
   // Without a user to dismiss them (--screenshot, tests), problems opening a path go to the
   // diagnostics pane and openProblem() instead of a modal message box.
   void setHeadless(bool headless) { this->headless = headless; }
@@ -94,6 +110,12 @@ protected:
 private:
   // The message box of an input that cannot be opened (or, headless, the diagnostics pane).
   void reportOpenProblem(const QString &problem);
+  bool openSession(const QString &folder, const QString &kernel);
+  void buildSessionDocks();
+  // Compares trex's stages with the other origin's, after either changed.
+  void refreshComparison();
+  // The comparison line and marks of each pane.
+  void refreshPaneComparisons();
   void buildOptionsBar();
   void buildDocks();
   void buildMenus();
@@ -172,6 +194,14 @@ private:
   };
   StageEdits edits;
   ResumeOrigin resumeOrigin;
+  // The capture session open (empty model: none), the kernel row shown, the notes shown.
+  SessionKernelsModel *sessionModel;
+  StageComparisonModel *comparison;
+  int sessionRow = -1;
+  QTableView *sessionTable = nullptr;
+  QLabel *sessionNotesLabel = nullptr;
+  QTableView *comparisonTable = nullptr;
+  QAction *markDifferencesAction = nullptr;
   QMenu *recentMenu;
   QAction *showLocationsAction = nullptr;
   qint64 requestStartedAt = 0;

@@ -122,6 +122,7 @@ void MainWindow::applyResumedSnapshot(const CompileSnapshot &snapshot) {
       if (QString::fromStdString(stage.name) == resumeOrigin.stage)
         stage.text = resumeOrigin.text.toStdString();
   stages->setStages(mergeResumedStages(current, snapshot.stages), QStringLiteral("trex"));
+  refreshComparison();
 
   std::vector<PassRecord> history = passes->allPasses();
   if (resumeOrigin.passRow >= 0 && resumeOrigin.passRow < static_cast<int>(history.size())) {

@@ -81,6 +81,13 @@ void CodeEditor::setMappedLines(const std::vector<int> &lines) {
   settingText = false;
 }
 
+void CodeEditor::setChangedLines(const std::vector<int> &lines) {
+  if (lines == changed)
+    return;
+  changed = lines;
+  refreshSelections();
+}
+
 void CodeEditor::setDiagnostics(const std::vector<InlineDiagnostic> &diagnostics) {
   inlineDiagnostics = diagnostics;
   refreshSelections();
@@ -89,6 +96,17 @@ void CodeEditor::setDiagnostics(const std::vector<InlineDiagnostic> &diagnostics
 
 void CodeEditor::refreshSelections() {
   QList<QTextEdit::ExtraSelection> selections;
+  // Changed lines first: a mapped line drawn over one stays visible.
+  for (int line : changed) {
+    QTextBlock block = document()->findBlockByNumber(line - 1);
+    if (!block.isValid())
+      continue;
+    QTextEdit::ExtraSelection selection;
+    selection.format.setBackground(QColor(255, 222, 222));
+    selection.format.setProperty(QTextFormat::FullWidthSelection, true);
+    selection.cursor = QTextCursor(block);
+    selections << selection;
+  }
   for (int line : mapped) {
     QTextBlock block = document()->findBlockByNumber(line - 1);
     if (!block.isValid())

@@ -1,5 +1,5 @@
-// CodeEditor: a read-mostly text view with line numbers, highlighted mapped lines and
-// diagnostics drawn inline at the end of their line.
+// CodeEditor: a read-mostly text view with line numbers, highlighted mapped lines, lines that
+// differ from a compared stage, and diagnostics drawn inline at the end of their line.
 #pragma once
 
 #include <QPlainTextEdit>
@@ -22,6 +22,9 @@ public:
   // Lines (1-based) that correspond to the selection elsewhere; scrolls to the first.
   void setMappedLines(const std::vector<int> &lines);
   const std::vector<int> &mappedLines() const { return mapped; }
+  // Lines (1-based) that differ from the stage compared with (drawn in a light red).
+  void setChangedLines(const std::vector<int> &lines);
+  const std::vector<int> &changedLines() const { return changed; }
   void setDiagnostics(const std::vector<InlineDiagnostic> &diagnostics);
   const std::vector<InlineDiagnostic> &diagnostics() const { return inlineDiagnostics; }
   int lineNumberAreaWidth() const;
@@ -43,6 +46,7 @@ private:
 
   QWidget *lineNumberArea;
   std::vector<int> mapped;
+  std::vector<int> changed;
   std::vector<InlineDiagnostic> inlineDiagnostics;
   bool settingText = false;
   QString lastText;

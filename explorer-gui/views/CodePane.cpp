@@ -15,7 +15,8 @@ CodePane::CodePane(QWidget *parent)
     : QWidget(parent), chooser(new QComboBox(this)), codeEditor(new CodeEditor(this)),
       highlighter(new SyntaxHighlighter(codeEditor->document(), Language::Plain)), editBar(new QWidget(this)),
       editButton(new QToolButton(editBar)), rerunButton(new QToolButton(editBar)),
-      revertButton(new QToolButton(editBar)), editLabel(new QLabel(editBar)) {
+      revertButton(new QToolButton(editBar)), editLabel(new QLabel(editBar)),
+      comparisonLabel(new QLabel(this)) {
   editButton->setText(QStringLiteral("Edit"));
   rerunButton->setText(QStringLiteral("Re-run from here"));
   revertButton->setText(QStringLiteral("Revert"));
@@ -37,12 +38,16 @@ CodePane::CodePane(QWidget *parent)
   bar->addWidget(revertButton);
   bar->addWidget(editLabel, 1);
   editBar->hide();
+  comparisonLabel->setStyleSheet(QStringLiteral("color: #803030"));
+  comparisonLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  comparisonLabel->hide();
 
   auto *layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
   layout->addWidget(chooser);
   layout->addWidget(editBar);
+  layout->addWidget(comparisonLabel);
   layout->addWidget(codeEditor);
   connect(chooser, &QComboBox::textActivated, this, [this](const QString &key) {
     setStage(key);
@@ -105,6 +110,20 @@ int CodePane::stageLine(int shownLine) const {
 int CodePane::shownLine(int stageLine) const {
   return hidingLocations ? shown.shownLine(stageLine) : stageLine;
 }
+
+void CodePane::setComparison(const QString &summary, const std::vector<int> &changedStageLines) {
+  comparisonLabel->setText(summary);
+  comparisonLabel->setToolTip(summary);
+  comparisonLabel->setVisible(!summary.isEmpty());
+  std::vector<int> lines;
+  if (!summary.isEmpty())
+    for (int line : changedStageLines)
+      if (int shownLine = this->shownLine(line))
+        lines.push_back(shownLine);
+  codeEditor->setChangedLines(lines);
+}
+
+QString CodePane::comparisonSummary() const { return comparisonLabel->text(); }
 
 void CodePane::setEditAvailable(bool available) {
   editAvailable = available;

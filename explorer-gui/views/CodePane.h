@@ -1,6 +1,7 @@
 // CodePane: one stage column — a chooser for which stage it shows, the highlighted text, and for
 // a stage the pipeline can be re-run from (source, ttir, ttgir, llir) an Edit toggle, "Re-run
-// from here" (Ctrl+Enter) and "Revert to compiled".
+// from here" (Ctrl+Enter) and "Revert to compiled"; above the text, the comparison with the
+// same stage elsewhere.
 #pragma once
 
 #include "CodeEditor.h"
@@ -37,6 +38,11 @@ public:
   int stageLine(int shownLine) const;
   int shownLine(int stageLine) const;
   CodeEditor *editor() const { return codeEditor; }
+  // The comparison of the shown stage with the same stage elsewhere (trex's with Triton's):
+  // a one-line summary above the text, and the lines (of the stage's text) that differ,
+  // marked. An empty summary hides both.
+  void setComparison(const QString &summary, const std::vector<int> &changedStageLines);
+  QString comparisonSummary() const;
 
   // Whether the shown stage can be edited and re-run from (shows the edit controls).
   void setEditAvailable(bool available);
@@ -63,6 +69,7 @@ private:
   QToolButton *rerunButton;
   QToolButton *revertButton;
   QLabel *editLabel;
+  QLabel *comparisonLabel;
   QString currentStage;
   bool editAvailable = false;
   bool hidingLocations = false;

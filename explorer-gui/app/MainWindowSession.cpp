@@ -1,0 +1,214 @@
+// MainWindow: capture sessions (the kernels trex_triton recorded of a real Triton program) and
+// the comparison of trex's stages with Triton's.
+#include "MainWindow.h"
+
+#include "CodePane.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace trex::explorer {
+
+namespace {
+
+const QString kTritonSuffix = QStringLiteral(" (triton)");
+
+} // namespace
+
+void MainWindow::buildSessionDocks() {
+  auto *sessionWidget = new QWidget(this);
+  sessionTable = new QTableView(sessionWidget);
+  sessionTable->setModel(sessionModel);
+  sessionTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+  sessionTable->setSelectionMode(QAbstractItemView::SingleSelection);
+  sessionTable->verticalHeader()->hide();
+  sessionTable->horizontalHeader()->setStretchLastSection(true);
+  sessionNotesLabel = new QLabel(sessionWidget);
+  sessionNotesLabel->setWordWrap(true);
+  sessionNotesLabel->setStyleSheet(QStringLiteral("color: #a05000"));
+  sessionNotesLabel->hide();
+  auto *layout = new QVBoxLayout(sessionWidget);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(sessionTable, 1);
+  layout->addWidget(sessionNotesLabel);
+  connect(sessionTable->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+          [this](const QModelIndex &current) {
+            if (current.isValid() && current.row() != sessionRow)
+              chooseSessionKernel(current.row());
+          });
+  auto *sessionDock = new QDockWidget(QStringLiteral("Session kernels"), this);
+  sessionDock->setObjectName(QStringLiteral("session"));
+  sessionDock->setWidget(sessionWidget);
+  addDockWidget(Qt::BottomDockWidgetArea, sessionDock);
+
+  comparisonTable = new QTableView(this);
+  comparisonTable->setModel(comparison);
+  comparisonTable->verticalHeader()->hide();
+  comparisonTable->horizontalHeader()->setStretchLastSection(true);
+  // A row shows its stage and its Triton side next to each other.
+  connect(comparisonTable, &QTableView::activated, this, [this](const QModelIndex &index) {
+    QString stage = comparison->index(index.row(), StageComparisonModel::StageColumn).data().toString();
+    if (codePanes.size() < 2 || stage.isEmpty())
+      return;
+    codePanes[codePanes.size() - 2]->setStage(stage);
+    codePanes.back()->setStage(stage + kTritonSuffix);
+    refreshPanes();
+  });
+  auto *comparisonDock = new QDockWidget(QStringLiteral("Compare"), this);
+  comparisonDock->setObjectName(QStringLiteral("comparison"));
+  comparisonDock->setWidget(comparisonTable);
+  addDockWidget(Qt::BottomDockWidgetArea, comparisonDock);
+  if (auto *passDock = findChild<QDockWidget *>(QStringLiteral("passes"))) {
+    tabifyDockWidget(passDock, sessionDock);
+    tabifyDockWidget(passDock, comparisonDock);
+    passDock->raise();
+  }
+}
+
+bool MainWindow::openSession(const QString &folder, const QString &kernel) {
+  tools::CaptureSession session;
+  try {
+    session = tools::readCaptureSession(folder.toStdString());
+  } catch (const std::exception &error) {
+    reportOpenProblem(QStringLiteral("Cannot open the capture session: %1").arg(QString::fromUtf8(error.what())));
+    return false;
+  }
+  if (session.kernels.empty()) {
+    reportOpenProblem(QStringLiteral("The capture session %1 holds no kernels").arg(folder));
+    return false;
+  }
+  sessionModel->setSession(session);
+  int row = sessionModel->rowOf(kernel);
+  if (row < 0)
+    row = sessionModel->firstCompilableRow();
+  if (auto *dock = findChild<QDockWidget *>(QStringLiteral("session")))
+    dock->raise();
+  sessionTable->resizeColumnsToContents();
+  addRecentFile(QFileInfo(folder).absoluteFilePath());
+  return chooseSessionKernel(row);
+}
+
+bool MainWindow::chooseSessionKernel(int row) {
+  const tools::SessionKernel *kernel = sessionModel->kernel(row);
+  if (!kernel)
+    return false;
+  QString modulePath = QString::fromStdString(kernel->modulePath);
+  QFile file(modulePath);
+  if (!file.open(QIODevice::ReadOnly)) {
+    reportOpenProblem(QStringLiteral("Cannot read %1: %2").arg(modulePath, file.errorString()));
+    return false;
+  }
+  sessionRow = row;
+  stages->clear();
+  passes->setPasses({});
+  diagnostics->setDiagnostics({});
+  mapping.clear();
+  facts.reset();
+  inputKind = InputKind::Python;
+  inputPath = compilePath = QFileInfo(modulePath).absoluteFilePath();
+  inputText = QString::fromUtf8(file.readAll());
+  kernels = findKernels(inputText);
+  mapping.setSourceFile(inputPath.toStdString());
+  {
+    QSignalBlocker blocker(kernelChooser);
+    kernelChooser->clear();
+    for (const KernelDefinition &definition : kernels)
+      kernelChooser->addItem(definition.name);
+    kernelChooser->setCurrentText(QString::fromStdString(kernel->name));
+  }
+  if (!kernel->target.empty())
+    setTarget(QString::fromStdString(kernel->target));
+  {
+    QSignalBlocker warpsBlocker(warpsField), stagesBlocker(stagesField);
+    warpsField->setValue(kernel->numWarps);
+    stagesField->setValue(kernel->numStages);
+  }
+  signatureField->setEnabled(true);
+  signatureField->setText(QString::fromStdString(kernel->signature));
+  {
+    QSignalBlocker blocker(sessionTable->selectionModel());
+    sessionTable->selectRow(row);
+  }
+  QString notes = describeNotes(*kernel);
+  bool compiles = !kernel->signature.empty();
+  if (!compiles && notes.isEmpty())
+    notes = QStringLiteral("no trex signature was recorded");
+  sessionNotesLabel->setText(notes.isEmpty() ? QString()
+                                             : QStringLiteral("%1: %2").arg(QString::fromStdString(kernel->name),
+                                                                            notes));
+  sessionNotesLabel->setVisible(!notes.isEmpty());
+  setWindowTitle(QStringLiteral("%1: %2 — trex explorer")
+                     .arg(QDir(QString::fromStdString(sessionModel->captureSession().folder)).dirName(),
+                          QString::fromStdString(kernel->name)));
+
+  // Triton's stages beside trex's: the panes show the kernel, trex's ttgir and Triton's.
+  stages->setStages(tritonStagesOf(*kernel), QStringLiteral("triton"));
+  restorePaneStages();
+  bool tritonShown = false;
+  for (CodePane *pane : codePanes)
+    tritonShown |= pane->stage().endsWith(kTritonSuffix);
+  if (!tritonShown && codePanes.size() >= 2 && stages->rowOf(QStringLiteral("ttgir") + kTritonSuffix) >= 0)
+    codePanes.back()->setStage(QStringLiteral("ttgir") + kTritonSuffix);
+  refreshComparison();
+  refreshPanes();
+
+  if (!compiles) {
+    // Nothing to compile until a signature is typed: the notes say why, as notes (not errors).
+    std::vector<DiagnosticRecord> records;
+    for (const QString &note : notes.split('\n')) {
+      DiagnosticRecord record;
+      record.severity = DiagnosticRecord::Severity::Note;
+      record.message = QStringLiteral("%1 not compiled by trex: %2")
+                           .arg(QString::fromStdString(kernel->name), note)
+                           .toStdString();
+      record.rendered = "note: " + record.message;
+      records.push_back(record);
+    }
+    diagnostics->setDiagnostics(records);
+    statusLabel->setText(QStringLiteral("Not compiled: %1").arg(notes.section('\n', 0, 0)));
+    return true;
+  }
+  requestCompile(0);
+  return true;
+}
+
+QString MainWindow::sessionNote() const { return sessionNotesLabel->isHidden() ? QString() : sessionNotesLabel->text(); }
+
+void MainWindow::setDifferencesMarked(bool marked) { markDifferencesAction->setChecked(marked); }
+
+void MainWindow::refreshComparison() {
+  std::vector<StageText> other = stages->stagesOf(QStringLiteral("triton"));
+  if (other.empty())
+    comparison->clear();
+  else
+    comparison->compare(stages->stagesOf(QStringLiteral("trex")), other, QStringLiteral("Triton"));
+  comparisonTable->resizeColumnToContents(StageComparisonModel::StageColumn);
+}
+
+void MainWindow::refreshPaneComparisons() {
+  bool marking = markDifferencesAction && markDifferencesAction->isChecked();
+  for (CodePane *pane : codePanes) {
+    QString key = pane->stage();
+    bool isTriton = key.endsWith(kTritonSuffix);
+    QString stage = isTriton ? key.chopped(kTritonSuffix.size()) : key;
+    const StageDifference *difference = marking ? comparison->difference(stage) : nullptr;
+    // An edited text is not what was compared.
+    if (!difference || edits.isEdited(key) || pane->isEditing()) {
+      pane->setComparison(QString(), {});
+      continue;
+    }
+    pane->setComparison(comparison->summary(stage), isTriton ? difference->otherLines : difference->trexLines);
+  }
+}
+
+} // namespace trex::explorer

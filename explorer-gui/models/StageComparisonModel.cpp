@@ -1,0 +1,98 @@
+// StageComparisonModel: see the header.
+#include "StageComparisonModel.h"
+
+#include "trex/StageText/StageDiff.h"
+#include "trex/Tools/CaptureSession.h"
+
+namespace trex::explorer {
+
+QString StageDifference::summary(const QString &otherName) const {
+  QString text;
+  if (same())
+    text = QStringLiteral("same");
+  else
+    text = QStringLiteral("%1 lines differ (%2 only in trex, %3 only in %4)")
+               .arg(trexLines.size() + otherLines.size())
+               .arg(trexLines.size())
+               .arg(otherLines.size())
+               .arg(otherName);
+  if (!operationDifference.isEmpty())
+    text += QStringLiteral("; ops: ") + operationDifference;
+  return text;
+}
+
+StageDifference compareStage(const QString &stage, const QString &trexText, const QString &otherText) {
+  StageDifference difference;
+  difference.stage = stage;
+  const std::string trex = trexText.toStdString();
+  const std::string other = otherText.toStdString();
+  stagetext::StageSyntax syntax = stagetext::syntaxOfStage(stage.toStdString());
+  // The other side is "before", trex's "after": removed lines are the other's, added trex's.
+  stagetext::StageComparison comparison = stagetext::compareStages(other, trex, syntax);
+  for (const stagetext::DiffLine &line : comparison.lines) {
+    if (line.kind == stagetext::DiffLine::Kind::Removed)
+      difference.otherLines.push_back(line.oldLine);
+    else if (line.kind == stagetext::DiffLine::Kind::Added)
+      difference.trexLines.push_back(line.newLine);
+  }
+  if (syntax == stagetext::StageSyntax::MLIR)
+    difference.operationDifference = QString::fromStdString(
+        tools::describeOperationDifference(tools::countOperations(trex), tools::countOperations(other)));
+  return difference;
+}
+
+StageComparisonModel::StageComparisonModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void StageComparisonModel::compare(const std::vector<StageText> &trex, const std::vector<StageText> &others,
+                                   const QString &otherName) {
+  beginResetModel();
+  rows.clear();
+  other = otherName;
+  for (const StageText &mine : trex)
+    for (const StageText &theirs : others)
+      if (theirs.name == mine.name)
+        rows.push_back(compareStage(QString::fromStdString(mine.name), QString::fromStdString(mine.text),
+                                    QString::fromStdString(theirs.text)));
+  endResetModel();
+}
+
+void StageComparisonModel::clear() {
+  beginResetModel();
+  rows.clear();
+  endResetModel();
+}
+
+const StageDifference *StageComparisonModel::difference(const QString &stage) const {
+  for (const StageDifference &row : rows)
+    if (row.stage == stage)
+      return &row;
+  return nullptr;
+}
+
+QString StageComparisonModel::summary(const QString &stage) const {
+  const StageDifference *found = difference(stage);
+  return found ? stage + QStringLiteral(": ") + found->summary(other) : QString();
+}
+
+int StageComparisonModel::rowCount(const QModelIndex &parent) const {
+  return parent.isValid() ? 0 : static_cast<int>(rows.size());
+}
+
+int StageComparisonModel::columnCount(const QModelIndex &parent) const {
+  return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant StageComparisonModel::data(const QModelIndex &index, int role) const {
+  if (!index.isValid() || index.row() >= static_cast<int>(rows.size()) || role != Qt::DisplayRole)
+    return {};
+  const StageDifference &row = rows[index.row()];
+  return index.column() == StageColumn ? row.stage : row.summary(other);
+}
+
+QVariant StageComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const {
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    return {};
+  return section == StageColumn ? QStringLiteral("Stage") : QStringLiteral("trex against %1").arg(other);
+}
+
+} // namespace trex::explorer
