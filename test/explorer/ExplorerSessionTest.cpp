@@ -1,0 +1,195 @@
+// The explorer's window offscreen on a capture session (test/explorer/Inputs/session): the
+// kernel list, a kernel compiled with the session's specialization, Triton's ttgir beside
+// trex's with its comparison, the note of a kernel without a trex signature, the screenshot.
+#include "CodePane.h"
+#include "MainWindow.h"
+#include "Screenshot.h"
+
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QImage>
+#include <QSettings>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace trex::explorer;
+
+namespace {
+
+const QString kSession = QStringLiteral(TREX_EXPLORER_INPUTS_DIR "/session");
+
+QString cell(const QAbstractItemModel *model, int row, int column) {
+  return model->index(row, column).data().toString();
+}
+
+int lineContaining(const QString &text, const QString &needle) {
+  const QStringList lines = text.split('\n');
+  for (int i = 0; i < lines.size(); ++i)
+    if (lines[i].contains(needle))
+      return i + 1;
+  return 0;
+}
+
+} // namespace
+
+class ExplorerSessionTest : public QObject {
+  Q_OBJECT
+private Q_SLOTS:
+  void initTestCase() {
+    QCoreApplication::setOrganizationName(QStringLiteral("trex-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("explorer-session-test"));
+    // The panes' remembered stages would replace the defaults these cases expect.
+    QSettings().clear();
+  }
+
+  void sessionListsItsKernels() {
+    MainWindow window;
+    window.setHeadless(true);
+    QVERIFY(window.openPath(kSession));
+    const SessionKernelsModel *kernels = window.sessionKernels();
+    QAbstractItemModelTester tester(window.sessionKernels(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(kernels->rowCount(), 4);
+    QStringList names;
+    for (int row = 0; row < kernels->rowCount(); ++row)
+      names << cell(kernels, row, SessionKernelsModel::NameColumn);
+    QCOMPARE(names, QStringList({"copy_rows", "pair_kernel", "rejected_by_triton_kernel", "scale_kernel"}));
+    QCOMPARE(cell(kernels, 0, SessionKernelsModel::LaunchesColumn), QStringLiteral("1"));
+    QCOMPARE(cell(kernels, 0, SessionKernelsModel::GridColumn), QStringLiteral("(16, 1, 1)"));
+    QCOMPARE(cell(kernels, 0, SessionKernelsModel::OptionsColumn), QStringLiteral("num_warps=2 num_stages=3"));
+    QCOMPARE(cell(kernels, 0, SessionKernelsModel::TritonColumn), QStringLiteral("ok"));
+    QCOMPARE(cell(kernels, 2, SessionKernelsModel::LaunchesColumn), QStringLiteral("0"));
+    QCOMPARE(cell(kernels, 2, SessionKernelsModel::GridColumn), QString());
+    QCOMPARE(cell(kernels, 2, SessionKernelsModel::TritonColumn),
+             QStringLiteral("failed: CompilationError: fake Triton rejects rejected_by_triton_kernel"));
+    QCOMPARE(cell(kernels, 3, SessionKernelsModel::GridColumn), QStringLiteral("(4, 1, 1)"));
+    // The list is shown, in its own dock.
+    auto *dock = window.findChild<QDockWidget *>(QStringLiteral("session"));
+    QVERIFY(dock);
+    QCOMPARE(dock->findChild<QTableView *>()->model(), window.sessionKernels());
+  }
+
+  void choosingAKernelCompilesItWithTheSessionsSpecialization() {
+    MainWindow window;
+    window.setHeadless(true);
+    QVERIFY(window.openPath(kSession, QStringLiteral("copy_rows")));
+    QVERIFY(window.compileAndWait());
+    QCOMPARE(window.diagnosticsModel()->errorCount(), 0);
+    QCOMPARE(window.signatureText(), QStringLiteral("*fp32:16, *fp32:16, i32:16"));
+    // num_warps=2 from the session, not the field's default of 4.
+    QVERIFY(window.stageModel()->text("ttgir").contains(QLatin1String("\"ttg.num-warps\" = 2")));
+    QVERIFY(window.stageModel()->text("ttir").contains(QLatin1String("tt.func public @copy_rows")));
+
+    // A row chosen in the list compiles that kernel with its own specialization.
+    auto *table = window.findChild<QDockWidget *>(QStringLiteral("session"))->findChild<QTableView *>();
+    table->setCurrentIndex(window.sessionKernels()->index(3, 0));
+    QCOMPARE(window.sessionKernelRow(), 3);
+    QVERIFY(window.compiler()->waitForLatest(120000));
+    QCOMPARE(window.diagnosticsModel()->errorCount(), 0);
+    QCOMPARE(window.signatureText(), QStringLiteral("*fp32:16, *fp16:16, i32, twice, tl.float16, 256"));
+    QString ttgir = window.stageModel()->text("ttgir");
+    QVERIFY(ttgir.contains(QLatin1String("tt.func public @scale_kernel")));
+    QVERIFY(ttgir.contains(QLatin1String("\"ttg.num-warps\" = 4")));
+    QVERIFY(window.sessionNote().isEmpty());
+  }
+
+  void tritonTtgirShowsWithItsDiffSummary() {
+    MainWindow window;
+    window.setHeadless(true);
+    QVERIFY(window.openPath(kSession, QStringLiteral("scale_kernel")));
+    QVERIFY(window.compileAndWait());
+    QVERIFY(window.stageModel()->keys().contains(QStringLiteral("ttgir (triton)")));
+    CodePane *triton = window.paneForStage(QStringLiteral("ttgir (triton)"));
+    CodePane *trex = window.paneForStage(QStringLiteral("ttgir"));
+    QVERIFY(triton && trex);
+    QVERIFY(triton->editor()->toPlainText().contains(QLatin1String("dense<6.000000e+00>")));
+
+    // The stand-in Triton ttgir is trex's with its values renamed and two multiplications
+    // folded into one: only the lines of that fold differ, and the counts say what.
+    const StageDifference *difference = window.comparisonModel()->difference(QStringLiteral("ttgir"));
+    QVERIFY(difference);
+    QCOMPARE(difference->operationDifference, QStringLiteral("+1 arith.constant, +1 arith.mulf"));
+    QVERIFY2(difference->trexLines.size() <= 4 && difference->otherLines.size() <= 3,
+             qPrintable(window.comparisonModel()->summary(QStringLiteral("ttgir"))));
+    QString summary = window.comparisonModel()->summary(QStringLiteral("ttgir"));
+    QVERIFY2(summary.startsWith(QLatin1String("ttgir: ")) && summary.contains(QLatin1String("lines differ")) &&
+                 summary.endsWith(QLatin1String("ops: +1 arith.constant, +1 arith.mulf")),
+             qPrintable(summary));
+    // ttir is a placeholder on the Triton side: compared too, all different.
+    QVERIFY(window.comparisonModel()->summary(QStringLiteral("ttir")).contains(QLatin1String("lines differ")));
+    QCOMPARE(window.comparisonModel()->rowCount(), 2);
+
+    // Both panes carry the summary and mark their changed lines: trex's folded multiplication,
+    // not a renamed line.
+    QCOMPARE(trex->comparisonSummary(), summary);
+    QCOMPARE(triton->comparisonSummary(), summary);
+    const QString trexText = trex->editor()->toPlainText();
+    int multiply = lineContaining(trexText, QStringLiteral("%y = arith.mulf"));
+    int renamed = lineContaining(trexText, QStringLiteral("tt.make_range"));
+    QVERIFY(multiply > 0 && renamed > 0);
+    const std::vector<int> &marked = trex->editor()->changedLines();
+    QVERIFY(std::find(marked.begin(), marked.end(), multiply) != marked.end());
+    QVERIFY(std::find(marked.begin(), marked.end(), renamed) == marked.end());
+    int folded = lineContaining(triton->editor()->toPlainText(), QStringLiteral("dense<6.000000e+00>"));
+    const std::vector<int> &tritonMarked = triton->editor()->changedLines();
+    QVERIFY(std::find(tritonMarked.begin(), tritonMarked.end(), folded) != tritonMarked.end());
+
+    window.setDifferencesMarked(false);
+    QVERIFY(trex->comparisonSummary().isEmpty());
+    QVERIFY(trex->editor()->changedLines().empty());
+    window.setDifferencesMarked(true);
+    QCOMPARE(trex->comparisonSummary(), summary);
+  }
+
+  void kernelWithoutSignatureShowsItsNote() {
+    MainWindow window;
+    window.setHeadless(true);
+    QVERIFY(window.openPath(kSession, QStringLiteral("pair_kernel")));
+    QVERIFY(window.compileAndWait());
+    QCOMPARE(window.sessionKernelRow(), 1);
+    QVERIFY(window.signatureText().isEmpty());
+    // Not compiled, so no errors: the notes say why.
+    QCOMPARE(window.diagnosticsModel()->errorCount(), 0);
+    QVERIFY2(window.sessionNote().contains(QLatin1String("pair_kernel: no trex signature: no type for parameter 'pair'")),
+             qPrintable(window.sessionNote()));
+    QCOMPARE(window.diagnosticsModel()->rowCount(), 1);
+    QVERIFY(window.stageModel()->text("ttgir").isEmpty());
+    QVERIFY(window.paneForStage(QStringLiteral("python"))->editor()->toPlainText().contains(
+        QLatin1String("def pair_kernel(x_ptr, pair)")));
+    // Triton's own stages are still there to read.
+    QVERIFY(window.stageModel()->keys().contains(QStringLiteral("ttgir (triton)")));
+  }
+
+  void brokenSessionIsAClearProblem() {
+    QTemporaryDir dir;
+    QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("kernels/abc")));
+    QFile header(dir.filePath(QStringLiteral("session.json")));
+    QVERIFY(header.open(QIODevice::WriteOnly));
+    header.write(R"({"format": "trex-session", "version": 1})");
+    header.close();
+    QFile kernel(dir.filePath(QStringLiteral("kernels/abc/kernel.json")));
+    QVERIFY(kernel.open(QIODevice::WriteOnly));
+    kernel.write(R"({"name": "k", "signature": "i32"})");
+    kernel.close();
+    MainWindow window;
+    window.setHeadless(true);
+    QVERIFY(!window.openPath(dir.path()));
+    QVERIFY2(window.openProblem().contains(QLatin1String("kernel.py")), qPrintable(window.openProblem()));
+  }
+
+  void screenshotOfASession() {
+    QTemporaryDir dir;
+    ScreenshotRequest request;
+    request.output = dir.filePath("session.png");
+    request.input = kSession;
+    request.width = 1400;
+    request.height = 800;
+    QCOMPARE(renderScreenshot(request), 0);
+    QImage image(request.output);
+    QCOMPARE(image.size(), QSize(1400, 800));
+  }
+};
+
+QTEST_MAIN(ExplorerSessionTest)
+#include "ExplorerSessionTest.moc"
