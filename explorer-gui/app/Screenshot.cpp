@@ -64,7 +64,10 @@ int renderScreenshot(const ScreenshotRequest &request) {
     std::fprintf(stderr, "error: the compile did not finish\n");
     return 1;
   }
-  window.showAllStages();
+  // A session kernel keeps its view of trex's ttgir beside Triton's; anything else shows every
+  // stage.
+  if (window.sessionKernelRow() < 0)
+    window.showAllStages();
   if (!save())
     return 1;
   bool failed = window.diagnosticsModel()->errorCount() > 0;
