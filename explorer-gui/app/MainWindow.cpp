@@ -95,7 +95,8 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), stages(new StageModel(this)), passes(new PassTimelineModel(this)),
       diagnostics(new DiagnosticsModel(this)), hidden(new HiddenParametersModel(this)),
       controller(new CompileController(this)), paneSplitter(new QSplitter(Qt::Horizontal, this)),
-      sessionModel(new SessionKernelsModel(this)), comparison(new StageComparisonModel(this)) {
+      sessionModel(new SessionKernelsModel(this)), comparison(new StageComparisonModel(this)),
+      comparedController(new CompileController(this)) {
   setWindowTitle(QStringLiteral("trex explorer"));
   setCentralWidget(paneSplitter);
   buildOptionsBar();
@@ -315,6 +316,8 @@ void MainWindow::buildMenus() {
   });
   search->setShortcut(QKeySequence::Find);
 
+  buildCompareMenu(menuBar()->addMenu(QStringLiteral("&Compare")));
+
   QMenu *run = menuBar()->addMenu(QStringLiteral("&Run"));
   run->addAction(QStringLiteral("&Run on the GPU"), this, [this] { runner->start(false); })->setShortcut(QKeySequence(QStringLiteral("Ctrl+R")));
   run->addAction(QStringLiteral("&Bench"), this, [this] { runner->start(true); })->setShortcut(QKeySequence(QStringLiteral("Ctrl+B")));
@@ -494,6 +497,8 @@ bool MainWindow::openPath(const QString &path, const QString &kernel, const QStr
   sessionRow = -1;
   sessionModel->clear();
   sessionNotesLabel->hide();
+  comparedOrigin = QStringLiteral("triton");
+  comparedName = QStringLiteral("Triton");
   comparison->clear();
   if (info.isDir() && tools::isCaptureSession(path.toStdString()))
     return openSession(path, kernel);

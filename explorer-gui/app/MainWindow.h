@@ -55,6 +55,16 @@ public:
   StageComparisonModel *comparisonModel() const { return comparison; }
   // Whether the panes mark the lines that differ from the compared stage (View menu; on).
   void setDifferencesMarked(bool marked);
+  // Compare… (issue 22): trex's stages against another compilation, in the same view: the
+  // stages of a folder (`trex compile --emit all -o DIR` output or a Triton cache entry), or
+  // the current kernel compiled again with other num_warps/num_stages (off the UI thread; the
+  // comparison appears when it is done). Its stages are offered as "ttgir (compared)". False
+  // (with a message) for a folder that holds no stages. compareWithTriton goes back to
+  // Triton's stages of a session or cache.
+  bool compareWithFolder(const QString &folder);
+  void compareWithOptions(int numWarps, int numStages);
+  void compareWithTriton();
+  CompileController *comparisonCompiler() const { return comparedController; }
   // Without a user to dismiss them (--screenshot, tests), problems opening a path go to the
   // diagnostics pane and openProblem() instead of a modal message box.
   void setHeadless(bool headless) { this->headless = headless; }
@@ -116,6 +126,8 @@ private:
   void refreshComparison();
   // The comparison line and marks of each pane.
   void refreshPaneComparisons();
+  void showCompared(const std::vector<StageText> &stages, const QString &name);
+  void buildCompareMenu(QMenu *menu);
   void buildOptionsBar();
   void buildDocks();
   void buildMenus();
@@ -198,6 +210,11 @@ private:
   SessionKernelsModel *sessionModel;
   StageComparisonModel *comparison;
   int sessionRow = -1;
+  // What trex's stages are compared with: the stages of origin "triton" or "compared".
+  QString comparedOrigin = QStringLiteral("triton");
+  QString comparedName = QStringLiteral("Triton");
+  CompileController *comparedController;
+  QString pendingComparisonName;
   QTableView *sessionTable = nullptr;
   QLabel *sessionNotesLabel = nullptr;
   QTableView *comparisonTable = nullptr;

@@ -1,15 +1,21 @@
 // MainWindow: capture sessions (the kernels trex_triton recorded of a real Triton program) and
-// the comparison of trex's stages with Triton's.
+// the comparison of trex's stages with Triton's or with another compilation (Compare menu).
 #include "MainWindow.h"
 
 #include "CodePane.h"
+
+#include "trex/StageText/CompilationFiles.h"
 
 #include <QAction>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
+#include <QMenu>
+#include <QProgressBar>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -22,8 +28,99 @@ namespace trex::explorer {
 namespace {
 
 const QString kTritonSuffix = QStringLiteral(" (triton)");
+const QString kComparedOrigin = QStringLiteral("compared");
 
 } // namespace
+
+void MainWindow::buildCompareMenu(QMenu *menu) {
+  menu->addAction(QStringLiteral("With other num_warps/num_stages…"), this, [this] {
+    bool ok = false;
+    QString text = QInputDialog::getText(
+        this, QStringLiteral("Compare"), QStringLiteral("num_warps num_stages (e.g. \"8 4\")"), QLineEdit::Normal,
+        QStringLiteral("%1 %2").arg(warpsField->value() * 2).arg(stagesField->value()), &ok);
+    QStringList parts = text.split(' ', Qt::SkipEmptyParts);
+    if (ok && !parts.isEmpty())
+      compareWithOptions(parts[0].toInt(), parts.value(1, QString::number(stagesField->value())).toInt());
+  });
+  menu->addAction(QStringLiteral("With a &folder (trex output or Triton cache entry)…"), this, [this] {
+    QString folder = QFileDialog::getExistingDirectory(this, QStringLiteral("Compare with the stages in"));
+    if (!folder.isEmpty())
+      compareWithFolder(folder);
+  });
+  menu->addAction(QStringLiteral("With &Triton (session or cache)"), this, &MainWindow::compareWithTriton);
+  connect(comparedController, &CompileController::compileFinished, this,
+          [this](const CompileSnapshot &snapshot, quint64) {
+            progress->hide();
+            if (!snapshot.succeeded)
+              statusLabel->setText(QStringLiteral("The compile to compare with failed"));
+            showCompared(snapshot.stages, pendingComparisonName);
+          });
+}
+
+bool MainWindow::compareWithFolder(const QString &folder) {
+  std::string problem;
+  std::optional<stagetext::CompilationFiles> files = stagetext::readCompilationFiles(folder.toStdString(), &problem);
+  if (!files || files->stages.empty()) {
+    reportOpenProblem(files ? QStringLiteral("%1 holds no stages to compare with").arg(folder)
+                            : QString::fromStdString(problem));
+    return false;
+  }
+  std::vector<StageText> other;
+  for (const auto &[name, text] : files->stages)
+    other.push_back({name, text, kComparedOrigin.toStdString()});
+  showCompared(other, QDir(folder).dirName());
+  return true;
+}
+
+void MainWindow::compareWithOptions(int numWarps, int numStages) {
+  if (inputKind == InputKind::None || numWarps < 1 || numStages < 1)
+    return;
+  CompileRequest request;
+  request.fileName = compilePath.toStdString();
+  request.text = inputText.toStdString();
+  request.target = targetChooser->currentText().toStdString();
+  request.numWarps = numWarps;
+  request.numStages = numStages;
+  request.capturePasses = false;
+  if (inputKind == InputKind::Python) {
+    request.kernelName = kernelChooser->currentText().toStdString();
+    request.signature = signatureField->text().toStdString();
+  }
+  pendingComparisonName = QStringLiteral("num_warps=%1 num_stages=%2").arg(numWarps).arg(numStages);
+  progress->show();
+  comparedController->request(request, 0);
+}
+
+void MainWindow::compareWithTriton() {
+  stages->setStages({}, kComparedOrigin);
+  comparedOrigin = QStringLiteral("triton");
+  comparedName = QStringLiteral("Triton");
+  for (CodePane *pane : codePanes)
+    if (pane->stage().endsWith(QStringLiteral(" (compared)")))
+      pane->setStage(pane->stage().chopped(11) + kTritonSuffix);
+  refreshComparison();
+  refreshPanes();
+}
+
+void MainWindow::showCompared(const std::vector<StageText> &other, const QString &name) {
+  std::vector<StageText> compared = other;
+  for (StageText &stage : compared)
+    stage.origin = kComparedOrigin.toStdString();
+  stages->setStages(compared, kComparedOrigin);
+  comparedOrigin = kComparedOrigin;
+  comparedName = name;
+  // The last pane shows the compared side of the stage beside it (ttgir by default).
+  if (codePanes.size() >= 2) {
+    QString beside = codePanes[codePanes.size() - 2]->stage();
+    if (beside.contains(' ') || stages->rowOf(beside + QStringLiteral(" (compared)")) < 0)
+      beside = QStringLiteral("ttgir");
+    codePanes.back()->setStage(beside + QStringLiteral(" (compared)"));
+  }
+  refreshComparison();
+  refreshPanes();
+  if (auto *dock = findChild<QDockWidget *>(QStringLiteral("comparison")))
+    dock->raise();
+}
 
 void MainWindow::buildSessionDocks() {
   auto *sessionWidget = new QWidget(this);
@@ -61,7 +158,7 @@ void MainWindow::buildSessionDocks() {
     if (codePanes.size() < 2 || stage.isEmpty())
       return;
     codePanes[codePanes.size() - 2]->setStage(stage);
-    codePanes.back()->setStage(stage + kTritonSuffix);
+    codePanes.back()->setStage(QStringLiteral("%1 (%2)").arg(stage, comparedOrigin));
     refreshPanes();
   });
   auto *comparisonDock = new QDockWidget(QStringLiteral("Compare"), this);
@@ -110,6 +207,8 @@ bool MainWindow::chooseSessionKernel(int row) {
   }
   sessionRow = row;
   stages->clear();
+  comparedOrigin = QStringLiteral("triton");
+  comparedName = QStringLiteral("Triton");
   passes->setPasses({});
   diagnostics->setDiagnostics({});
   mapping.clear();
@@ -187,11 +286,11 @@ QString MainWindow::sessionNote() const { return sessionNotesLabel->isHidden() ?
 void MainWindow::setDifferencesMarked(bool marked) { markDifferencesAction->setChecked(marked); }
 
 void MainWindow::refreshComparison() {
-  std::vector<StageText> other = stages->stagesOf(QStringLiteral("triton"));
+  std::vector<StageText> other = stages->stagesOf(comparedOrigin);
   if (other.empty())
     comparison->clear();
   else
-    comparison->compare(stages->stagesOf(QStringLiteral("trex")), other, QStringLiteral("Triton"));
+    comparison->compare(stages->stagesOf(QStringLiteral("trex")), other, comparedName);
   comparisonTable->resizeColumnToContents(StageComparisonModel::StageColumn);
 }
 
@@ -199,15 +298,18 @@ void MainWindow::refreshPaneComparisons() {
   bool marking = markDifferencesAction && markDifferencesAction->isChecked();
   for (CodePane *pane : codePanes) {
     QString key = pane->stage();
-    bool isTriton = key.endsWith(kTritonSuffix);
-    QString stage = isTriton ? key.chopped(kTritonSuffix.size()) : key;
-    const StageDifference *difference = marking ? comparison->difference(stage) : nullptr;
+    const QString otherSuffix = QStringLiteral(" (%1)").arg(comparedOrigin);
+    bool isOther = key.endsWith(otherSuffix);
+    QString stage = isOther ? key.chopped(otherSuffix.size()) : key;
+    // Only trex's stage and the compared one: not Triton's while another compilation is compared.
+    const StageDifference *difference =
+        marking && (isOther || !key.contains(' ')) ? comparison->difference(stage) : nullptr;
     // An edited text is not what was compared.
     if (!difference || edits.isEdited(key) || pane->isEditing()) {
       pane->setComparison(QString(), {});
       continue;
     }
-    pane->setComparison(comparison->summary(stage), isTriton ? difference->otherLines : difference->trexLines);
+    pane->setComparison(comparison->summary(stage), isOther ? difference->otherLines : difference->trexLines);
   }
 }
 

@@ -1,6 +1,7 @@
 // The explorer's window offscreen on a capture session (test/explorer/Inputs/session): the
 // kernel list, a kernel compiled with the session's specialization, Triton's ttgir beside
-// trex's with its comparison, the note of a kernel without a trex signature, the screenshot.
+// trex's with its comparison, the note of a kernel without a trex signature, the screenshot; and
+// Compare… against other options or a folder, in the same view.
 #include "CodePane.h"
 #include "MainWindow.h"
 #include "Screenshot.h"
@@ -19,6 +20,8 @@ using namespace trex::explorer;
 namespace {
 
 const QString kSession = QStringLiteral(TREX_EXPLORER_INPUTS_DIR "/session");
+const QString kSample = QStringLiteral(TREX_SAMPLES_DIR "/vector_add.py");
+const QString kSampleSignature = QStringLiteral("*fp32:16, *fp32:16, *fp32:16, i32:16, 1024");
 
 QString cell(const QAbstractItemModel *model, int row, int column) {
   return model->index(row, column).data().toString();
@@ -176,6 +179,57 @@ private Q_SLOTS:
     window.setHeadless(true);
     QVERIFY(!window.openPath(dir.path()));
     QVERIFY2(window.openProblem().contains(QLatin1String("kernel.py")), qPrintable(window.openProblem()));
+  }
+
+  // Compare…: the same view against the kernel compiled with other options, or a folder.
+  void compareWithOtherOptions() {
+    MainWindow window;
+    window.setHeadless(true);
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSampleSignature));
+    QVERIFY(window.compileAndWait());
+    QCOMPARE(window.comparisonModel()->rowCount(), 0);
+    window.compareWithOptions(8, 3);
+    QVERIFY(window.comparisonCompiler()->waitForLatest(120000));
+    QCOMPARE(window.comparisonModel()->otherName(), QStringLiteral("num_warps=8 num_stages=3"));
+    QString ttgir = window.comparisonModel()->summary(QStringLiteral("ttgir"));
+    QVERIFY2(ttgir.contains(QLatin1String("lines differ")), qPrintable(ttgir));
+    QVERIFY(window.stageModel()->text(QStringLiteral("ttgir (compared)")).contains(QLatin1String("\"ttg.num-warps\" = 8")));
+    CodePane *compared = window.paneForStage(QStringLiteral("ttgir (compared)"));
+    QVERIFY(compared);
+    QCOMPARE(compared->comparisonSummary(), ttgir);
+    QVERIFY(!compared->editor()->changedLines().empty());
+    // The same options again: every stage the same.
+    window.compareWithOptions(4, 3);
+    QVERIFY(window.comparisonCompiler()->waitForLatest(120000));
+    QCOMPARE(window.comparisonModel()->summary(QStringLiteral("ttgir")), QStringLiteral("ttgir: same"));
+    QCOMPARE(window.comparisonModel()->summary(QStringLiteral("ptx")), QStringLiteral("ptx: same"));
+  }
+
+  void compareWithAFolder() {
+    MainWindow window;
+    window.setHeadless(true);
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSampleSignature));
+    QVERIFY(window.compileAndWait());
+    // A folder as `trex compile -o` writes it: ttgir as compiled, ttir with one line changed.
+    QTemporaryDir dir;
+    auto write = [&](const QString &name, const QString &text) {
+      QFile file(dir.filePath(name));
+      QVERIFY(file.open(QIODevice::WriteOnly));
+      file.write(text.toUtf8());
+    };
+    write(QStringLiteral("add_kernel.ttgir"), window.stageModel()->text("ttgir"));
+    write(QStringLiteral("add_kernel.ttir"),
+          window.stageModel()->text("ttir").replace(QLatin1String("arith.addf"), QLatin1String("arith.mulf")));
+    QVERIFY(window.compareWithFolder(dir.path()));
+    QCOMPARE(window.comparisonModel()->rowCount(), 2);
+    QCOMPARE(window.comparisonModel()->summary(QStringLiteral("ttgir")), QStringLiteral("ttgir: same"));
+    QString ttir = window.comparisonModel()->summary(QStringLiteral("ttir"));
+    QVERIFY2(ttir.startsWith(QLatin1String("ttir: 2 lines differ (1 only in trex, 1 only in ")) &&
+                 ttir.endsWith(QLatin1String("ops: +1 arith.addf, -1 arith.mulf")),
+             qPrintable(ttir));
+    QTemporaryDir empty;
+    QVERIFY(!window.compareWithFolder(empty.path()));
+    QVERIFY(!window.openProblem().isEmpty());
   }
 
   void screenshotOfASession() {
