@@ -13,12 +13,12 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
-#include <QMenu>
-#include <QProgressBar>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QProgressBar>
 #include <QSpinBox>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -36,18 +36,23 @@ void MainWindow::buildCompareMenu(QMenu *menu) {
   menu->addAction(QStringLiteral("With other num_warps/num_stages…"), this, [this] {
     bool ok = false;
     QString text = QInputDialog::getText(
-        this, QStringLiteral("Compare"), QStringLiteral("num_warps num_stages (e.g. \"8 4\")"), QLineEdit::Normal,
+        this, QStringLiteral("Compare"), QStringLiteral("num_warps num_stages (e.g. \"8 4\")"),
+        QLineEdit::Normal,
         QStringLiteral("%1 %2").arg(warpsField->value() * 2).arg(stagesField->value()), &ok);
     QStringList parts = text.split(' ', Qt::SkipEmptyParts);
     if (ok && !parts.isEmpty())
-      compareWithOptions(parts[0].toInt(), parts.value(1, QString::number(stagesField->value())).toInt());
+      compareWithOptions(parts[0].toInt(),
+                         parts.value(1, QString::number(stagesField->value())).toInt());
   });
-  menu->addAction(QStringLiteral("With a &folder (trex output or Triton cache entry)…"), this, [this] {
-    QString folder = QFileDialog::getExistingDirectory(this, QStringLiteral("Compare with the stages in"));
-    if (!folder.isEmpty())
-      compareWithFolder(folder);
-  });
-  menu->addAction(QStringLiteral("With &Triton (session or cache)"), this, &MainWindow::compareWithTriton);
+  menu->addAction(
+      QStringLiteral("With a &folder (trex output or Triton cache entry)…"), this, [this] {
+        QString folder =
+            QFileDialog::getExistingDirectory(this, QStringLiteral("Compare with the stages in"));
+        if (!folder.isEmpty())
+          compareWithFolder(folder);
+      });
+  menu->addAction(QStringLiteral("With &Triton (session or cache)"), this,
+                  &MainWindow::compareWithTriton);
   connect(comparedController, &CompileController::compileFinished, this,
           [this](const CompileSnapshot &snapshot, quint64) {
             progress->hide();
@@ -59,7 +64,8 @@ void MainWindow::buildCompareMenu(QMenu *menu) {
 
 bool MainWindow::compareWithFolder(const QString &folder) {
   std::string problem;
-  std::optional<stagetext::CompilationFiles> files = stagetext::readCompilationFiles(folder.toStdString(), &problem);
+  std::optional<stagetext::CompilationFiles> files =
+      stagetext::readCompilationFiles(folder.toStdString(), &problem);
   if (!files || files->stages.empty()) {
     reportOpenProblem(files ? QStringLiteral("%1 holds no stages to compare with").arg(folder)
                             : QString::fromStdString(problem));
@@ -154,7 +160,8 @@ void MainWindow::buildSessionDocks() {
   comparisonTable->horizontalHeader()->setStretchLastSection(true);
   // A row shows its stage and its Triton side next to each other.
   connect(comparisonTable, &QTableView::activated, this, [this](const QModelIndex &index) {
-    QString stage = comparison->index(index.row(), StageComparisonModel::StageColumn).data().toString();
+    QString stage =
+        comparison->index(index.row(), StageComparisonModel::StageColumn).data().toString();
     if (codePanes.size() < 2 || stage.isEmpty())
       return;
     codePanes[codePanes.size() - 2]->setStage(stage);
@@ -177,7 +184,8 @@ bool MainWindow::openSession(const QString &folder, const QString &kernel) {
   try {
     session = tools::readCaptureSession(folder.toStdString());
   } catch (const std::exception &error) {
-    reportOpenProblem(QStringLiteral("Cannot open the capture session: %1").arg(QString::fromUtf8(error.what())));
+    reportOpenProblem(
+        QStringLiteral("Cannot open the capture session: %1").arg(QString::fromUtf8(error.what())));
     return false;
   }
   if (session.kernels.empty()) {
@@ -242,13 +250,14 @@ bool MainWindow::chooseSessionKernel(int row) {
   bool compiles = !kernel->signature.empty();
   if (!compiles && notes.isEmpty())
     notes = QStringLiteral("no trex signature was recorded");
-  sessionNotesLabel->setText(notes.isEmpty() ? QString()
-                                             : QStringLiteral("%1: %2").arg(QString::fromStdString(kernel->name),
-                                                                            notes));
+  sessionNotesLabel->setText(
+      notes.isEmpty() ? QString()
+                      : QStringLiteral("%1: %2").arg(QString::fromStdString(kernel->name), notes));
   sessionNotesLabel->setVisible(!notes.isEmpty());
-  setWindowTitle(QStringLiteral("%1: %2 — trex explorer")
-                     .arg(QDir(QString::fromStdString(sessionModel->captureSession().folder)).dirName(),
-                          QString::fromStdString(kernel->name)));
+  setWindowTitle(
+      QStringLiteral("%1: %2 — trex explorer")
+          .arg(QDir(QString::fromStdString(sessionModel->captureSession().folder)).dirName(),
+               QString::fromStdString(kernel->name)));
 
   // Triton's stages beside trex's: the panes show the kernel, trex's ttgir and Triton's.
   stages->setStages(tritonStagesOf(*kernel), QStringLiteral("triton"));
@@ -256,7 +265,8 @@ bool MainWindow::chooseSessionKernel(int row) {
   bool tritonShown = false;
   for (CodePane *pane : codePanes)
     tritonShown |= pane->stage().endsWith(kTritonSuffix);
-  if (!tritonShown && codePanes.size() >= 2 && stages->rowOf(QStringLiteral("ttgir") + kTritonSuffix) >= 0)
+  if (!tritonShown && codePanes.size() >= 2 &&
+      stages->rowOf(QStringLiteral("ttgir") + kTritonSuffix) >= 0)
     codePanes.back()->setStage(QStringLiteral("ttgir") + kTritonSuffix);
   refreshComparison();
   refreshPanes();
@@ -281,7 +291,9 @@ bool MainWindow::chooseSessionKernel(int row) {
   return true;
 }
 
-QString MainWindow::sessionNote() const { return sessionNotesLabel->isHidden() ? QString() : sessionNotesLabel->text(); }
+QString MainWindow::sessionNote() const {
+  return sessionNotesLabel->isHidden() ? QString() : sessionNotesLabel->text();
+}
 
 void MainWindow::setDifferencesMarked(bool marked) { markDifferencesAction->setChecked(marked); }
 
@@ -309,7 +321,8 @@ void MainWindow::refreshPaneComparisons() {
       pane->setComparison(QString(), {});
       continue;
     }
-    pane->setComparison(comparison->summary(stage), isOther ? difference->otherLines : difference->trexLines);
+    pane->setComparison(comparison->summary(stage),
+                        isOther ? difference->otherLines : difference->trexLines);
   }
 }
 

@@ -24,7 +24,8 @@ const tools::SessionKernel *SessionKernelsModel::kernel(int row) const {
 int SessionKernelsModel::rowOf(const QString &key) const {
   if (key.isEmpty())
     return -1;
-  std::vector<const tools::SessionKernel *> found = tools::findSessionKernels(session, key.toStdString());
+  std::vector<const tools::SessionKernel *> found =
+      tools::findSessionKernels(session, key.toStdString());
   if (found.empty())
     return -1;
   return static_cast<int>(found.front() - session.kernels.data());
@@ -61,15 +62,17 @@ QVariant SessionKernelsModel::data(const QModelIndex &index, int role) const {
     case OptionsColumn:
       return QString::fromStdString(entry->describeOptions());
     case TritonColumn:
-      return entry->tritonOk ? QStringLiteral("ok")
-                             : QStringLiteral("failed: %1").arg(QString::fromStdString(entry->tritonError));
+      return entry->tritonOk
+                 ? QStringLiteral("ok")
+                 : QStringLiteral("failed: %1").arg(QString::fromStdString(entry->tritonError));
     }
     return {};
   case Qt::ToolTipRole:
     if (index.column() == NameColumn)
       return QStringLiteral("%1 (%2)\nsignature: %3%4")
           .arg(QString::fromStdString(entry->name), QString::fromStdString(entry->id),
-               entry->signature.empty() ? QStringLiteral("none") : QString::fromStdString(entry->signature),
+               entry->signature.empty() ? QStringLiteral("none")
+                                        : QString::fromStdString(entry->signature),
                entry->notes.empty() ? QString() : QStringLiteral("\n") + describeNotes(*entry));
     if (index.column() == TritonColumn && !entry->tritonOk)
       return QString::fromStdString(entry->tritonError);

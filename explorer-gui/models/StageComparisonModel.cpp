@@ -21,7 +21,8 @@ QString StageDifference::summary(const QString &otherName) const {
   return text;
 }
 
-StageDifference compareStage(const QString &stage, const QString &trexText, const QString &otherText) {
+StageDifference compareStage(const QString &stage, const QString &trexText,
+                             const QString &otherText) {
   StageDifference difference;
   difference.stage = stage;
   const std::string trex = trexText.toStdString();
@@ -36,22 +37,23 @@ StageDifference compareStage(const QString &stage, const QString &trexText, cons
       difference.trexLines.push_back(line.newLine);
   }
   if (syntax == stagetext::StageSyntax::MLIR)
-    difference.operationDifference = QString::fromStdString(
-        tools::describeOperationDifference(tools::countOperations(trex), tools::countOperations(other)));
+    difference.operationDifference = QString::fromStdString(tools::describeOperationDifference(
+        tools::countOperations(trex), tools::countOperations(other)));
   return difference;
 }
 
 StageComparisonModel::StageComparisonModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void StageComparisonModel::compare(const std::vector<StageText> &trex, const std::vector<StageText> &others,
-                                   const QString &otherName) {
+void StageComparisonModel::compare(const std::vector<StageText> &trex,
+                                   const std::vector<StageText> &others, const QString &otherName) {
   beginResetModel();
   rows.clear();
   other = otherName;
   for (const StageText &mine : trex)
     for (const StageText &theirs : others)
       if (theirs.name == mine.name)
-        rows.push_back(compareStage(QString::fromStdString(mine.name), QString::fromStdString(mine.text),
+        rows.push_back(compareStage(QString::fromStdString(mine.name),
+                                    QString::fromStdString(mine.text),
                                     QString::fromStdString(theirs.text)));
   endResetModel();
 }
@@ -89,10 +91,12 @@ QVariant StageComparisonModel::data(const QModelIndex &index, int role) const {
   return index.column() == StageColumn ? row.stage : row.summary(other);
 }
 
-QVariant StageComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const {
+QVariant StageComparisonModel::headerData(int section, Qt::Orientation orientation,
+                                          int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
     return {};
-  return section == StageColumn ? QStringLiteral("Stage") : QStringLiteral("trex against %1").arg(other);
+  return section == StageColumn ? QStringLiteral("Stage")
+                                : QStringLiteral("trex against %1").arg(other);
 }
 
 } // namespace trex::explorer

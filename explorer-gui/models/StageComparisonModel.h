@@ -24,7 +24,8 @@ struct StageDifference {
   QString summary(const QString &otherName) const;
 };
 
-StageDifference compareStage(const QString &stage, const QString &trexText, const QString &otherText);
+StageDifference compareStage(const QString &stage, const QString &trexText,
+                             const QString &otherText);
 
 class StageComparisonModel : public QAbstractTableModel {
   Q_OBJECT
@@ -47,7 +48,8 @@ public:
   int rowCount(const QModelIndex &parent = QModelIndex()) const override;
   int columnCount(const QModelIndex &parent = QModelIndex()) const override;
   QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation,
+                      int role = Qt::DisplayRole) const override;
 
 private:
   std::vector<StageDifference> rows;

@@ -52,20 +52,24 @@ private Q_SLOTS:
     window.setHeadless(true);
     QVERIFY(window.openPath(kSession));
     const SessionKernelsModel *kernels = window.sessionKernels();
-    QAbstractItemModelTester tester(window.sessionKernels(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(window.sessionKernels(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     QCOMPARE(kernels->rowCount(), 4);
     QStringList names;
     for (int row = 0; row < kernels->rowCount(); ++row)
       names << cell(kernels, row, SessionKernelsModel::NameColumn);
-    QCOMPARE(names, QStringList({"copy_rows", "pair_kernel", "rejected_by_triton_kernel", "scale_kernel"}));
+    QCOMPARE(names, QStringList(
+                        {"copy_rows", "pair_kernel", "rejected_by_triton_kernel", "scale_kernel"}));
     QCOMPARE(cell(kernels, 0, SessionKernelsModel::LaunchesColumn), QStringLiteral("1"));
     QCOMPARE(cell(kernels, 0, SessionKernelsModel::GridColumn), QStringLiteral("(16, 1, 1)"));
-    QCOMPARE(cell(kernels, 0, SessionKernelsModel::OptionsColumn), QStringLiteral("num_warps=2 num_stages=3"));
+    QCOMPARE(cell(kernels, 0, SessionKernelsModel::OptionsColumn),
+             QStringLiteral("num_warps=2 num_stages=3"));
     QCOMPARE(cell(kernels, 0, SessionKernelsModel::TritonColumn), QStringLiteral("ok"));
     QCOMPARE(cell(kernels, 2, SessionKernelsModel::LaunchesColumn), QStringLiteral("0"));
     QCOMPARE(cell(kernels, 2, SessionKernelsModel::GridColumn), QString());
-    QCOMPARE(cell(kernels, 2, SessionKernelsModel::TritonColumn),
-             QStringLiteral("failed: CompilationError: fake Triton rejects rejected_by_triton_kernel"));
+    QCOMPARE(
+        cell(kernels, 2, SessionKernelsModel::TritonColumn),
+        QStringLiteral("failed: CompilationError: fake Triton rejects rejected_by_triton_kernel"));
     QCOMPARE(cell(kernels, 3, SessionKernelsModel::GridColumn), QStringLiteral("(4, 1, 1)"));
     // The list is shown, in its own dock.
     auto *dock = window.findChild<QDockWidget *>(QStringLiteral("session"));
@@ -85,12 +89,14 @@ private Q_SLOTS:
     QVERIFY(window.stageModel()->text("ttir").contains(QLatin1String("tt.func public @copy_rows")));
 
     // A row chosen in the list compiles that kernel with its own specialization.
-    auto *table = window.findChild<QDockWidget *>(QStringLiteral("session"))->findChild<QTableView *>();
+    auto *table =
+        window.findChild<QDockWidget *>(QStringLiteral("session"))->findChild<QTableView *>();
     table->setCurrentIndex(window.sessionKernels()->index(3, 0));
     QCOMPARE(window.sessionKernelRow(), 3);
     QVERIFY(window.compiler()->waitForLatest(120000));
     QCOMPARE(window.diagnosticsModel()->errorCount(), 0);
-    QCOMPARE(window.signatureText(), QStringLiteral("*fp32:16, *fp16:16, i32, twice, tl.float16, 256"));
+    QCOMPARE(window.signatureText(),
+             QStringLiteral("*fp32:16, *fp16:16, i32, twice, tl.float16, 256"));
     QString ttgir = window.stageModel()->text("ttgir");
     QVERIFY(ttgir.contains(QLatin1String("tt.func public @scale_kernel")));
     QVERIFY(ttgir.contains(QLatin1String("\"ttg.num-warps\" = 4")));
@@ -110,17 +116,21 @@ private Q_SLOTS:
 
     // The stand-in Triton ttgir is trex's with its values renamed and two multiplications
     // folded into one: only the lines of that fold differ, and the counts say what.
-    const StageDifference *difference = window.comparisonModel()->difference(QStringLiteral("ttgir"));
+    const StageDifference *difference =
+        window.comparisonModel()->difference(QStringLiteral("ttgir"));
     QVERIFY(difference);
     QCOMPARE(difference->operationDifference, QStringLiteral("+1 arith.constant, +1 arith.mulf"));
     QVERIFY2(difference->trexLines.size() <= 4 && difference->otherLines.size() <= 3,
              qPrintable(window.comparisonModel()->summary(QStringLiteral("ttgir"))));
     QString summary = window.comparisonModel()->summary(QStringLiteral("ttgir"));
-    QVERIFY2(summary.startsWith(QLatin1String("ttgir: ")) && summary.contains(QLatin1String("lines differ")) &&
+    QVERIFY2(summary.startsWith(QLatin1String("ttgir: ")) &&
+                 summary.contains(QLatin1String("lines differ")) &&
                  summary.endsWith(QLatin1String("ops: +1 arith.constant, +1 arith.mulf")),
              qPrintable(summary));
     // ttir is a placeholder on the Triton side: compared too, all different.
-    QVERIFY(window.comparisonModel()->summary(QStringLiteral("ttir")).contains(QLatin1String("lines differ")));
+    QVERIFY(window.comparisonModel()
+                ->summary(QStringLiteral("ttir"))
+                .contains(QLatin1String("lines differ")));
     QCOMPARE(window.comparisonModel()->rowCount(), 2);
 
     // Both panes carry the summary and mark their changed lines: trex's folded multiplication,
@@ -134,7 +144,8 @@ private Q_SLOTS:
     const std::vector<int> &marked = trex->editor()->changedLines();
     QVERIFY(std::find(marked.begin(), marked.end(), multiply) != marked.end());
     QVERIFY(std::find(marked.begin(), marked.end(), renamed) == marked.end());
-    int folded = lineContaining(triton->editor()->toPlainText(), QStringLiteral("dense<6.000000e+00>"));
+    int folded =
+        lineContaining(triton->editor()->toPlainText(), QStringLiteral("dense<6.000000e+00>"));
     const std::vector<int> &tritonMarked = triton->editor()->changedLines();
     QVERIFY(std::find(tritonMarked.begin(), tritonMarked.end(), folded) != tritonMarked.end());
 
@@ -154,12 +165,15 @@ private Q_SLOTS:
     QVERIFY(window.signatureText().isEmpty());
     // Not compiled, so no errors: the notes say why.
     QCOMPARE(window.diagnosticsModel()->errorCount(), 0);
-    QVERIFY2(window.sessionNote().contains(QLatin1String("pair_kernel: no trex signature: no type for parameter 'pair'")),
+    QVERIFY2(window.sessionNote().contains(
+                 QLatin1String("pair_kernel: no trex signature: no type for parameter 'pair'")),
              qPrintable(window.sessionNote()));
     QCOMPARE(window.diagnosticsModel()->rowCount(), 1);
     QVERIFY(window.stageModel()->text("ttgir").isEmpty());
-    QVERIFY(window.paneForStage(QStringLiteral("python"))->editor()->toPlainText().contains(
-        QLatin1String("def pair_kernel(x_ptr, pair)")));
+    QVERIFY(window.paneForStage(QStringLiteral("python"))
+                ->editor()
+                ->toPlainText()
+                .contains(QLatin1String("def pair_kernel(x_ptr, pair)")));
     // Triton's own stages are still there to read.
     QVERIFY(window.stageModel()->keys().contains(QStringLiteral("ttgir (triton)")));
   }
@@ -178,7 +192,8 @@ private Q_SLOTS:
     MainWindow window;
     window.setHeadless(true);
     QVERIFY(!window.openPath(dir.path()));
-    QVERIFY2(window.openProblem().contains(QLatin1String("kernel.py")), qPrintable(window.openProblem()));
+    QVERIFY2(window.openProblem().contains(QLatin1String("kernel.py")),
+             qPrintable(window.openProblem()));
   }
 
   // Compare…: the same view against the kernel compiled with other options, or a folder.
@@ -193,7 +208,9 @@ private Q_SLOTS:
     QCOMPARE(window.comparisonModel()->otherName(), QStringLiteral("num_warps=8 num_stages=3"));
     QString ttgir = window.comparisonModel()->summary(QStringLiteral("ttgir"));
     QVERIFY2(ttgir.contains(QLatin1String("lines differ")), qPrintable(ttgir));
-    QVERIFY(window.stageModel()->text(QStringLiteral("ttgir (compared)")).contains(QLatin1String("\"ttg.num-warps\" = 8")));
+    QVERIFY(window.stageModel()
+                ->text(QStringLiteral("ttgir (compared)"))
+                .contains(QLatin1String("\"ttg.num-warps\" = 8")));
     CodePane *compared = window.paneForStage(QStringLiteral("ttgir (compared)"));
     QVERIFY(compared);
     QCOMPARE(compared->comparisonSummary(), ttgir);
@@ -201,7 +218,8 @@ private Q_SLOTS:
     // The same options again: every stage the same.
     window.compareWithOptions(4, 3);
     QVERIFY(window.comparisonCompiler()->waitForLatest(120000));
-    QCOMPARE(window.comparisonModel()->summary(QStringLiteral("ttgir")), QStringLiteral("ttgir: same"));
+    QCOMPARE(window.comparisonModel()->summary(QStringLiteral("ttgir")),
+             QStringLiteral("ttgir: same"));
     QCOMPARE(window.comparisonModel()->summary(QStringLiteral("ptx")), QStringLiteral("ptx: same"));
   }
 
@@ -219,10 +237,12 @@ private Q_SLOTS:
     };
     write(QStringLiteral("add_kernel.ttgir"), window.stageModel()->text("ttgir"));
     write(QStringLiteral("add_kernel.ttir"),
-          window.stageModel()->text("ttir").replace(QLatin1String("arith.addf"), QLatin1String("arith.mulf")));
+          window.stageModel()->text("ttir").replace(QLatin1String("arith.addf"),
+                                                    QLatin1String("arith.mulf")));
     QVERIFY(window.compareWithFolder(dir.path()));
     QCOMPARE(window.comparisonModel()->rowCount(), 2);
-    QCOMPARE(window.comparisonModel()->summary(QStringLiteral("ttgir")), QStringLiteral("ttgir: same"));
+    QCOMPARE(window.comparisonModel()->summary(QStringLiteral("ttgir")),
+             QStringLiteral("ttgir: same"));
     QString ttir = window.comparisonModel()->summary(QStringLiteral("ttir"));
     QVERIFY2(ttir.startsWith(QLatin1String("ttir: 2 lines differ (1 only in trex, 1 only in ")) &&
                  ttir.endsWith(QLatin1String("ops: +1 arith.addf, -1 arith.mulf")),
