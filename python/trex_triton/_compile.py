@@ -174,7 +174,7 @@ class TrexCompile:
         extra = src.parse_options() if hasattr(src, "parse_options") else {}
         parsed = backend.parse_options(dict(options or {}, **extra))
         defaults = backend.parse_options({}).__dict__
-        changed = _spec.option_changes(parsed.__dict__, defaults)
+        changed = _spec.option_changes(parsed.__dict__, defaults, target)
         if changed:
             raise _spec.Unsupported("options trex does not take: " + ", ".join(changed))
         target_text = _spec.target_text(target)

@@ -41,11 +41,24 @@ def target_text(target):
     raise Unsupported(f"target {target!r}: trex compiles for cuda:90, cuda:80 and hip:gfx942")
 
 
-def option_changes(options, defaults):
-    """The options (a dict) that differ from the backend's defaults and trex cannot follow."""
-    changed = []
+# What trex's code is, whatever the backend's defaults are (Triton's knobs and environment
+# variables can change those defaults: TRITON_DEFAULT_FP_FUSION, override_arch, ...).
+_TREX_DOES = {"enable_fp_fusion": True, "enable_reflect_ftz": True, "debug": False,
+              "num_ctas": 1, "maxnreg": None, "launch_cooperative_grid": False,
+              "launch_pdl": False}
+
+
+def option_changes(options, defaults, target=None):
+    """The options (a dict) that trex cannot follow: away from the backend's defaults, or from
+    what trex does where the defaults were changed, or another architecture than the target's."""
+    changed = [f"{key}={options[key]!r}" for key, value in _TREX_DOES.items()
+               if key in options and options[key] != value]
+    arch = options.get("arch")
+    if (target is not None and getattr(target, "backend", None) == "cuda" and
+            isinstance(arch, str) and arch.rstrip("a") != f"sm{getattr(target, 'arch', '')}"):
+        changed.append(f"arch={arch!r} (the target is sm{target.arch})")
     for key, value in options.items():
-        if key in _ACCEPTED_OPTIONS:
+        if key in _ACCEPTED_OPTIONS or key in _TREX_DOES or key == "arch":
             continue
         if key in defaults and defaults[key] == value:
             continue

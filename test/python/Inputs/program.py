@@ -86,6 +86,12 @@ def main(which):
             print(f"odd_block raised {type(error).__module__}.{type(error).__name__}: {error}")
             print(f"is a triton CompilationError: "
                   f"{isinstance(error, __import__('triton.compiler.errors').compiler.errors.CompilationError)}")
+    if "nofusion" in which:
+        # An option trex does not take is refused, not ignored.
+        try:
+            scale_kernel[(4,)](x, out, 1000, twice, tl.float16, 256, enable_fp_fusion=False)
+        except Exception as error:  # noqa: BLE001
+            print(f"nofusion raised {type(error).__name__}: {error}")
     if "rejected" in which:
         try:
             rejected_by_triton_kernel[(1,)](x)

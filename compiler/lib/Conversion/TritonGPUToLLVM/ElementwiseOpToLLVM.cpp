@@ -82,8 +82,22 @@ Value lowerScalarTritonOp(Operation *original, OpBuilder &builder, Location loc,
         return LLVM::FPTruncOp::create(
             builder, loc, scalarType,
             LLVM::FPExtOp::create(builder, loc, builder.getF32Type(), operands[0]));
-      if (sourceBits > destinationBits)
-        return LLVM::FPTruncOp::create(builder, loc, scalarType, operands[0]);
+      if (sourceBits > destinationBits) {
+        Value nearest = LLVM::FPTruncOp::create(builder, loc, scalarType, operands[0]);
+        if (!convert.getRounding() || *convert.getRounding() != tt::RoundingMode::RTZ)
+          return nearest;
+        // Toward zero: where rounding to nearest went past the value (in magnitude), the
+        // result one step toward zero is the truncated one; that step also turns an overflow
+        // to inf into the largest finite value, as cvt.rz does. NaNs compare false and stay.
+        Value back = LLVM::FPExtOp::create(builder, loc, source, nearest);
+        Value past = LLVM::FCmpOp::create(builder, loc, LLVM::FCmpPredicate::ogt,
+                                          LLVM::FAbsOp::create(builder, loc, back),
+                                          LLVM::FAbsOp::create(builder, loc, operands[0]));
+        Type bitsType = builder.getIntegerType(destinationBits);
+        Value stepped = b.bitcast(b.sub(b.bitcast(nearest, bitsType), b.constant(bitsType, 1)),
+                                  scalarType);
+        return b.select(past, stepped, nearest);
+      }
       return LLVM::FPExtOp::create(builder, loc, scalarType, operands[0]);
     }
     // Widening fp8 (AMD's fp8 dots before gfx950 are computed in f16): through f32, which
