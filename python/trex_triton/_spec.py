@@ -112,6 +112,13 @@ def signature_entries(src):
                 extra.append((helper, value))
                 entries.append(helper)
                 continue
+            if callable(value) and _writer._is_library(value) and getattr(value, "__name__",
+                                                                           None):
+                # A Triton builtin passed as a function (tl.extra.cuda.globaltimer): imported
+                # into the module under its name.
+                extra.append((value.__name__, value))
+                entries.append(value.__name__)
+                continue
             try:
                 entries.append(_writer.literal(value))
             except _writer.Unrenderable as error:

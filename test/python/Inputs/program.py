@@ -58,6 +58,12 @@ def descriptor_copy(in_ptr, out_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
 
 
 @triton.jit
+def apply_builtin(x_ptr, FN: tl.constexpr):
+    offs = tl.arange(0, 128)
+    tl.store(x_ptr + offs, FN(tl.load(x_ptr + offs)))
+
+
+@triton.jit
 def odd_block(x_ptr):
     # trex (and real Triton) refuse an arange whose extent is not a power of two.
     tl.store(x_ptr + tl.arange(0, 3), 1.0)
@@ -79,6 +85,9 @@ def main(which):
         copy_rows[(16,)](x, FakeTensor("fp32", 12288), 64, num_warps=2)
     if "descriptor" in which:
         descriptor_copy[(4,)](x, FakeTensor("fp32", 12288), 256, 64, 64, 64)
+    if "builtin" in which:
+        # A Triton builtin passed as a constexpr function.
+        apply_builtin[(1,)](x, tl.math.exp)
     if "odd" in which:
         try:
             odd_block[(1,)](x)
