@@ -224,7 +224,8 @@ class TrexCompile:
         group = {json_name: json_path}
         for file_name in sorted(os.listdir(folder)):
             stem, dot, ext = file_name.rpartition(".")
-            if stem != kernel_name or ext == "json" or not dot:
+            # The stages only (not the metadata, nor the module trex compiled, kernel.py).
+            if stem != kernel_name or ext in ("json", "py") or not dot:
                 continue
             group[f"{src.name}.{ext}"] = os.path.join(folder, file_name)
         kernel = CompiledKernel(src, group, digest)
