@@ -66,7 +66,7 @@ int renderScreenshot(const ScreenshotRequest &request) {
   }
   // A session kernel keeps its view of trex's ttgir beside Triton's; anything else shows every
   // stage.
-  if (window.sessionKernelRow() < 0)
+  if (window.sessionKernelRow() < 0 && !request.defaultView)
     window.showAllStages();
   if (!save())
     return 1;

@@ -14,6 +14,8 @@ struct ScreenshotRequest {
   QString target;
   int width = 1800;
   int height = 1000;
+  // Keep the window's default view (three panes) instead of showing every stage.
+  bool defaultView = false;
 };
 
 // Opens, compiles (waiting for the result), shows all stages, grabs and saves; returns the

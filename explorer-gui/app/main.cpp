@@ -55,7 +55,10 @@ int main(int argc, char **argv) {
   QCommandLineOption target(QStringLiteral("target"), QStringLiteral("cuda:90, cuda:80 or hip:gfx942"), QStringLiteral("TARGET"));
   QCommandLineOption startupTime(QStringLiteral("print-startup-time"),
                                  QStringLiteral("Print the milliseconds until the window is shown, and exit"));
-  parser.addOptions({screenshot, kernel, signature, target, startupTime});
+  QCommandLineOption defaultView(QStringLiteral("default-view"),
+                                 QStringLiteral("With --screenshot: the window as it first opens (three panes, "
+                                                "1366x768) rather than every stage"));
+  parser.addOptions({screenshot, kernel, signature, target, startupTime, defaultView});
   parser.process(app);
 
   if (parser.isSet(screenshot)) {
@@ -65,6 +68,11 @@ int main(int argc, char **argv) {
     request.kernel = parser.value(kernel);
     request.signature = parser.value(signature);
     request.target = parser.value(target);
+    if (parser.isSet(defaultView)) {
+      request.defaultView = true;
+      request.width = 1366;
+      request.height = 768;
+    }
     return trex::explorer::renderScreenshot(request);
   }
 

@@ -323,6 +323,27 @@ private Q_SLOTS:
     QCOMPARE(image.size(), QSize(1400, 800));
   }
 
+  // --default-view: the screenshot keeps the first-open layout (three panes), for the README.
+  void screenshotOfTheDefaultView() {
+    QTemporaryDir dir;
+    ScreenshotRequest request;
+    request.output = dir.filePath("default.png");
+    request.input = kSample;
+    request.kernel = QStringLiteral("add_kernel");
+    request.signature = kSignature;
+    request.defaultView = true;
+    request.width = 1366;
+    request.height = 768;
+    QCOMPARE(renderScreenshot(request), 0);
+    QCOMPARE(QImage(request.output).size(), QSize(1366, 768));
+    ScreenshotRequest every = request;
+    every.output = dir.filePath("every.png");
+    every.defaultView = false;
+    QCOMPARE(renderScreenshot(every), 0);
+    // The two renders differ: three panes against every stage.
+    QVERIFY(QImage(request.output) != QImage(every.output));
+  }
+
   // Inputs the explorer cannot open: the screenshot mode exits 1 at once (it used to wait for a
   // message box nobody could close, or read /dev/zero forever), the PNG showing the problem.
   void screenshotOfAnUnopenableInputFailsFast_data() {
