@@ -2,6 +2,7 @@
 #include "trex/Runtime/Signature.h"
 
 #include "trex/Runtime/Error.h"
+#include "trex/Signature/SignatureSyntax.h"
 
 #include <cctype>
 #include <cstdlib>
@@ -30,64 +31,36 @@ std::string trim(const std::string &text) {
   return text.substr(begin, end - begin);
 }
 
-// A constexpr value as Triton's AOT form writes it: a number, True/False/None or a quoted string.
-bool isLiteral(const std::string &text) {
-  if (text == "True" || text == "False" || text == "None")
-    return true;
-  if (text.size() >= 2 && (text.front() == '\'' || text.front() == '"') &&
-      text.back() == text.front())
-    return true;
-  if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])))
-    return false;
-  char *end = nullptr;
-  std::strtoll(text.c_str(), &end, 0);
-  if (*end == '\0')
-    return true;
-  std::strtod(text.c_str(), &end);
-  return *end == '\0';
-}
-
-// A dtype given as a constexpr (`tl.bfloat16`, `triton.language.float16`, `torch.float16`):
-// compiled in, never passed.
-bool isDTypeConstant(const std::string &text) {
-  for (const char *prefix : {"tl.", "triton.language.", "torch."})
-    if (text.rfind(prefix, 0) == 0 && text.size() > std::string(prefix).size())
-      return true;
-  return false;
-}
-
 SignatureEntry parseEntry(const std::string &written, std::size_t index) {
-  SignatureEntry entry;
-  entry.text = written;
   auto fail = [&](const std::string &why) -> Error {
     return Error("signature entry " + std::to_string(index) + " '" + written + "': " + why);
   };
-  if (written.empty())
-    throw fail("empty entry");
-  std::string body = written;
-  if (body[0] == '*') {
-    entry.kind = SignatureEntry::Kind::Pointer;
-    body = trim(body.substr(1));
-  } else if (isLiteral(body) || isDTypeConstant(body)) {
+  signature::EntrySyntax syntax;
+  try {
+    syntax = signature::parseEntry(written);
+  } catch (const signature::SyntaxError &error) {
+    throw fail(error.what());
+  }
+  SignatureEntry entry;
+  entry.text = syntax.text;
+  // A constexpr (a literal, a dtype, a tuple, a name of the kernel's module; the compiler has
+  // checked what it means) or a scalar known to equal 1 (":1"): compiled in, not passed.
+  if (syntax.kind == signature::EntrySyntax::Kind::Constant || !syntax.passed()) {
     entry.kind = SignatureEntry::Kind::Constant;
-    entry.literal = body;
+    entry.literal = syntax.kind == signature::EntrySyntax::Kind::Constant ? syntax.text : "1";
     return entry;
-  } else {
-    entry.kind = SignatureEntry::Kind::Scalar;
   }
-  std::size_t colon = body.find(':');
-  if (colon != std::string::npos) {
-    entry.hint = trim(body.substr(colon + 1));
-    body = trim(body.substr(0, colon));
-    if (entry.hint != "16" && entry.hint != "1")
-      throw fail("unknown hint ':" + entry.hint + "' (expected :16 or :1)");
-  }
-  std::optional<ScalarType> type = parseScalarType(body);
+  std::string typeName = syntax.typeName == "f32" ? "fp32"
+                         : syntax.typeName == "B" ? "i1"
+                                                  : syntax.typeName;
+  std::optional<ScalarType> type = parseScalarType(typeName);
   if (!type)
-    throw fail("unknown type '" + body +
-               "' (expected i1, i8, i16, i32, i64, u8..u64, fp16, bf16, fp32, fp64, fp8e4nv, "
-               "fp8e5, fp8e4b8, fp8e5b16)");
+    throw fail("the runtime has no element type '" + syntax.typeName +
+               "' to pass or fill (the compiler takes it; launch such kernels from Triton)");
+  entry.kind = syntax.kind == signature::EntrySyntax::Kind::Pointer ? SignatureEntry::Kind::Pointer
+                                                                     : SignatureEntry::Kind::Scalar;
   entry.type = *type;
+  entry.hint = syntax.hint ? std::to_string(syntax.hint) : "";
   return entry;
 }
 
@@ -173,16 +146,8 @@ Signature parseSignature(const std::string &text) {
   Signature signature;
   if (trim(text).empty())
     throw Error("empty signature (expected Triton's AOT form, e.g. '*fp32:16, i32, 1024')");
-  std::size_t start = 0;
-  while (true) {
-    std::size_t comma = text.find(',', start);
-    std::string written =
-        trim(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+  for (const std::string &written : signature::splitEntries(text))
     signature.entries.push_back(parseEntry(written, signature.entries.size()));
-    if (comma == std::string::npos)
-      break;
-    start = comma + 1;
-  }
   return signature;
 }
 

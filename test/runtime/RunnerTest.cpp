@@ -169,7 +169,7 @@ TEST(Runner, BadInputIsCaughtBeforeLaunch) {
   EXPECT_EQ(planError(artifacts, request), "--print 'z' names no argument of the kernel");
   request = addRequest();
   request.signature = "*fp32, *fp33";
-  EXPECT_NE(planError(artifacts, request).find("unknown type 'fp33'"), std::string::npos);
+  EXPECT_NE(planError(artifacts, request).find("unknown type '*fp33'"), std::string::npos);
 
   fs::path unsigned_ = writeArtifacts("unsigned", "", /*withSignature=*/false);
   request = addRequest();

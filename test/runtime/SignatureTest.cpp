@@ -56,10 +56,28 @@ TEST(Signature, RejectsTyposWithTheEntry) {
     return std::string("no error");
   };
   EXPECT_EQ(message("*fp32, *fp33"),
-            "signature entry 1 '*fp33': unknown type 'fp33' (expected i1, i8, i16, i32, i64, "
-            "u8..u64, fp16, bf16, fp32, fp64, fp8e4nv, fp8e5, fp8e4b8, fp8e5b16)");
+            "signature entry 1 '*fp33': unknown type '*fp33'; expected a type such as *fp32, "
+            "i32, fp16, a literal such as 1024, True, 'str', or a constant of the file such as "
+            "tl.float16, a helper's name or (16, 32)");
   EXPECT_NE(message("i32:8").find("unknown hint ':8'"), std::string::npos);
-  EXPECT_NE(message("*fp32,, i32").find("signature entry 1 '': empty entry"), std::string::npos);
+  EXPECT_NE(message("*fp32,, i32").find("signature entry 1 '': the entry is empty"),
+            std::string::npos);
   EXPECT_NE(message("").find("empty signature"), std::string::npos);
-  EXPECT_NE(message("float").find("unknown type 'float'"), std::string::npos);
+  EXPECT_NE(message("i33").find("unknown type 'i33'"), std::string::npos);
+  EXPECT_NE(message("fp33:16").find("unknown type 'fp33'"), std::string::npos);
+  EXPECT_NE(message("*fp32:1").find("a pointer cannot be specialized to 1"), std::string::npos);
+}
+
+// The entries the compiler reads as constexprs are not passed: ":1" scalars (Triton compiles
+// them in), tuples (one entry, commas and all), dtypes and names of the kernel's module.
+TEST(Signature, ConstexprEntriesAreNotPassed) {
+  Signature signature =
+      parseSignature("*fp32:16, i32:1, (16, 32), 'a, b', tl.float16, my_helper, float('inf'), i64");
+  ASSERT_EQ(signature.entries.size(), 8u);
+  for (std::size_t index = 1; index < 7; ++index)
+    EXPECT_EQ(signature.entries[index].kind, SignatureEntry::Kind::Constant) << index;
+  EXPECT_EQ(signature.entries[2].literal, "(16, 32)");
+  std::vector<SignatureEntry> passed = signature.passedEntries();
+  ASSERT_EQ(passed.size(), 2u);
+  EXPECT_EQ(passed[1].type, ScalarType::I64);
 }

@@ -3,6 +3,7 @@
 
 #include "CompileError.h"
 #include "Library.h"
+#include "trex/Signature/SignatureSyntax.h"
 
 #include <cctype>
 #include <cerrno>
@@ -12,43 +13,9 @@ namespace trex::frontend {
 
 namespace {
 
-std::string trim(std::string_view text) {
-  size_t begin = 0, end = text.size();
-  while (begin < end && std::isspace(static_cast<unsigned char>(text[begin])))
-    ++begin;
-  while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1])))
-    --end;
-  return std::string(text.substr(begin, end - begin));
-}
-
-std::vector<std::string> splitTopLevel(std::string_view text) {
-  std::vector<std::string> entries;
-  int depth = 0;
-  char quote = 0;
-  size_t start = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (quote) {
-      if (c == quote)
-        quote = 0;
-      continue;
-    }
-    if (c == '\'' || c == '"')
-      quote = c;
-    else if (c == '(' || c == '[' || c == '<')
-      ++depth;
-    else if ((c == ')' || c == ']' || c == '>') && depth > 0)
-      --depth;
-    else if (c == ',' && depth == 0) {
-      entries.push_back(trim(text.substr(start, i - start)));
-      start = i + 1;
-    }
-  }
-  std::string last = trim(text.substr(start));
-  if (!last.empty() || !entries.empty())
-    entries.push_back(last);
-  return entries;
-}
+const char *const kExpectedEntries =
+    "expected a type such as *fp32, i32, fp16, a literal such as 1024, True, 'str', or a "
+    "constant of the file such as tl.float16, a helper's name or (16, 32)";
 
 std::optional<Value> parseLiteral(const std::string &text) {
   if (text == "True")
@@ -81,7 +48,7 @@ std::optional<Value> parseLiteral(const std::string &text) {
 } // namespace
 
 std::vector<std::string> splitSignature(std::string_view signature) {
-  return splitTopLevel(signature);
+  return signature::splitEntries(signature);
 }
 
 // A dtype passed as a constexpr, as Triton's JIT receives one: `tl.bfloat16`,
@@ -133,49 +100,37 @@ std::optional<Value> parseDTypeConstant(const std::string &text) {
 ParameterSpecialization parseSignatureEntry(const std::string &entry) {
   ParameterSpecialization specialization;
   specialization.text = entry;
-  if (entry.empty())
-    fail("the entry is empty");
-  if (std::optional<Value> literal = parseLiteral(entry)) {
-    specialization.constant = *literal;
-    return specialization;
+  signature::EntrySyntax syntax;
+  try {
+    syntax = signature::parseEntry(entry);
+  } catch (const signature::SyntaxError &error) {
+    fail(error.what());
   }
-  if (std::optional<Value> dtype = parseDTypeConstant(trim(entry))) {
-    specialization.constant = *dtype;
-    return specialization;
-  }
-  std::string typeText = entry;
-  size_t colon = entry.find(':');
-  if (colon != std::string::npos) {
-    typeText = trim(entry.substr(0, colon));
-    std::string hint = trim(entry.substr(colon + 1));
-    if (hint == "16") {
-      specialization.divisibility = 16;
-    } else if (hint == "1") {
-      // Triton's ":1" hint: the argument equals 1 and is compiled in as a constant.
-      specialization.constant = Value::integer(1);
-    } else {
-      fail("unknown hint ':" + hint +
-           "'; Triton's hints are :16 (divisible by 16) and :1 (equal to 1)");
+  if (syntax.kind == signature::EntrySyntax::Kind::Constant) {
+    if (std::optional<Value> literal = parseLiteral(syntax.text)) {
+      specialization.constant = *literal;
+      return specialization;
     }
+    if (std::optional<Value> dtype = parseDTypeConstant(syntax.text)) {
+      specialization.constant = *dtype;
+      return specialization;
+    }
+    // The caller reads it as an expression of the kernel's module, or reports this.
+    fail("unknown type '" + syntax.text + "'; " + kExpectedEntries);
   }
-  bool isPointer = !typeText.empty() && typeText.front() == '*';
-  bool isConst = false;
-  std::string elementText = isPointer ? typeText.substr(1) : typeText;
-  if (isPointer && !elementText.empty() && elementText.front() == 'k') {
-    isConst = true;
-    elementText = elementText.substr(1);
-  }
-  std::optional<ScalarKind> kind = scalarKindFromSignatureName(elementText);
-  if (!kind)
-    fail("unknown type '" + typeText +
-         "'; expected a type such as *fp32, i32, fp16, a literal such as 1024, True, 'str', "
-         "or a constant of the file such as tl.float16, a helper's name or (16, 32)");
-  if (specialization.constant) {
-    if (isPointer)
-      fail("a pointer cannot be specialized to 1");
+  if (syntax.hint == 1) {
+    // Triton's ":1" hint: the argument equals 1 and is compiled in as a constant.
+    specialization.constant = Value::integer(1);
     return specialization;
   }
-  specialization.type = isPointer ? DType::pointer(DType(*kind), 1, isConst) : DType(*kind);
+  if (syntax.hint == 16)
+    specialization.divisibility = 16;
+  std::optional<ScalarKind> kind = scalarKindFromSignatureName(syntax.typeName);
+  if (!kind)
+    fail("unknown type '" + syntax.typeName + "'; " + kExpectedEntries);
+  specialization.type = syntax.kind == signature::EntrySyntax::Kind::Pointer
+                            ? DType::pointer(DType(*kind), 1, syntax.constPointer)
+                            : DType(*kind);
   return specialization;
 }
 

@@ -49,8 +49,9 @@ std::optional<Value> constantExpressionEntry(GenerationState &state, ModuleScope
       python::parsePythonExpression(entry, "<signature entry>");
   if (!parsed.succeeded())
     return std::nullopt;
+  // A bare name must be one of the module's (a Python builtin such as `float` is no type).
   if (const auto *name = parsed.expression->dynCast<python::NameExpr>())
-    if (!scope.globals.count(name->identifier()) && !library().pythonBuiltin(name->identifier()))
+    if (!scope.globals.count(name->identifier()))
       return std::nullopt;
   try {
     return CodeGenerator::evaluateConstant(state, scope, *parsed.expression);

@@ -67,9 +67,10 @@ struct Signature {
   std::vector<SignatureEntry> passedEntries() const;
 };
 
-// Parses the comma-separated form; throws Error naming the offending entry. Anything that is
-// neither a pointer ("*T"), nor a scalar type ("T" or "T:16"/"T:1"), nor a plain literal is
-// rejected, so a typo ("*fp33") fails before launch.
+// Parses the comma-separated form through the syntax the compiler reads too
+// (trex/Signature/SignatureSyntax.h); throws Error naming the offending entry. A misspelt type
+// ("*fp33", "i33", "fp33:16") fails before launch; "T:1" and every constexpr (a literal, a
+// dtype, a tuple, a name the compiler resolved in the kernel's module) are not passed.
 Signature parseSignature(const std::string &text);
 
 } // namespace trex::runtime
