@@ -160,16 +160,11 @@ void addLaunchKeys(const Options &options, CompilationResult &result) {
   if (metadata == result.stages.end() || !llvm::StringRef(options.input).ends_with(".py"))
     return;
   try {
-    std::string source = runtime::readFileBytes(options.input);
-    // The compile knows which parameters a launch passes; the file is read again only for a
-    // result that does not say (none today for Python inputs).
+    // The compile result says which parameters a launch passes (the file is not read again).
     std::string signature = options.signature.empty() && result.proposedSignature
                                 ? *result.proposedSignature
                                 : options.signature;
-    std::vector<std::string> names = result.passedParameterNames;
-    if (names.empty())
-      names = tools::passedParameterNames(source, options.input, options.kernel, signature,
-                                          options.config);
+    const std::vector<std::string> &names = result.passedParameterNames;
     metadata->second = runtime::annotateKernelInfo(metadata->second, signature, names);
   } catch (const runtime::Error &error) {
     llvm::errs() << "warning: the metadata was written without launch keys: " << error.what()

@@ -1,9 +1,6 @@
 // KernelBuild: compile-through-the-cache for `trex run` / `trex bench`.
 #include "trex/Tools/KernelBuild.h"
 
-#include "trex/Frontend/CodeGen/KernelConfigs.h"
-#include "trex/Frontend/Python/Parser.h"
-#include "trex/Frontend/Python/TritonFunctions.h"
 #include "trex/Runtime/Error.h"
 #include "trex/Runtime/KernelCache.h"
 #include "trex/Runtime/KernelInfo.h"
@@ -39,53 +36,8 @@ std::string optionsKey(const CompileOptions &options) {
 
 } // namespace
 
-std::vector<std::string> passedParameterNames(const std::string &source, const std::string &fileName,
-                                              const std::string &kernelName,
-                                              const std::string &signatureText,
-                                              std::optional<int> autotuneConfig) {
-  python::ParseResult parsed = python::parsePythonModule(source, fileName);
-  if (!parsed.succeeded())
-    return {};
-  python::TritonFunctionSearch search = python::findTritonFunctions(*parsed.module, source);
-  const python::TritonFunction *kernel = nullptr;
-  for (const python::TritonFunction &function : search.functions)
-    if (kernelName.empty() ? search.functions.size() == 1 : function.name() == kernelName)
-      kernel = &function;
-  if (!kernel)
-    return {};
-  std::vector<std::string> parameters;
-  for (const python::Parameter &parameter : kernel->definition->parameters())
-    parameters.push_back(parameter.name);
-  runtime::Signature signature = runtime::parseSignature(signatureText);
-  if (signature.entries.size() != parameters.size()) {
-    // The front end gives the remaining entries to the parameters no config/heuristic sets.
-    frontend::KernelConfigs configs = frontend::readKernelConfigs(source, fileName, kernelName);
-    std::vector<std::string> given;
-    if (autotuneConfig && *autotuneConfig >= 0 &&
-        static_cast<std::size_t>(*autotuneConfig) < configs.configs.size())
-      for (const auto &[name, value] : configs.configs[*autotuneConfig].metaParameters)
-        given.push_back(name);
-    for (const frontend::HeuristicInfo &heuristic : configs.heuristics)
-      given.push_back(heuristic.parameter);
-    parameters.erase(std::remove_if(parameters.begin(), parameters.end(),
-                                    [&](const std::string &name) {
-                                      return std::find(given.begin(), given.end(), name) !=
-                                             given.end();
-                                    }),
-                     parameters.end());
-  }
-  if (signature.entries.size() > parameters.size())
-    return {};
-  std::vector<std::string> names;
-  for (std::size_t index = 0; index < signature.entries.size(); ++index)
-    if (signature.entries[index].isPassed())
-      names.push_back(parameters[index]);
-  return names;
-}
-
 KernelBuild buildKernel(const KernelBuildRequest &request) {
   std::string source = runtime::readFileBytes(request.path);
-  std::string fileName = request.path.substr(request.path.find_last_of('/') + 1);
   runtime::KernelCache cache(request.cacheDirectory.empty() ? runtime::defaultCacheDirectory()
                                                             : request.cacheDirectory);
   std::string modulePath;
@@ -141,10 +93,8 @@ KernelBuild buildKernel(const KernelBuildRequest &request) {
   if (!result.stages.count(binaryStage) && !(isCUDA && result.stages.count(Stage::PTX)))
     throw runtime::Error("the compiler produced no loadable binary\n" + build.diagnostics);
 
-  std::vector<std::string> names = result.passedParameterNames;
-  if (names.empty())
-    names = passedParameterNames(source, fileName, request.options.kernelName,
-                                 request.options.signature, request.options.autotuneConfig);
+  // The compile result says which parameters a launch passes (the file is not parsed again).
+  const std::vector<std::string> &names = result.passedParameterNames;
   std::map<std::string, std::string> files;
   std::string kernel = result.kernelName.empty() ? "kernel" : result.kernelName;
   for (const auto &[stage, text] : result.stages) {

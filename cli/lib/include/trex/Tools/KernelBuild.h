@@ -35,15 +35,6 @@ struct KernelBuild {
 // when compilation fails or produces no loadable binary.
 KernelBuild buildKernel(const KernelBuildRequest &request);
 
-// The names of the parameters the launcher passes, in order: the kernel's `def` parameters
-// matched to the signature's entries as the front end matches them (all parameters when the
-// signature has an entry for each; otherwise the ones no autotune config or heuristic gives,
-// in order), keeping those whose entry is not a literal. Empty when the file cannot be read.
-std::vector<std::string> passedParameterNames(const std::string &source, const std::string &fileName,
-                                              const std::string &kernelName,
-                                              const std::string &signature,
-                                              std::optional<int> autotuneConfig);
-
 } // namespace trex::tools
 
 #endif // TREX_TOOLS_KERNELBUILD_H
