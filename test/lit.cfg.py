@@ -16,6 +16,9 @@ config.test_exec_root = os.path.join(config.trex_obj_root, "test")
 config.environment["PATH"] = os.pathsep.join(
     [config.trex_bin_dir, config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.substitutions.append(("%shared", config.trex_shared_dir))
+# The Python running lit, for tests that write their inputs or run the project's scripts.
+import sys
+config.substitutions.append(("%python", sys.executable))
 # For a RUN line that replaces PATH.
 config.substitutions.append(("%trex_bin", config.trex_bin_dir))
 
