@@ -9,6 +9,7 @@
 #include "ThreadContext.h"
 
 #include "trex/Compiler/IRText.h"
+#include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/Triton/Transforms/Canonicalize.h"
 #include "trex/Dialect/Triton/Transforms/Pipeline.h"
@@ -424,6 +425,44 @@ CompilationResult compileSafely(llvm::function_ref<void(CompilationResult &)> co
 
 // Runs the pipelines from `point` on (the module is the IR at that point) and prints each
 // stage they finish, as far as options.lastStage asks.
+// A tensor whose layout gives each thread far more registers than the target has (block
+// sizes pushed up, too few warps) compiles for a long time and spills heavily: say so, at the
+// op that makes the largest such tensor, once per compile.
+void warnAboutRegisterPressure(ModuleOp module, const Target &target) {
+  const int64_t registersPerThread = target.isCUDA() ? 255 : 512;
+  const int64_t warnAbove = 4 * registersPerThread;
+  Operation *worst = nullptr;
+  RankedTensorType worstType;
+  int64_t worstRegisters = 0;
+  module.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes()) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || !tensor.getEncoding() || !tensor.getElementType().isIntOrIndexOrFloat())
+        continue;
+      int64_t bits = tensor.getElementType().isIndex()
+                         ? 64
+                         : tensor.getElementType().getIntOrFloatBitWidth();
+      int64_t registers = (elementsPerThread(tensor) * bits + 31) / 32;
+      // The largest; among equals, the first whose location points into the kernel's file.
+      bool located = isa<FileLineColLoc, CallSiteLoc, NameLoc>(op->getLoc());
+      bool worstLocated = worst && isa<FileLineColLoc, CallSiteLoc, NameLoc>(worst->getLoc());
+      if (registers > worstRegisters ||
+          (registers == worstRegisters && located && !worstLocated)) {
+        worstRegisters = registers;
+        worst = op;
+        worstType = tensor;
+      }
+    }
+  });
+  if (worst && worstRegisters > warnAbove)
+    emitWarning(worst->getLoc()) << "this " << worstType.getShape().size() << "-d tensor of "
+                         << worstType.getNumElements() << " elements gives each thread about "
+                         << worstRegisters << " 32-bit registers (" << target.str()
+                         << " has " << registersPerThread
+                         << " per thread): expect heavy spilling and a long compile; smaller "
+                            "blocks or more warps keep it in registers";
+}
+
 void runPipelinesFrom(ModuleOp module, const ResumePoint &point, const CompileOptions &options,
                       CompilationResult &result, driver::StagePrinter &printer) {
   auto firstStepOf = [&](Pipeline pipeline) {
@@ -443,6 +482,7 @@ void runPipelinesFrom(ModuleOp module, const ResumePoint &point, const CompileOp
             Pipeline::TTGIR, options, result, firstStepOf(Pipeline::TTGIR))))
       return;
     printer.keep(Stage::TTGIR, module);
+    warnAboutRegisterPressure(module, options.target);
   }
   if (options.lastStage > Stage::TTGIR &&
       !driver::produceBackendStages(module, options, result, firstStepOf(Pipeline::LLVMLowering),
