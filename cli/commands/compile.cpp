@@ -254,7 +254,8 @@ int compileOne(const Options &options) {
   CompilationResult result = compileFile(options.input, compileOptions);
   llvm::errs() << result.renderDiagnostics(options.remarks);
   if (!options.dumpPassesDirectory.empty())
-    if (llvm::Error error = writePassSnapshots(result, options.dumpPassesDirectory)) {
+    if (llvm::Error error = writePassSnapshots(result, options.dumpPassesDirectory,
+                                                options.input, &llvm::errs())) {
       llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
       return 1;
     }
@@ -273,13 +274,10 @@ int compileOne(const Options &options) {
       llvm::SmallString<256> path(options.outputDirectory);
       llvm::sys::path::append(path,
                               (result.kernelName.empty() ? "kernel" : result.kernelName) + ".sass");
-      std::error_code error;
-      llvm::raw_fd_ostream out(path, error, llvm::sys::fs::OF_Text);
-      if (error) {
-        llvm::errs() << "error: cannot write '" << path << "': " << error.message() << "\n";
+      if (llvm::Error error = writeOutputFile(path, *sass, options.input)) {
+        llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
         return 1;
       }
-      out << *sass;
     }
     return 0;
   }
