@@ -11,6 +11,7 @@ void setup(CLI::App &app) {
   std::shared_ptr<run::Options> options = run::addFlags(*command, /*benchFlags=*/true);
   command->callback([options, command] {
     options->numWarpsGiven = command->count("--num-warps") > 0;
+    options->targetGiven = command->count("--target") > 0;
     options->numStagesGiven = command->count("--num-stages") > 0;
     options->launch.benchmark = true;
     if (int exitCode = run::run(*options))

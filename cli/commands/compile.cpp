@@ -172,10 +172,38 @@ void addLaunchKeys(const Options &options, CompilationResult &result) {
   }
 }
 
+// A .ttgir file's ttg.target as Triton prints it on the module line, read before the compile
+// so that a compile without --target emits the stages of the module's target (the compile
+// itself takes the target from the parsed module and refuses another --target).
+std::optional<std::string> ttgirModuleTarget(const std::string &path) {
+  if (!llvm::StringRef(path).ends_with(".ttgir"))
+    return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!llvm::StringRef(line).starts_with("module"))
+      continue;
+    constexpr llvm::StringLiteral key = "ttg.target = \"";
+    size_t start = line.find(key.data());
+    if (start == std::string::npos)
+      return std::nullopt;
+    start += key.size();
+    size_t end = line.find('"', start);
+    if (end == std::string::npos)
+      return std::nullopt;
+    return line.substr(start, end - start);
+  }
+  return std::nullopt;
+}
+
 int compileOne(const Options &options) {
   if (options.listConfigs)
     return listConfigs(options);
-  llvm::Expected<Target> target = Target::parse(options.target);
+  std::string targetName = options.target;
+  if (!options.targetGiven)
+    if (std::optional<std::string> moduleTarget = ttgirModuleTarget(options.input))
+      targetName = *moduleTarget;
+  llvm::Expected<Target> target = Target::parse(targetName);
   if (!target) {
     llvm::errs() << "error: " << llvm::toString(target.takeError()) << "\n";
     return 1;
@@ -199,6 +227,7 @@ int compileOne(const Options &options) {
       options.numStagesGiven ? options.numStages : defaultNumStages(*target);
   compileOptions.numWarpsGiven = options.numWarpsGiven;
   compileOptions.numStagesGiven = options.numStagesGiven;
+  compileOptions.targetGiven = options.targetGiven;
   compileOptions.kernelName = options.kernel;
   compileOptions.signature = options.signature;
   compileOptions.pythonPath = options.pythonPath;
@@ -220,7 +249,8 @@ int compileOne(const Options &options) {
   CompilationResult result = compileFile(options.input, compileOptions);
   llvm::errs() << result.renderDiagnostics(options.remarks);
   if (!options.dumpPassesDirectory.empty())
-    if (llvm::Error error = writePassSnapshots(result, options.dumpPassesDirectory)) {
+    if (llvm::Error error = writePassSnapshots(result, options.dumpPassesDirectory,
+                                                options.input, &llvm::errs())) {
       llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
       return 1;
     }
@@ -239,13 +269,10 @@ int compileOne(const Options &options) {
       llvm::SmallString<256> path(options.outputDirectory);
       llvm::sys::path::append(path,
                               (result.kernelName.empty() ? "kernel" : result.kernelName) + ".sass");
-      std::error_code error;
-      llvm::raw_fd_ostream out(path, error, llvm::sys::fs::OF_Text);
-      if (error) {
-        llvm::errs() << "error: cannot write '" << path << "': " << error.message() << "\n";
+      if (llvm::Error error = writeOutputFile(path, *sass, options.input)) {
+        llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
         return 1;
       }
-      out << *sass;
     }
     return 0;
   }

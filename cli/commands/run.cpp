@@ -139,6 +139,7 @@ int run(const Options &options) {
       build.options.numStages =
           options.numStagesGiven ? options.numStages : defaultNumStages(*target);
       build.options.numWarpsGiven = options.numWarpsGiven;
+      build.options.targetGiven = options.targetGiven;
       build.options.numStagesGiven = options.numStagesGiven;
       build.options.autotuneConfig = options.config;
       tools::KernelBuild built = tools::buildKernel(build);
@@ -179,6 +180,7 @@ void setup(CLI::App &app) {
   std::shared_ptr<Options> options = addFlags(*command, /*benchFlags=*/false);
   command->callback([options, command] {
     options->numWarpsGiven = command->count("--num-warps") > 0;
+    options->targetGiven = command->count("--target") > 0;
     options->numStagesGiven = command->count("--num-stages") > 0;
     if (int exitCode = run(*options))
       throw CLI::RuntimeError(exitCode);

@@ -23,6 +23,7 @@ struct Options {
   int numWarps = 4;
   int numStages = 3;
   bool numWarpsGiven = false;
+  bool targetGiven = false;
   bool numStagesGiven = false;
   std::optional<int> config;
   std::string cacheDirectory;

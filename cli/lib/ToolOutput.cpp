@@ -1,7 +1,8 @@
 // ToolOutput: writing the finished output of a layout tool.
 #include "trex/Tools/ToolOutput.h"
 
-#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace trex::tools {
 
@@ -12,17 +13,15 @@ mlir::LogicalResult writeToolOutput(llvm::StringRef path, llvm::StringRef text,
     out.flush();
     return mlir::success();
   }
-  std::error_code error;
-  llvm::raw_fd_ostream file(path, error, llvm::sys::fs::OF_Text);
-  if (error) {
-    errors << "Error: " << error.message() << " : unable to open " << path << " for output\n";
-    return mlir::failure();
-  }
-  file << text;
-  file.close();
-  if (file.has_error()) {
-    errors << "Error: " << file.error().message() << " : unable to write " << path << "\n";
-    file.clear_error();
+  // LLVM's writeToOutput writes a temporary file beside `path` and renames it into place, so a
+  // failed or interrupted write never leaves half a file under the real name.
+  llvm::Error written = llvm::writeToOutput(path, [&](llvm::raw_ostream &file) {
+    file << text;
+    return llvm::Error::success();
+  });
+  if (written) {
+    std::error_code code = llvm::errorToErrorCode(std::move(written));
+    errors << "Error: " << code.message() << " : unable to write " << path << "\n";
     return mlir::failure();
   }
   return mlir::success();

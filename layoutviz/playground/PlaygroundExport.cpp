@@ -1,4 +1,5 @@
-// PlaygroundExport: files are written whole or the error says which path failed and why (errno).
+// PlaygroundExport: files are written whole (a temporary file renamed into place) or the error
+// says which path failed and why (errno).
 #include "PlaygroundExport.h"
 
 #include "PngWriter.h"
@@ -6,10 +7,14 @@
 #include "layoutviz/LayoutSvg.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
 #include <cerrno>
 #include <cstring>
 #include <exception>
 #include <fstream>
+
+#include <unistd.h>
 
 namespace trex::playground {
 namespace {
@@ -31,18 +36,31 @@ std::string sizeText(size_t bytes) {
                            : std::to_string((bytes + 512) / 1024) + " KB";
 }
 
+// The bytes go to a temporary file beside `path`, renamed over it once complete: a failed
+// write leaves the older file (or none) under the name, never half a file.
 ExportResult writeFile(const std::string &path, const char *data, size_t size) {
   if (path.empty())
     return {false, "enter a file name to save to"};
+  static std::atomic<unsigned> counter{0};
+  const std::string temporary =
+      path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+  auto failed = [&](int error) {
+    std::remove(temporary.c_str());
+    return ExportResult{
+        false, "cannot write " + path + (error ? std::string(": ") + std::strerror(error) : "")};
+  };
   errno = 0;
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (out)
-    out.write(data, static_cast<std::streamsize>(size));
-  if (out)
-    out.close();
-  if (!out)
-    return {false,
-            "cannot write " + path + (errno ? std::string(": ") + std::strerror(errno) : "")};
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (out)
+      out.write(data, static_cast<std::streamsize>(size));
+    if (out)
+      out.close();
+    if (!out)
+      return failed(errno);
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0)
+    return failed(errno);
   return {true, "wrote " + path + " (" + sizeText(size) + ")"};
 }
 

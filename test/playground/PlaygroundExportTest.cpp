@@ -9,7 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -153,6 +155,34 @@ TEST(PlaygroundExport, WriteErrorsSayWhichFileAndWhy) {
   result = exportAttributeText(invalid, temporaryPath("invalid.txt"));
   EXPECT_FALSE(result.ok);
   EXPECT_EQ(result.message, "nothing to save: the layout is invalid (" + invalid.error() + ")");
+}
+
+TEST(PlaygroundExport, AFailedSaveLeavesTheOlderFileAndNoTemporary) {
+  PlaygroundState state;
+  const std::string folder = temporaryPath("replace-folder");
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  const std::string path = folder + "/layout.txt";
+  {
+    std::ofstream older(path);
+    older << "the user's older text";
+  }
+  ExportResult result = exportAttributeText(state, path);
+  ASSERT_TRUE(result.ok) << result.message;
+  EXPECT_EQ(readText(path).find("older"), std::string::npos);
+  EXPECT_FALSE(readText(path).empty());
+  // A folder where the file would go: the save fails, the folder stays and nothing else appears.
+  const std::string blocked = folder + "/blocked.svg";
+  std::filesystem::create_directories(blocked + "/inside");
+  result = exportSvg(state, PlaygroundView::Tensor, blocked);
+  EXPECT_FALSE(result.ok);
+  EXPECT_EQ(result.message.rfind("cannot write " + blocked + ": ", 0), 0u) << result.message;
+  EXPECT_TRUE(std::filesystem::is_directory(blocked + "/inside"));
+  std::vector<std::string> names;
+  for (const auto &entry : std::filesystem::directory_iterator(folder))
+    names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"blocked.svg", "layout.txt"}));
 }
 
 TEST(PlaygroundExport, ShortcutsParse) {

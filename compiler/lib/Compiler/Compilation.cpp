@@ -506,9 +506,57 @@ CompilationResult compileText(llvm::StringRef text, llvm::StringRef fileName,
 
 namespace {
 
+// Where `attribute` ("ttg.target") is written in an IR file's text, so an error about it points
+// at that line of the file (the module's own location is the kernel's Python source).
+Location attributeLocation(ModuleOp module, llvm::StringRef text, llvm::StringRef fileName,
+                           llvm::StringRef attribute) {
+  size_t offset = text.find(attribute);
+  if (offset == llvm::StringRef::npos)
+    return module.getLoc();
+  llvm::StringRef before = text.take_front(offset);
+  unsigned line = before.count('\n') + 1;
+  size_t lineStart = before.rfind('\n');
+  unsigned column = offset - (lineStart == llvm::StringRef::npos ? 0 : lineStart + 1) + 1;
+  // The attribute is printed quoted ("ttg.num-warps") where its name needs it: point at the quote.
+  if (offset > 0 && text[offset - 1] == '"')
+    --column;
+  return FileLineColLoc::get(module.getContext(), fileName, line, column);
+}
+
+// A ttgir module was lowered for the target its `ttg.target` names: that target is compiled
+// for. Another --target cannot apply (the layouts and the back end would disagree), so it is
+// a located error; a target the caller did not choose yields to the module's.
+LogicalResult adoptModuleTarget(ModuleOp module, llvm::StringRef text, llvm::StringRef fileName,
+                                const CompileOptions &options, CompileOptions &effective) {
+  auto attribute = module->getAttrOfType<StringAttr>("ttg.target");
+  if (!attribute)
+    return success();
+  Location location = attributeLocation(module, text, fileName, "ttg.target");
+  llvm::Expected<Target> moduleTarget = Target::parse(attribute.getValue());
+  if (!moduleTarget) {
+    emitError(location) << "the module's ttg.target \"" << attribute.getValue()
+                        << "\" is not a target trex knows: "
+                        << llvm::toString(moduleTarget.takeError());
+    return failure();
+  }
+  if (moduleTarget->str() == options.target.str())
+    return success();
+  if (options.targetGiven) {
+    emitError(location) << "the module says " << moduleTarget->str() << " (ttg.target), --target says "
+                        << options.target.str()
+                        << "; a ttgir file's layouts and instructions are chosen for its own "
+                           "target (drop --target, or compile the kernel's .py or .ttir for "
+                        << options.target.str() << ")";
+    return failure();
+  }
+  effective.target = *moduleTarget;
+  return success();
+}
+
 // Options that cannot apply are errors, and ones trex cannot check against Triton are warned
 // about, rather than silently dropped.
 LogicalResult checkOptions(const CompileOptions &options, Stage inputStage, ModuleOp module,
+                           llvm::StringRef text, llvm::StringRef fileName,
                            CompilationResult &result) {
   const Target &target = options.target;
   std::string name = target.str();
@@ -540,11 +588,11 @@ LogicalResult checkOptions(const CompileOptions &options, Stage inputStage, Modu
   if (inputStage == Stage::TTGIR && options.numWarpsGiven)
     if (auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps"))
       if (warps.getInt() != options.numWarps) {
-        addError(result, "--num-warps " + std::to_string(options.numWarps) +
-                             " differs from the module's \"ttg.num-warps\" = " +
-                             std::to_string(warps.getInt()) +
-                             "; a ttgir file's layouts are built for its own warps (drop "
-                             "--num-warps, or compile the kernel's .py or .ttir)");
+        emitError(attributeLocation(module, text, fileName, "ttg.num-warps"))
+            << "--num-warps " << options.numWarps
+            << " differs from the module's \"ttg.num-warps\" = " << warps.getInt()
+            << "; a ttgir file's layouts are built for its own warps (drop --num-warps, or "
+               "compile the kernel's .py or .ttir)";
         return failure();
       }
   return success();
@@ -653,16 +701,20 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
   // A Python kernel starts at the frontend's output, Triton's `.source`.
   driver::StagePrinter printer(result, options);
   printer.keep(inputStage, *module);
-  if (failed(checkOptions(options, inputStage, *module, result)))
+  CompileOptions effective = options;
+  if (inputStage == Stage::TTGIR &&
+      failed(adoptModuleTarget(*module, text, fileName, options, effective)))
+    return;
+  if (failed(checkOptions(effective, inputStage, *module, text, fileName, result)))
     return;
   // Checked before any pass: a program of more than 1024 threads cannot launch, and the layouts
   // assume a power of two (Triton asserts it).
   if (inputStage != Stage::TTGIR) {
-    int warps = result.numWarps, warpSize = options.target.warpSize;
+    int warps = result.numWarps, warpSize = effective.target.warpSize;
     int maxWarps = 1024 / warpSize;
     if (warps < 1 || warps > maxWarps || (warps & (warps - 1)) != 0) {
       addError(result, "num_warps must be a power of two from 1 to " + std::to_string(maxWarps) +
-                           " on " + options.target.str() + " (at most 1024 threads of " +
+                           " on " + effective.target.str() + " (at most 1024 threads of " +
                            std::to_string(warpSize) + "-wide warps per program), got " +
                            std::to_string(warps));
       return;
@@ -670,7 +722,6 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
   }
   // The pipelines run with the launch shape chosen above (an autotune config's num_warps and
   // num_stages where the caller gave none).
-  CompileOptions effective = options;
   effective.numWarps = result.numWarps;
   effective.numStages = result.numStages;
   runPipelinesFrom(*module, *ResumePoint::afterStage(inputStage), effective, result, printer);

@@ -42,6 +42,9 @@ struct CompileOptions {
   // left out.)
   bool numWarpsGiven = false;
   bool numStagesGiven = false;
+  // Whether the caller chose `target`. A ttgir input is compiled for its module's ttg.target:
+  // a chosen target that differs is an error, one not chosen yields to the module's.
+  bool targetGiven = false;
   // Which unit multiplies tt.dot. Default: wgmma on sm_90 (warp-group dots, the types
   // Triton puts there: f16, bf16, tf32, fp8, i8); mma.sync on sm_80..sm_89, and for the dots
   // wgmma does not take, for f16, bf16 and tf32 into f32 and i8 into i32 (f16 accumulators and

@@ -6,6 +6,7 @@
 #include "trex/Compiler/Compilation.h"
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace trex {
 
@@ -16,8 +17,21 @@ llvm::Error writeStageFiles(const CompilationResult &result, llvm::ArrayRef<Stag
                             llvm::StringRef directory, llvm::StringRef inputPath = {});
 
 // Writes `NNN-<pass argument>.mlir` (`.ll` for LLVM passes) for every snapshot that holds IR,
-// and `passes.txt`, one line per pass or back-end step: time, changed or not, its file.
-llvm::Error writePassSnapshots(const CompilationResult &result, llvm::StringRef directory);
+// and `passes.txt`, one line per pass or back-end step: time, changed or not, its file. Into a
+// folder holding an older dump, says so on `notes` and removes the older NNN- files this dump
+// does not rewrite; other files are left alone, and `inputPath` is neither written nor removed.
+llvm::Error writePassSnapshots(const CompilationResult &result, llvm::StringRef directory,
+                               llvm::StringRef inputPath = {}, llvm::raw_ostream *notes = nullptr);
+
+// Writes `contents` to `path` through a temporary file in the same folder renamed into place:
+// a failed or interrupted write leaves the older file (or none), never half a file. A path
+// that is not a regular file (a device such as /dev/null) is written directly.
+llvm::Error writeFileAtomically(llvm::StringRef path, llvm::StringRef contents);
+
+// writeFileAtomically, after the checks of writeStageFiles (no symbolic link, not `inputPath`):
+// for the files a compile writes beside its stages (KERNEL.sass).
+llvm::Error writeOutputFile(llvm::StringRef path, llvm::StringRef contents,
+                            llvm::StringRef inputPath = {});
 
 } // namespace trex
 

@@ -9,7 +9,8 @@
 namespace trex::tools {
 
 // Writes `text` to `out` when `path` is empty, to the file `path` otherwise.  The tools build
-// their whole output first, so a failed run never leaves a half-written file behind.
+// their whole output first and it goes through a temporary file renamed into place, so a failed
+// or interrupted run never leaves a half-written file behind.
 mlir::LogicalResult writeToolOutput(llvm::StringRef path, llvm::StringRef text,
                                     llvm::raw_ostream &out, llvm::raw_ostream &errors);
 
