@@ -178,12 +178,12 @@ class TrexCompile:
         if changed:
             raise _spec.Unsupported("options trex does not take: " + ", ".join(changed))
         target_text = _spec.target_text(target)
-        entries, extra_names = _spec.signature_entries(src)
-        signature = _spec.signature_text(entries)
+        specialization = _spec.signature_entries(src)
+        signature = _spec.signature_text(specialization.entries)
         written = _writer.write_module(
-            src.fn, extra_names,
+            src.fn, specialization.extra,
             header=f"Written by trex_triton for {src.fn.__name__} ({signature})",
-            kernel_name=_compiled_name(src))
+            kernel_name=_compiled_name(src), tuples=specialization.tuples)
         module_text, kernel_name = written.text, written.name
         try:
             folder, trex_metadata = _trex.compile_module(

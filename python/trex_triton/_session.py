@@ -80,14 +80,16 @@ class Session:
         info = {"name": name, "notes": []}
         signature = None
         extra = []
+        tuples = None
         try:
-            entries, extra = _spec.signature_entries(src)
-            signature = _spec.signature_text(entries)
+            specialization = _spec.signature_entries(src)
+            signature = _spec.signature_text(specialization.entries)
+            extra, tuples = specialization.extra, specialization.tuples
         except _spec.Unsupported as why:
             info["notes"].append(f"no trex signature: {why}")
         module_text, _, notes = _writer.write_module(
             src.fn, extra, header=f"Captured by trex_triton: {name}"
-            + (f" ({signature})" if signature else ""))
+            + (f" ({signature})" if signature else ""), tuples=tuples)
         info["notes"] += notes
         metadata = getattr(kernel, "metadata", None)
         parsed_options = dict(options or {})

@@ -79,9 +79,64 @@ def _has_divisibility(attrs, path):
     return False
 
 
+class Specialization:
+    """trex's view of one compile's specialization.
+
+    entries: the signature entries, one per parameter of the kernel trex compiles;
+    extra: (name, value) pairs the written module must define (helpers passed as functions);
+    tuples: None, or, where Triton's kernel takes tuple parameters, one item per original
+      parameter: its name, or for a tuple the nested tuple of the leaf parameter names the
+      written module's wrapper kernel takes instead (Triton's launcher passes tuples flattened,
+      leaf by leaf, in this order).
+    """
+
+    def __init__(self):
+        self.entries = []
+        self.extra = []
+        self.tuples = None
+
+    def __iter__(self):  # entries, extra = signature_entries(src)
+        return iter((self.entries, self.extra))
+
+
+def _leaf_entry(name, kind, path, constants, attrs, spec):
+    if kind.startswith("tensordesc") or kind == "nvTmaDesc":
+        raise Unsupported(f"parameter '{name}' is a host-side tensor descriptor ({kind}); "
+                          "trex does not take those as parameters yet")
+    if kind != "constexpr":
+        return kind + (":16" if _has_divisibility(attrs, path) else "")
+    if path not in constants:
+        raise Unsupported(f"constexpr parameter '{name}' has no value")
+    value = constants[path]
+    if _writer._is_constexpr(value):
+        value = value.value
+    if _writer._is_jit(value):
+        spec.extra.append((value.fn.__name__, value))
+        return value.fn.__name__
+    if callable(value) and _writer._is_library(value) and getattr(value, "__name__", None):
+        # A Triton builtin passed as a function (tl.extra.cuda.globaltimer): imported into the
+        # module under its name.
+        spec.extra.append((value.__name__, value))
+        return value.__name__
+    try:
+        return _writer.literal(value)
+    except _writer.Unrenderable as error:
+        raise Unsupported(f"constexpr parameter '{name}': {error}") from None
+
+
+def _flatten(name, kind, path, constants, attrs, spec):
+    """The leaf parameter names of a tuple parameter (nested like it), adding their entries."""
+    if isinstance(kind, (tuple, list)):
+        return tuple(_flatten(f"{name}_{i}", k, path + (i,), constants, attrs, spec)
+                     for i, k in enumerate(kind))
+    if not isinstance(kind, str):
+        raise Unsupported(f"parameter '{name}' has a type trex does not know ({kind!r})")
+    spec.entries.append(_leaf_entry(name, kind, path, constants, attrs, spec))
+    return name
+
+
 def signature_entries(src):
-    """trex's signature entries for an ASTSource, and the (name, value) pairs the written module
-    must define for them (jit helpers passed as constexprs)."""
+    """The Specialization of an ASTSource (unpacks as (entries, extra))."""
     fn = src.fn
     arg_names = list(fn.arg_names)
     types = src.signature
@@ -89,43 +144,22 @@ def signature_entries(src):
         raise Unsupported("a signature that is not a dict")
     constants = dict(src.constants or {})
     attrs = dict(src.attrs or {})
-    entries = []
-    extra = []
+    spec = Specialization()
+    layout = []
     for index, name in enumerate(arg_names):
         kind = types.get(name, types.get(index))
         if kind is None:
             raise Unsupported(f"no type for parameter '{name}'")
-        if not isinstance(kind, str) or kind.startswith(("(", "[")):
-            raise Unsupported(f"parameter '{name}' is a tuple ({kind!r}); trex's signature "
-                              "has no tuple entries yet")
-        if kind.startswith("tensordesc") or kind == "nvTmaDesc":
-            raise Unsupported(f"parameter '{name}' is a host-side tensor descriptor ({kind}); "
-                              "trex does not take those as parameters yet")
-        if kind == "constexpr":
-            if (index,) not in constants:
-                raise Unsupported(f"constexpr parameter '{name}' has no value")
-            value = constants[(index,)]
-            if _writer._is_constexpr(value):
-                value = value.value
-            if _writer._is_jit(value):
-                helper = value.fn.__name__
-                extra.append((helper, value))
-                entries.append(helper)
-                continue
-            if callable(value) and _writer._is_library(value) and getattr(value, "__name__",
-                                                                           None):
-                # A Triton builtin passed as a function (tl.extra.cuda.globaltimer): imported
-                # into the module under its name.
-                extra.append((value.__name__, value))
-                entries.append(value.__name__)
-                continue
-            try:
-                entries.append(_writer.literal(value))
-            except _writer.Unrenderable as error:
-                raise Unsupported(f"constexpr parameter '{name}': {error}") from None
+        if isinstance(kind, (tuple, list)):
+            layout.append(_flatten(f"{name}__{index}", kind, (index,), constants, attrs, spec))
             continue
-        entries.append(kind + (":16" if _has_divisibility(attrs, (index,)) else ""))
-    return entries, extra
+        if not isinstance(kind, str):
+            raise Unsupported(f"parameter '{name}' has a type trex does not know ({kind!r})")
+        spec.entries.append(_leaf_entry(name, kind, (index,), constants, attrs, spec))
+        layout.append(name)
+    if any(isinstance(item, tuple) for item in layout):
+        spec.tuples = layout
+    return spec
 
 
 def signature_text(entries):

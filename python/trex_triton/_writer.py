@@ -363,16 +363,41 @@ class Written:
         return iter((self.text, self.name, self.notes))
 
 
-def write_module(kernel, extra_names=(), header="", kernel_name=None):
+def _tuple_text(item):
+    if isinstance(item, tuple):
+        parts = [_tuple_text(part) for part in item]
+        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+    return item
+
+
+def _leaves(item):
+    if isinstance(item, tuple):
+        return [leaf for part in item for leaf in _leaves(part)]
+    return [item]
+
+
+def write_module(kernel, extra_names=(), header="", kernel_name=None, tuples=None):
     """The module text for a JITFunction, its name in that module, and the writer's notes.
 
     `extra_names` are (name, value) pairs the module must also define, such as helpers passed
     to the kernel as constexpr arguments; `kernel_name` renames the kernel's def (Triton names
-    a kernel with `repr=` after its specialization).
+    a kernel with `repr=` after its specialization); `tuples` (Specialization.tuples) wraps a
+    kernel that takes tuples in one that takes their leaves.
     """
     writer = ModuleWriter()
     for name, value in extra_names:
         writer.add_name(name, value)
-    name = writer.add_jit(kernel, rename=kernel_name)
+    if tuples is None:
+        name = writer.add_jit(kernel, rename=kernel_name)
+    else:
+        # Tuple parameters: the kernel becomes a helper, called by a kernel of the same name
+        # that takes the tuples' leaves one by one (as Triton's launcher passes them) and
+        # packs them again.
+        name = kernel_name or kernel.fn.__name__
+        body = writer.add_jit(kernel, rename=name + "__trex_body")
+        leaves = [leaf for item in tuples for leaf in _leaves(item)]
+        arguments = ", ".join(_tuple_text(item) for item in tuples)
+        writer.functions.append((name, "@triton.jit\n" + f"def {name}({', '.join(leaves)}):\n"
+                                 f"    return {body}({arguments})\n"))
     text = writer.text(header)
     return Written(text, name, writer.notes, writer.def_lines, writer.origins)

@@ -64,6 +64,13 @@ def apply_builtin(x_ptr, FN: tl.constexpr):
 
 
 @triton.jit
+def tuple_sum(ptrs, out_ptr, n):
+    # A tuple parameter (two pointers and a scalar known to be 1), as Triton's test_tuple uses.
+    offs = tl.arange(0, 64)
+    tl.store(out_ptr + offs, tl.load(ptrs[0] + offs) * ptrs[2] + tl.load(ptrs[1] + offs) + n)
+
+
+@triton.jit
 def odd_block(x_ptr):
     # trex (and real Triton) refuse an arange whose extent is not a power of two.
     tl.store(x_ptr + tl.arange(0, 3), 1.0)
@@ -88,6 +95,8 @@ def main(which):
     if "builtin" in which:
         # A Triton builtin passed as a constexpr function.
         apply_builtin[(1,)](x, tl.math.exp)
+    if "tuple" in which:
+        tuple_sum[(2,)]((x, FakeTensor("fp32", 12288), 1), FakeTensor("fp32", 16384), 7)
     if "odd" in which:
         try:
             odd_block[(1,)](x)

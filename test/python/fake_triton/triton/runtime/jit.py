@@ -25,10 +25,31 @@ class JITFunction:
         self.src = src[re.search(r"^def\s+\w+\s*\(", src, re.MULTILINE).start():]
         self.cache = {}
 
+    def _leaf(self, value, path, constexprs, attrs, runtime):
+        """A tuple argument's element, as Triton 3.6 specializes it (paths (i, j, ...))."""
+        if isinstance(value, tuple):
+            return tuple(self._leaf(v, path + (j,), constexprs, attrs, runtime)
+                         for j, v in enumerate(value))
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)
+                             and value == 1):
+            constexprs[path] = value
+            return "constexpr"
+        runtime.append(value)
+        if isinstance(value, FakeTensor):
+            if value.data_ptr() % 16 == 0:
+                attrs[path] = [["tt.divisibility", 16]]
+            return "*" + value.dtype
+        if isinstance(value, int) and value % 16 == 0:
+            attrs[path] = [["tt.divisibility", 16]]
+        return "i32" if isinstance(value, int) else "fp32"
+
     def _specialize(self, args):
         params = list(inspect.signature(self.fn).parameters.values())
         signature, constexprs, attrs, runtime = {}, {}, {}, []
         for i, (param, value) in enumerate(zip(params, args)):
+            if isinstance(value, tuple):
+                signature[param.name] = self._leaf(value, (i,), constexprs, attrs, runtime)
+                continue
             annotation = param.annotation
             is_constexpr = getattr(annotation, "__name__", str(annotation)).endswith("constexpr")
             if is_constexpr or value is None or (isinstance(value, int) and not isinstance(
