@@ -85,6 +85,18 @@ std::string exportPath(const std::string &name, ExportFormat format) {
   return base + extensionOf(format);
 }
 
+ExportTarget exportTarget(const std::string &folder, const std::string &name, ExportFormat format) {
+  if (name.empty())
+    return {{}, "enter a file name to save to"};
+  if (name.find('/') != std::string::npos || name.find('\\') != std::string::npos ||
+      name == "." || name == "..")
+    return {{}, "'" + name + "' is not a file name: type the folder in the Folder field"};
+  std::string file = exportPath(name, format);
+  if (folder.empty() || folder == ".")
+    return {file, {}};
+  return {folder + (folder.back() == '/' ? "" : "/") + file, {}};
+}
+
 ExportResult exportSvg(const PlaygroundState &state, PlaygroundView view, const std::string &path) {
   if (!state.ok())
     return nothingToExport(state);

@@ -21,6 +21,15 @@ inline constexpr const char *kDefaultExportName = "layout";
 // "out/a.png" + Svg -> "out/a.svg", "notes.v2" -> "notes.v2.svg". Empty `name`: empty.
 std::string exportPath(const std::string &name, ExportFormat format);
 
+// Where a save of `name` in `folder` goes: `folder`/exportPath(name) (just the file name for
+// the current folder, "" or "."), or, in `error`, why not: the name must be a file name (no
+// folder in it, not absolute, not "." or ".."); a folder is chosen in its own field.
+struct ExportTarget {
+  std::string path;
+  std::string error;
+};
+ExportTarget exportTarget(const std::string &folder, const std::string &name, ExportFormat format);
+
 struct ExportResult {
   bool ok = false;
   // "wrote layout.svg (14 KB)" (PNGs add ": 842x692 pixels from (438, 8)", the part of the

@@ -39,7 +39,12 @@ void setupPlaygroundOptions(CLI::App &app, PlaygroundOptions &options) {
       ->delimiter(',')
       ->expected(2);
   app.add_option("--export-name", options.exportName,
-                 "The 'Save as' name to start with (default: layout; .svg, .png or .txt is added)");
+                 "The 'Save as' file name to start with (default: layout; .svg, .png or .txt is "
+                 "added; a name, not a path)");
+  app.add_option("--export-dir", options.exportFolder,
+                 "The folder saves go to (default: the current folder)");
+  app.add_flag("--force", options.force,
+               "Replace existing files when saving without asking (for --screenshot --press)");
   app.add_option(
          "--press", options.press,
          "With --screenshot: press these shortcuts in the rendered frame, e.g. ctrl+s,ctrl+p")

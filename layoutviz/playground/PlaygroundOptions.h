@@ -39,6 +39,8 @@ struct PlaygroundOptions {
   bool printAttribute = false;
   // The window's "Save as" field to start with (empty: kDefaultExportName).
   std::string exportName;
+  std::string exportFolder;
+  bool force = false;
   // Screenshots only: shortcuts ("ctrl+s", "ctrl+shift+c") pressed in the rendered frame, so
   // the saving they trigger is exercised as a user's key press would.
   std::vector<std::string> press;

@@ -7,6 +7,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <filesystem>
 
 namespace trex::playground {
 namespace {
@@ -87,30 +88,44 @@ void PlaygroundWindow::drawControls() {
 void PlaygroundWindow::drawExportControls() {
   ImGui::Spacing();
   ImGui::Separator();
-  ImGui::TextUnformatted("Save as (the extension follows the button):");
+  ImGui::TextUnformatted("Folder:");
+  ImGui::SameLine();
   ImGui::SetNextItemWidth(-1.0f);
-  ImGui::InputText("##export-name", &exportName_);
+  if (ImGui::InputText("##export-folder", &exportFolder_))
+    pendingReplace_.reset();
+  ImGui::TextUnformatted("Save as (a file name; the extension follows the button):");
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::InputText("##export-name", &exportName_))
+    pendingReplace_.reset();
   if (ImGui::Button("SVG (Ctrl+S)"))
     saveFile(ExportFormat::Svg);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("layoutviz's picture of the current tab, as %s",
-                      exportPath(exportName_, ExportFormat::Svg).c_str());
+                      exportTarget(exportFolder_, exportName_, ExportFormat::Svg).path.c_str());
   ImGui::SameLine();
   if (ImGui::Button("PNG (Ctrl+P)"))
     saveFile(ExportFormat::Png);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("the views pane as drawn, as %s",
-                      exportPath(exportName_, ExportFormat::Png).c_str());
+                      exportTarget(exportFolder_, exportName_, ExportFormat::Png).path.c_str());
   ImGui::SameLine();
   if (ImGui::Button("Text (Ctrl+T)"))
     saveFile(ExportFormat::AttributeText);
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("the attribute text, as %s",
-                      exportPath(exportName_, ExportFormat::AttributeText).c_str());
+                      exportTarget(exportFolder_, exportName_, ExportFormat::AttributeText)
+                          .path.c_str());
   ImGui::TextDisabled("Ctrl+Shift+C copies the attribute");
   if (lastExport_)
     ImGui::TextColored(lastExport_->ok ? kSuccessColour : kErrorColour, "%s",
                        lastExport_->message.c_str());
+  if (pendingReplace_) {
+    if (ImGui::Button("Replace"))
+      saveFile(pendingReplace_->first);
+    ImGui::SameLine();
+    if (ImGui::Button("Keep the file"))
+      pendingReplace_.reset(), lastExport_.reset();
+  }
 }
 
 void PlaygroundWindow::handleShortcuts() {
@@ -125,7 +140,22 @@ void PlaygroundWindow::handleShortcuts() {
 }
 
 void PlaygroundWindow::saveFile(ExportFormat format) {
-  const std::string path = exportPath(exportName_, format);
+  ExportTarget target = exportTarget(exportFolder_, exportName_, format);
+  if (!target.error.empty()) {
+    reportExport({false, target.error});
+    return;
+  }
+  const std::string &path = target.path;
+  // An existing file is replaced only when the user says so: a second save of the same file
+  // (or Replace), or --force.
+  std::error_code ignored;
+  bool confirmed = pendingReplace_ && pendingReplace_->second == path;
+  pendingReplace_.reset();
+  if (!replaceWithoutAsking_ && !confirmed && std::filesystem::exists(path, ignored)) {
+    pendingReplace_ = std::make_pair(format, path);
+    reportExport({false, path + " exists: save again (or Replace) to replace it"});
+    return;
+  }
   switch (format) {
   case ExportFormat::Svg:
     reportExport(exportSvg(state_, shownView_, path));

@@ -24,6 +24,11 @@ public:
   // buttons until the next one).
   void setExportName(const std::string &name) { exportName_ = name; }
   const std::string &exportName() const { return exportName_; }
+  // The folder saves go to (default: the current folder), and whether an existing file is
+  // replaced without asking (--force; otherwise the window asks, and a second save of the same
+  // file, or its Replace button, replaces it).
+  void setExportFolder(const std::string &folder) { exportFolder_ = folder; }
+  void setReplaceWithoutAsking(bool replace) { replaceWithoutAsking_ = replace; }
   void reportExport(const ExportResult &result);
   void clearExport() { lastExport_.reset(); }
   const std::optional<ExportResult> &lastExport() const { return lastExport_; }
@@ -50,6 +55,10 @@ private:
   std::string attributeInput_;
   std::string attributeInputError_;
   std::string exportName_ = kDefaultExportName;
+  std::string exportFolder_ = ".";
+  bool replaceWithoutAsking_ = false;
+  // A save that would replace an existing file, waiting for the user's confirmation.
+  std::optional<std::pair<ExportFormat, std::string>> pendingReplace_;
   std::optional<ExportResult> lastExport_;
   std::optional<std::string> pngRequest_;
   PixelRect viewRect_;

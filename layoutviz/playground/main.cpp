@@ -126,6 +126,9 @@ int main(int argc, char **argv) {
   PlaygroundWindow window(parameters, view, options.cellSize);
   if (!options.exportName.empty())
     window.setExportName(options.exportName);
+  if (!options.exportFolder.empty())
+    window.setExportFolder(options.exportFolder);
+  window.setReplaceWithoutAsking(options.force);
   if (screenshot)
     return takeScreenshot(session, window, options, shortcuts);
   while (!session.shouldClose()) {

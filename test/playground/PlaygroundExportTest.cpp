@@ -197,5 +197,18 @@ TEST(PlaygroundExport, ShortcutsParse) {
   EXPECT_EQ(parseShortcut("ctrl+F5", shortcut), "shortcut 'ctrl+F5' must end in one letter");
 }
 
+TEST(PlaygroundExport, TargetsAreFileNamesInTheChosenFolder) {
+  EXPECT_EQ(exportTarget(".", "layout", ExportFormat::Svg).path, "layout.svg");
+  EXPECT_EQ(exportTarget("", "a.png", ExportFormat::AttributeText).path, "a.txt");
+  EXPECT_EQ(exportTarget("out", "a.png", ExportFormat::Svg).path, "out/a.svg");
+  EXPECT_EQ(exportTarget("out/", "a", ExportFormat::Png).path, "out/a.png");
+  for (const char *refused : {"../a", "/tmp/a", "sub/a", "..", ".", "a\\b"}) {
+    ExportTarget target = exportTarget("out", refused, ExportFormat::Svg);
+    EXPECT_TRUE(target.path.empty()) << refused;
+    EXPECT_NE(target.error.find("is not a file name"), std::string::npos) << refused;
+  }
+  EXPECT_EQ(exportTarget("out", "", ExportFormat::Svg).error, "enter a file name to save to");
+}
+
 } // namespace
 } // namespace trex::playground

@@ -132,15 +132,18 @@ TEST_F(PlaygroundScreenshot, InvalidLayoutShowsTheErrorInsteadOfTheGrid) {
 TEST_F(PlaygroundScreenshot, ShortcutsSaveTheLayoutTheViewAndTheAttribute) {
   // Ctrl+S, Ctrl+P and Ctrl+T pressed in the window, one frame each, saving under the name
   // given for the "Save as" field.
-  const std::string name = ::testing::TempDir() + "playground-saved";
+  std::string folder = ::testing::TempDir();
+  if (!folder.empty() && folder.back() == '/')
+    folder.pop_back();
+  const std::string name = folder + "/playground-saved";
   const std::string shot = ::testing::TempDir() + "playground-saved-shot.png";
   for (const char *extension : {".svg", ".png", ".txt"})
     std::remove((name + extension).c_str());
   std::string output;
   const std::string command = std::string("xvfb-run -a -s '-screen 0 1280x1024x24' '") +
                               TREX_PLAYGROUND_EXE + "' --screenshot '" + shot +
-                              "' --width 1000 --height 700 --export-name '" + name +
-                              "' --press ctrl+s,ctrl+p,ctrl+t";
+                              "' --width 1000 --height 700 --export-dir '" + folder +
+                              "' --export-name playground-saved --press ctrl+s,ctrl+p,ctrl+t";
   ASSERT_EQ(runCapturing(command, output), 0) << command << "\n" << output;
   EXPECT_NE(output.find("wrote " + name + ".svg"), std::string::npos) << output;
 
@@ -181,15 +184,60 @@ TEST_F(PlaygroundScreenshot, ShortcutsSaveTheLayoutTheViewAndTheAttribute) {
 }
 
 TEST_F(PlaygroundScreenshot, ASaveThatCannotBeWrittenSaysWhy) {
-  const std::string name = ::testing::TempDir() + "no-such-directory/layout";
+  const std::string folder = ::testing::TempDir() + "no-such-directory";
+  const std::string name = folder + "/layout";
   std::string output;
   const std::string command = std::string("xvfb-run -a -s '-screen 0 1280x1024x24' '") +
                               TREX_PLAYGROUND_EXE + "' --screenshot '" + ::testing::TempDir() +
-                              "playground-unsaved.png' --export-name '" + name + "' --press ctrl+s";
+                              "playground-unsaved.png' --export-dir '" + folder +
+                              "' --export-name layout --press ctrl+s";
   EXPECT_NE(runCapturing(command, output), 0) << command;
   EXPECT_NE(output.find("cannot write " + name + ".svg: No such file or directory"),
             std::string::npos)
       << output;
+}
+
+// Saving over an existing file asks first: one Ctrl+S reports it and keeps the file, a second
+// replaces it; --force replaces at once; a name with a folder in it is refused.
+TEST_F(PlaygroundScreenshot, ReplacingAFileNeedsAConfirmation) {
+  std::string folder = ::testing::TempDir();
+  if (!folder.empty() && folder.back() == '/')
+    folder.pop_back();
+  const std::string file = folder + "/playground-existing.svg";
+  const std::string shot = ::testing::TempDir() + "playground-existing-shot.png";
+  auto run = [&](const std::string &flags, std::string &output) {
+    const std::string command = std::string("xvfb-run -a -s '-screen 0 1280x1024x24' '") +
+                                TREX_PLAYGROUND_EXE + "' --screenshot '" + shot +
+                                "' --width 1000 --height 700 --export-dir '" + folder + "' " +
+                                flags;
+    return runCapturing(command, output);
+  };
+  auto writeOld = [&] {
+    std::FILE *out = std::fopen(file.c_str(), "w");
+    ASSERT_NE(out, nullptr);
+    std::fputs("old", out);
+    std::fclose(out);
+  };
+  std::string output;
+  writeOld();
+  EXPECT_NE(run("--export-name playground-existing --press ctrl+s", output), 0);
+  EXPECT_NE(output.find(file + " exists: save again (or Replace) to replace it"),
+            std::string::npos)
+      << output;
+  EXPECT_EQ(readText(file), "old");
+
+  // The first press asks (a save not done: a nonzero exit), the second replaces.
+  EXPECT_NE(run("--export-name playground-existing --press ctrl+s,ctrl+s", output), 0);
+  EXPECT_NE(output.find("wrote " + file), std::string::npos) << output;
+  EXPECT_NE(readText(file), "old");
+
+  writeOld();
+  EXPECT_EQ(run("--export-name playground-existing --force --press ctrl+s", output), 0)
+      << output;
+  EXPECT_NE(readText(file), "old");
+
+  EXPECT_NE(run("--export-name ../escape --press ctrl+s", output), 0);
+  EXPECT_NE(output.find("'../escape' is not a file name"), std::string::npos) << output;
 }
 
 } // namespace
