@@ -36,19 +36,17 @@ QStringList splitEntries(const QString &signature) {
   return entries;
 }
 
-bool isIntegerDType(const QString &dtype) {
-  return dtype.startsWith('i') || dtype.startsWith('u');
-}
+bool isIntegerDType(const QString &dtype) { return dtype.startsWith('i') || dtype.startsWith('u'); }
 
 } // namespace
 
 QStringList specializationDTypes() {
-  return {QStringLiteral("fp32"),     QStringLiteral("fp16"),    QStringLiteral("bf16"),
-          QStringLiteral("fp64"),     QStringLiteral("fp8e4nv"), QStringLiteral("fp8e5"),
-          QStringLiteral("fp8e4b8"),  QStringLiteral("fp8e5b16"), QStringLiteral("fp8e4b15"),
-          QStringLiteral("i1"),       QStringLiteral("i8"),      QStringLiteral("i16"),
-          QStringLiteral("i32"),      QStringLiteral("i64"),     QStringLiteral("u8"),
-          QStringLiteral("u16"),      QStringLiteral("u32"),     QStringLiteral("u64")};
+  return {QStringLiteral("fp32"),    QStringLiteral("fp16"),     QStringLiteral("bf16"),
+          QStringLiteral("fp64"),    QStringLiteral("fp8e4nv"),  QStringLiteral("fp8e5"),
+          QStringLiteral("fp8e4b8"), QStringLiteral("fp8e5b16"), QStringLiteral("fp8e4b15"),
+          QStringLiteral("i1"),      QStringLiteral("i8"),       QStringLiteral("i16"),
+          QStringLiteral("i32"),     QStringLiteral("i64"),      QStringLiteral("u8"),
+          QStringLiteral("u16"),     QStringLiteral("u32"),      QStringLiteral("u64")};
 }
 
 bool takesDivisibility(const SpecializationRow &row) {
@@ -66,7 +64,8 @@ SpecializationReading readSpecialization(const QString &signature,
                           .arg(parameters.size());
     return reading;
   }
-  static const QRegularExpression typed(QStringLiteral(R"(^(\*?)([a-z][a-z0-9]*)\s*(?::\s*(\S+))?$)"));
+  static const QRegularExpression typed(
+      QStringLiteral(R"(^(\*?)([a-z][a-z0-9]*)\s*(?::\s*(\S+))?$)"));
   const QStringList dtypes = specializationDTypes();
   for (size_t i = 0; i < parameters.size(); ++i) {
     const QString &entry = entries[static_cast<int>(i)];
@@ -89,17 +88,20 @@ SpecializationReading readSpecialization(const QString &signature,
                               .arg(entry);
         return {{}, reading.problem};
       }
-      row.kind = match.captured(1).isEmpty() ? SpecializationRow::Kind::Scalar : SpecializationRow::Kind::Pointer;
+      row.kind = match.captured(1).isEmpty() ? SpecializationRow::Kind::Scalar
+                                             : SpecializationRow::Kind::Pointer;
       row.dtype = match.captured(2);
       if (!hint.isEmpty() && (hint != QLatin1String("16") || !takesDivisibility(row))) {
-        reading.problem = QStringLiteral("entry %1 (%2) has the hint ':%3', which the form does not show")
-                              .arg(i + 1)
-                              .arg(entry, hint);
+        reading.problem =
+            QStringLiteral("entry %1 (%2) has the hint ':%3', which the form does not show")
+                .arg(i + 1)
+                .arg(entry, hint);
         return {{}, reading.problem};
       }
       row.divisibleBy16 = !hint.isEmpty();
     } else if (entry.startsWith('*') || (match.hasMatch() && !match.captured(3).isEmpty())) {
-      reading.problem = QStringLiteral("entry %1 (%2) is not a type the form offers").arg(i + 1).arg(entry);
+      reading.problem =
+          QStringLiteral("entry %1 (%2) is not a type the form offers").arg(i + 1).arg(entry);
       return {{}, reading.problem};
     } else {
       row.kind = SpecializationRow::Kind::Constexpr;
@@ -119,8 +121,10 @@ QString writeSpecialization(const std::vector<SpecializationRow> &rows) {
       break;
     case SpecializationRow::Kind::Pointer:
     case SpecializationRow::Kind::Scalar:
-      entries << (row.kind == SpecializationRow::Kind::Pointer ? QStringLiteral("*") : QString()) + row.dtype +
-                     (row.divisibleBy16 && takesDivisibility(row) ? QStringLiteral(":16") : QString());
+      entries << (row.kind == SpecializationRow::Kind::Pointer ? QStringLiteral("*") : QString()) +
+                     row.dtype +
+                     (row.divisibleBy16 && takesDivisibility(row) ? QStringLiteral(":16")
+                                                                  : QString());
       break;
     }
   }

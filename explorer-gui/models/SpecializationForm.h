@@ -24,8 +24,9 @@ struct SpecializationRow {
   QString value;
 
   bool operator==(const SpecializationRow &other) const {
-    return name == other.name && declaredConstexpr == other.declaredConstexpr && kind == other.kind &&
-           dtype == other.dtype && divisibleBy16 == other.divisibleBy16 && value == other.value;
+    return name == other.name && declaredConstexpr == other.declaredConstexpr &&
+           kind == other.kind && dtype == other.dtype && divisibleBy16 == other.divisibleBy16 &&
+           value == other.value;
   }
 };
 

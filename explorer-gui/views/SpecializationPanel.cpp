@@ -17,22 +17,25 @@ namespace trex::explorer {
 
 namespace {
 
-const QStringList kKindNames = {QStringLiteral("pointer"), QStringLiteral("scalar"), QStringLiteral("constexpr")};
+const QStringList kKindNames = {QStringLiteral("pointer"), QStringLiteral("scalar"),
+                                QStringLiteral("constexpr")};
 
 } // namespace
 
 SpecializationPanel::SpecializationPanel(QWidget *parent)
     : QWidget(parent), originLabel(new QLabel(this)),
       useProposal(new QPushButton(QStringLiteral("Use trex's proposal"), this)),
-      signatureField(new QLineEdit(this)), noteLabel(new QLabel(this)), rowsWidget(new QWidget(this)),
-      grid(new QGridLayout(rowsWidget)) {
+      signatureField(new QLineEdit(this)), noteLabel(new QLabel(this)),
+      rowsWidget(new QWidget(this)), grid(new QGridLayout(rowsWidget)) {
   signatureField->setPlaceholderText(
       QStringLiteral("signature, e.g. *fp32:16, *fp32:16, i32, 1024 (empty: trex proposes one)"));
-  signatureField->setToolTip(QStringLiteral("Triton's AOT signature, as trex compile --signature takes it"));
+  signatureField->setToolTip(
+      QStringLiteral("Triton's AOT signature, as trex compile --signature takes it"));
   originLabel->setWordWrap(true);
   noteLabel->setWordWrap(true);
   noteLabel->hide();
-  useProposal->setToolTip(QStringLiteral("Forget this specialization and compile with the one trex proposes"));
+  useProposal->setToolTip(
+      QStringLiteral("Forget this specialization and compile with the one trex proposes"));
   auto *layout = new QVBoxLayout(this);
   auto *header = new QHBoxLayout;
   header->addWidget(originLabel, 1);
@@ -61,7 +64,8 @@ SpecializationPanel::SpecializationPanel(QWidget *parent)
 void SpecializationPanel::setParameters(const std::vector<KernelParameter> &newParameters) {
   bool same = newParameters.size() == parameters.size();
   for (size_t i = 0; same && i < parameters.size(); ++i)
-    same = parameters[i].name == newParameters[i].name && parameters[i].isConstexpr == newParameters[i].isConstexpr;
+    same = parameters[i].name == newParameters[i].name &&
+           parameters[i].isConstexpr == newParameters[i].isConstexpr;
   if (same)
     return;
   parameters = newParameters;
@@ -127,7 +131,8 @@ void SpecializationPanel::rebuildRows() {
     widgets.kind->addItems(kKindNames);
     widgets.dtype->addItems(dtypes);
     widgets.value->setPlaceholderText(QStringLiteral("value"));
-    widgets.divisible->setToolTip(QStringLiteral("The argument is a multiple of 16 (tt.divisibility)"));
+    widgets.divisible->setToolTip(
+        QStringLiteral("The argument is a multiple of 16 (tt.divisibility)"));
     // A tl.constexpr parameter only takes a value.
     widgets.kind->setEnabled(!parameters[i].isConstexpr);
     grid->addWidget(widgets.name, row, 0);
@@ -136,7 +141,8 @@ void SpecializationPanel::rebuildRows() {
     grid->addWidget(widgets.value, row, 2);
     grid->addWidget(widgets.divisible, row, 3);
     connect(widgets.kind, &QComboBox::currentIndexChanged, this, [this, row] { formChanged(row); });
-    connect(widgets.dtype, &QComboBox::currentIndexChanged, this, [this, row] { formChanged(row); });
+    connect(widgets.dtype, &QComboBox::currentIndexChanged, this,
+            [this, row] { formChanged(row); });
     connect(widgets.value, &QLineEdit::textEdited, this, [this, row] { formChanged(row); });
     connect(widgets.divisible, &QCheckBox::toggled, this, [this, row] { formChanged(row); });
     rowWidgets.push_back(widgets);
@@ -159,7 +165,8 @@ void SpecializationPanel::readString() {
       SpecializationRow row;
       row.name = parameter.name;
       row.declaredConstexpr = parameter.isConstexpr;
-      row.kind = parameter.isConstexpr ? SpecializationRow::Kind::Constexpr : SpecializationRow::Kind::Pointer;
+      row.kind = parameter.isConstexpr ? SpecializationRow::Kind::Constexpr
+                                       : SpecializationRow::Kind::Pointer;
       row.dtype = QStringLiteral("fp32");
       formRows.push_back(row);
     }
@@ -168,7 +175,8 @@ void SpecializationPanel::readString() {
     SpecializationReading reading = readSpecialization(signature, parameters);
     problem = reading.problem.isEmpty()
                   ? QString()
-                  : QStringLiteral("The form cannot show this signature (%1); the text is compiled as typed.")
+                  : QStringLiteral(
+                        "The form cannot show this signature (%1); the text is compiled as typed.")
                         .arg(reading.problem);
     if (reading.problem.isEmpty())
       formRows = reading.rows;
@@ -183,8 +191,9 @@ void SpecializationPanel::showRows() {
   bool shown = problem.isEmpty() && formRows.size() == rowWidgets.size();
   for (size_t i = 0; i < rowWidgets.size(); ++i) {
     const RowWidgets &widgets = rowWidgets[i];
-    for (QWidget *widget : {static_cast<QWidget *>(widgets.dtype), static_cast<QWidget *>(widgets.value),
-                            static_cast<QWidget *>(widgets.divisible)})
+    for (QWidget *widget :
+         {static_cast<QWidget *>(widgets.dtype), static_cast<QWidget *>(widgets.value),
+          static_cast<QWidget *>(widgets.divisible)})
       widget->setEnabled(shown);
     widgets.kind->setEnabled(shown && !parameters[i].isConstexpr);
     if (!shown)
@@ -239,7 +248,8 @@ QComboBox *SpecializationPanel::dtypeChooser(int row) const {
   return row >= 0 && row < static_cast<int>(rowWidgets.size()) ? rowWidgets[row].dtype : nullptr;
 }
 QCheckBox *SpecializationPanel::divisibilityBox(int row) const {
-  return row >= 0 && row < static_cast<int>(rowWidgets.size()) ? rowWidgets[row].divisible : nullptr;
+  return row >= 0 && row < static_cast<int>(rowWidgets.size()) ? rowWidgets[row].divisible
+                                                               : nullptr;
 }
 QLineEdit *SpecializationPanel::valueField(int row) const {
   return row >= 0 && row < static_cast<int>(rowWidgets.size()) ? rowWidgets[row].value : nullptr;

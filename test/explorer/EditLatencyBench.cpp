@@ -21,7 +21,9 @@ double median(std::vector<double> values) {
   return values.empty() ? 0 : values[values.size() / 2];
 }
 
-double milliseconds(const QElapsedTimer &timer) { return static_cast<double>(timer.nsecsElapsed()) / 1e6; }
+double milliseconds(const QElapsedTimer &timer) {
+  return static_cast<double>(timer.nsecsElapsed()) / 1e6;
+}
 
 void paintPanes(MainWindow &window) {
   QApplication::processEvents();
@@ -56,17 +58,19 @@ int main(int argc, char **argv) {
       return 1;
     }
     paintPanes(window);
-    std::printf("matmul.py opened (1366x768, proposed specialization): window painted %.0f ms after the "
-                "window was created (%.0f ms after the process started); first compile's panes painted "
-                "%.0f ms after (compile request -> stages shown %.0f ms)\n",
-                painted, processPainted, milliseconds(timer), window.lastUpdateMilliseconds());
+    std::printf(
+        "matmul.py opened (1366x768, proposed specialization): window painted %.0f ms after the "
+        "window was created (%.0f ms after the process started); first compile's panes painted "
+        "%.0f ms after (compile request -> stages shown %.0f ms)\n",
+        painted, processPainted, milliseconds(timer), window.lastUpdateMilliseconds());
   }
 
   // (a) edits of the vector-add sample.
   MainWindow window;
   window.resize(1366, 768);
   window.show();
-  if (!window.openPath(QStringLiteral(TREX_SAMPLES_DIR "/vector_add.py"), QStringLiteral("add_kernel"),
+  if (!window.openPath(QStringLiteral(TREX_SAMPLES_DIR "/vector_add.py"),
+                       QStringLiteral("add_kernel"),
                        QStringLiteral("*fp32:16, *fp32:16, *fp32:16, i32:16, 1024")) ||
       !window.compileAndWait()) {
     std::fprintf(stderr, "explorer-edit-bench: the vector-add sample did not compile\n");
@@ -93,10 +97,11 @@ int main(int argc, char **argv) {
     total.push_back(milliseconds(timer));
     afterDebounce.push_back(window.lastUpdateMilliseconds());
   }
-  std::printf("vector_add.py, %d edits, %lld panes (%s) at 1366x768: edit -> all panes painted median %.0f ms "
-              "(min %.0f, max %.0f; includes the 300 ms debounce); debounce end -> stages shown median %.0f ms\n",
-              edits, static_cast<long long>(window.panes().size()),
-              qPrintable([&] {
+  std::printf("vector_add.py, %d edits, %lld panes (%s) at 1366x768: edit -> all panes painted "
+              "median %.0f ms "
+              "(min %.0f, max %.0f; includes the 300 ms debounce); debounce end -> stages shown "
+              "median %.0f ms\n",
+              edits, static_cast<long long>(window.panes().size()), qPrintable([&] {
                 QStringList stages;
                 for (CodePane *pane : window.panes())
                   stages << pane->stage();

@@ -29,7 +29,8 @@ std::vector<KernelParameter> parametersOf(const QString &source, const QString &
 }
 
 QString rememberedKey(const QString &kernel) {
-  return QStringLiteral("files/") + QString::fromLatin1(QFileInfo(kSample).absoluteFilePath().toUtf8().toHex()) +
+  return QStringLiteral("files/") +
+         QString::fromLatin1(QFileInfo(kSample).absoluteFilePath().toUtf8().toHex()) +
          QStringLiteral("/signature/") + kernel;
 }
 
@@ -48,8 +49,9 @@ private Q_SLOTS:
   // String -> form -> string gives the string back, and form -> string -> form the form.
   void formRoundTripsWithTheSignature() {
     const std::vector<KernelParameter> parameters = {
-        {QStringLiteral("a_ptr"), false}, {QStringLiteral("b_ptr"), false}, {QStringLiteral("n"), false},
-        {QStringLiteral("scale"), false}, {QStringLiteral("stride"), false}, {QStringLiteral("BLOCK"), true},
+        {QStringLiteral("a_ptr"), false},  {QStringLiteral("b_ptr"), false},
+        {QStringLiteral("n"), false},      {QStringLiteral("scale"), false},
+        {QStringLiteral("stride"), false}, {QStringLiteral("BLOCK"), true},
         {QStringLiteral("DTYPE"), true}};
     const QString signature = QStringLiteral("*fp16:16, *bf16, i64:16, fp32, 1, 128, tl.float16");
     SpecializationReading reading = readSpecialization(signature, parameters);
@@ -68,10 +70,14 @@ private Q_SLOTS:
 
     // What the form cannot show is a problem, not a guess.
     QVERIFY(!readSpecialization(QStringLiteral("*fp16, *fp16"), parameters).problem.isEmpty());
-    QVERIFY(!readSpecialization(QStringLiteral("*fp16, *fp16, i32:1, fp32, 1, 128, 4"), parameters).problem.isEmpty());
-    QVERIFY(!readSpecialization(QStringLiteral("*kfp16, *fp16, i32, fp32, 1, 128, 4"), parameters).problem.isEmpty());
-    QVERIFY(!readSpecialization(QStringLiteral("*fp16, *fp16, i32, fp32:16, 1, 128, 4"), parameters).problem.isEmpty());
-    QVERIFY(!readSpecialization(QStringLiteral("*fp16, *fp16, i32, fp32, 1, i32, 4"), parameters).problem.isEmpty());
+    QVERIFY(!readSpecialization(QStringLiteral("*fp16, *fp16, i32:1, fp32, 1, 128, 4"), parameters)
+                 .problem.isEmpty());
+    QVERIFY(!readSpecialization(QStringLiteral("*kfp16, *fp16, i32, fp32, 1, 128, 4"), parameters)
+                 .problem.isEmpty());
+    QVERIFY(!readSpecialization(QStringLiteral("*fp16, *fp16, i32, fp32:16, 1, 128, 4"), parameters)
+                 .problem.isEmpty());
+    QVERIFY(!readSpecialization(QStringLiteral("*fp16, *fp16, i32, fp32, 1, i32, 4"), parameters)
+                 .problem.isEmpty());
   }
 
   // The panel's widgets follow the string, and the string follows the widgets.
@@ -79,7 +85,8 @@ private Q_SLOTS:
     SpecializationPanel panel;
     QFile file(kSample);
     QVERIFY(file.open(QIODevice::ReadOnly));
-    panel.setParameters(parametersOf(QString::fromUtf8(file.readAll()), QStringLiteral("add_kernel")));
+    panel.setParameters(
+        parametersOf(QString::fromUtf8(file.readAll()), QStringLiteral("add_kernel")));
     panel.setSignature(kSignature, SpecializationPanel::Origin::Given);
     QVERIFY(panel.formShowsSignature());
     QCOMPARE(panel.kindChooser(0)->currentText(), QStringLiteral("pointer"));
@@ -93,7 +100,8 @@ private Q_SLOTS:
     panel.divisibilityBox(3)->setChecked(false);
     panel.valueField(4)->setText(QStringLiteral("512"));
     Q_EMIT panel.valueField(4)->textEdited(QStringLiteral("512"));
-    QCOMPARE(panel.signatureEdit()->text(), QStringLiteral("*fp16:16, *fp32:16, *fp32:16, i32, 512"));
+    QCOMPARE(panel.signatureEdit()->text(),
+             QStringLiteral("*fp16:16, *fp32:16, *fp32:16, i32, 512"));
     QCOMPARE(edited.count(), 3);
     QCOMPARE(panel.origin(), SpecializationPanel::Origin::Edited);
 
@@ -103,7 +111,8 @@ private Q_SLOTS:
     QVERIFY(!panel.formShowsSignature());
     QVERIFY2(panel.note().contains(QLatin1String(":1")), qPrintable(panel.note()));
     QVERIFY(!panel.dtypeChooser(0)->isEnabled());
-    QCOMPARE(panel.signatureEdit()->text(), QStringLiteral("*fp16:16, *fp32:16, *fp32:16, i32:1, 512"));
+    QCOMPARE(panel.signatureEdit()->text(),
+             QStringLiteral("*fp16:16, *fp32:16, *fp32:16, i32:1, 512"));
   }
 
   void formEditRecompilesWithTheNewSignature() {
@@ -121,7 +130,8 @@ private Q_SLOTS:
     QVERIFY2(window.stageModel()->text("ttir").contains(QLatin1String("!tt.ptr<f16>")),
              qPrintable(window.stageModel()->text("ttir").left(600)));
     // The edit is the kernel's remembered specialization now.
-    QCOMPARE(QSettings().value(rememberedKey(QStringLiteral("add_kernel"))).toString(), window.signatureText());
+    QCOMPARE(QSettings().value(rememberedKey(QStringLiteral("add_kernel"))).toString(),
+             window.signatureText());
   }
 
   // A plain open shows the remembered specialization marked; the proposal comes back on request.
@@ -134,7 +144,8 @@ private Q_SLOTS:
     SpecializationPanel *panel = window.specializationPanel();
     QCOMPARE(window.signatureText(), remembered);
     QCOMPARE(panel->origin(), SpecializationPanel::Origin::Remembered);
-    QVERIFY2(panel->originText().contains(QLatin1String("remembered")), qPrintable(panel->originText()));
+    QVERIFY2(panel->originText().contains(QLatin1String("remembered")),
+             qPrintable(panel->originText()));
     QVERIFY(panel->proposalButton()->isEnabled());
     QCOMPARE(panel->valueField(4)->text(), QStringLiteral("256"));
     QVERIFY(window.compileAndWait());
