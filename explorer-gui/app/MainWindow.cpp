@@ -7,6 +7,7 @@
 #include "PassTimelineView.h"
 #include "RunPanel.h"
 #include "SharedAccessFigures.h"
+#include "SpecializationPanel.h"
 #include "TritonCacheDirectory.h"
 #include "TuningPanel.h"
 #include "ValueHistory.h"
@@ -131,10 +132,9 @@ void MainWindow::buildOptionsBar() {
   bar->setObjectName(QStringLiteral("options"));
   kernelChooser = new QComboBox(bar);
   kernelChooser->setMinimumWidth(140);
-  signatureField = new QLineEdit(bar);
-  signatureField->setPlaceholderText(
-      QStringLiteral("signature, e.g. *fp32:16, *fp32:16, i32, 1024 (empty: trex proposes one)"));
-  signatureField->setMinimumWidth(320);
+  // The signature string lives in the specialization dock, beside its form.
+  specialization = new SpecializationPanel(this);
+  signatureField = specialization->signatureEdit();
   targetChooser = new QComboBox(bar);
   targetChooser->addItems({QStringLiteral("cuda:90"), QStringLiteral("cuda:80"), QStringLiteral("hip:gfx942")});
   warpsField = new QSpinBox(bar);
@@ -152,8 +152,6 @@ void MainWindow::buildOptionsBar() {
   progress->hide();
   bar->addWidget(new QLabel(QStringLiteral(" Kernel "), bar));
   bar->addWidget(kernelChooser);
-  bar->addWidget(new QLabel(QStringLiteral(" Signature "), bar));
-  bar->addWidget(signatureField);
   bar->addWidget(new QLabel(QStringLiteral(" Target "), bar));
   bar->addWidget(targetChooser);
   bar->addWidget(new QLabel(QStringLiteral(" num_warps "), bar));
@@ -167,10 +165,12 @@ void MainWindow::buildOptionsBar() {
   statusBar()->addPermanentWidget(statusLabel);
 
   connect(kernelChooser, &QComboBox::textActivated, this, &MainWindow::chooseKernel);
-  connect(signatureField, &QLineEdit::textEdited, this, [this] {
+  // The string typed or the form changed: remembered for the file, compiled after the debounce.
+  connect(specialization, &SpecializationPanel::signatureEdited, this, [this] {
     rememberKernelChoice();
     requestCompile();
   });
+  connect(specialization, &SpecializationPanel::proposalRequested, this, &MainWindow::useProposedSpecialization);
   connect(targetChooser, &QComboBox::currentTextChanged, this, [this] { requestCompile(0); });
   connect(warpsField, &QSpinBox::valueChanged, this, [this] { requestCompile(); });
   connect(stagesField, &QSpinBox::valueChanged, this, [this] { requestCompile(); });
@@ -254,12 +254,16 @@ void MainWindow::buildDocks() {
   tuningScroll->setWidget(tuner);
   tuningScroll->setWidgetResizable(true);
   QDockWidget *tuningDock = dock(QStringLiteral("Tuning"), "tuning", tuningScroll, Qt::RightDockWidgetArea);
+  QDockWidget *specializationDock =
+      dock(QStringLiteral("Specialization"), "specialization", specialization, Qt::RightDockWidgetArea);
   tabifyDockWidget(passDock, diagnosticsDock);
   passDock->raise();
+  tabifyDockWidget(layoutDock, specializationDock);
   tabifyDockWidget(layoutDock, hiddenDock);
   tabifyDockWidget(layoutDock, runDock);
   tabifyDockWidget(layoutDock, tuningDock);
-  layoutDock->raise();
+  // The specialization is what a kernel opens with; a layout click raises the layout.
+  specializationDock->raise();
   // At 1366x768 the three stage panes keep ~1000 x 400 pixels between the docks.
   resizeDocks({passDock}, {220}, Qt::Vertical);
   resizeDocks({layoutDock}, {330}, Qt::Horizontal);
@@ -298,7 +302,7 @@ void MainWindow::buildMenus() {
       QStringLiteral("Show the MLIR stages' location lines and suffixes; hidden, the "
                      "lines still map to the source"));
   connect(showLocationsAction, &QAction::toggled, this, [this](bool shown) {
-    QSettings().setValue(kShowLocationsKey, shown);
+    saveSettings([shown](QSettings &settings) { settings.setValue(kShowLocationsKey, shown); });
     refreshPanes();
   });
   markDifferencesAction = view->addAction(QStringLiteral("&Mark differences from Triton"));
@@ -418,7 +422,7 @@ void MainWindow::rememberPaneStages() {
   QStringList shown;
   for (CodePane *pane : codePanes)
     shown << pane->stage();
-  QSettings().setValue(kPaneStagesKey, shown);
+  saveSettings([&shown](QSettings &settings) { settings.setValue(kPaneStagesKey, shown); });
 }
 
 bool MainWindow::hidesLocations(const QString &stageKey) const {
@@ -522,7 +526,8 @@ bool MainWindow::openPath(const QString &path, const QString &kernel, const QStr
       warpsField->setValue(entry.numWarps);
       stagesField->setValue(entry.numStages);
     }
-    signatureField->clear();
+    specialization->setParameters({});
+    specialization->setSignature(QString(), SpecializationPanel::Origin::Proposed);
     signatureField->setEnabled(false);
   } else {
     bool ok = false;
@@ -542,7 +547,8 @@ bool MainWindow::openPath(const QString &path, const QString &kernel, const QStr
         kernelChooser->addItem(definition.name);
     } else {
       inputKind = InputKind::IR;
-      signatureField->clear();
+      specialization->setParameters({});
+      specialization->setSignature(QString(), SpecializationPanel::Origin::Proposed);
       signatureField->setEnabled(false);
     }
   }
@@ -558,10 +564,20 @@ bool MainWindow::openPath(const QString &path, const QString &kernel, const QStr
       QSignalBlocker blocker(kernelChooser);
       kernelChooser->setCurrentText(chosen);
     }
-    QString remembered = settings.value(settingsKey(inputPath, "signature")).toString();
-    // An empty signature compiles with the one trex proposes (shown in the field's
-    // placeholder once the compile returns).
-    signatureField->setText(!signature.isEmpty() ? signature : remembered);
+    // The kernel's remembered specialization is used only marked as remembered, with the way
+    // back to trex's proposal beside it (issue 27). An empty signature compiles with the one
+    // trex proposes (shown in the form and the field's placeholder once the compile returns).
+    QString remembered = settings.value(settingsKey(inputPath, "signature/") + chosen).toString();
+    specialization->setProposal(QString());
+    specialization->setParameters(kernelParameters(chosen));
+    if (!signature.isEmpty())
+      specialization->setSignature(signature, SpecializationPanel::Origin::Given);
+    else
+      specialization->setSignature(remembered, SpecializationPanel::Origin::Remembered);
+    if (signature.isEmpty() && !remembered.isEmpty())
+      statusBar()->showMessage(QStringLiteral("Using the specialization remembered for %1 (Specialization dock: "
+                                              "\"Use trex's proposal\" goes back)")
+                                   .arg(info.fileName()));
     rememberKernelChoice();
   }
   // The panes show the remembered stages, or the input, ttgir and the assembly.
@@ -600,29 +616,61 @@ void MainWindow::setNumWarps(int warps) { warpsField->setValue(warps); }
 void MainWindow::chooseKernel(const QString &kernel) {
   QSettings settings;
   QString remembered = settings.value(settingsKey(inputPath, "signature/") + kernel).toString();
-  signatureField->setText(remembered); // empty: trex proposes a specialization
+  // Empty: trex proposes a specialization; else the remembered one, marked so.
+  specialization->setProposal(QString());
+  specialization->setParameters(kernelParameters(kernel));
+  specialization->setSignature(remembered, SpecializationPanel::Origin::Remembered);
   rememberKernelChoice();
   requestCompile(0);
+}
+
+void MainWindow::useProposedSpecialization() {
+  specialization->setSignature(QString(), SpecializationPanel::Origin::Proposed);
+  rememberKernelChoice();
+  statusBar()->showMessage(QStringLiteral("Compiling with the specialization trex proposes"));
+  requestCompile(0);
+}
+
+std::vector<KernelParameter> MainWindow::kernelParameters(const QString &kernel) const {
+  for (const KernelDefinition &definition : kernels)
+    if (definition.name == kernel)
+      return definition.parameters;
+  return {};
+}
+
+bool MainWindow::saveSettings(const std::function<void(QSettings &)> &write) {
+  QSettings settings;
+  write(settings);
+  settings.sync();
+  if (settings.status() == QSettings::NoError)
+    return true;
+  statusBar()->showMessage(
+      QStringLiteral("Could not save the settings to %1 (%2)")
+          .arg(settings.fileName(),
+               settings.status() == QSettings::AccessError ? QStringLiteral("no access") : QStringLiteral("format error")));
+  return false;
 }
 
 void MainWindow::rememberKernelChoice() {
   // A session kernel's specialization is the session's, not one to remember for the module.
   if (inputKind != InputKind::Python || sessionRow >= 0)
     return;
-  QSettings settings;
-  settings.setValue(settingsKey(inputPath, "kernel"), kernelChooser->currentText());
-  settings.setValue(settingsKey(inputPath, "signature"), signatureField->text());
-  settings.setValue(settingsKey(inputPath, "signature/") + kernelChooser->currentText(), signatureField->text());
+  saveSettings([this](QSettings &settings) {
+    settings.setValue(settingsKey(inputPath, "kernel"), kernelChooser->currentText());
+    settings.setValue(settingsKey(inputPath, "signature"), signatureField->text());
+    settings.setValue(settingsKey(inputPath, "signature/") + kernelChooser->currentText(), signatureField->text());
+  });
 }
 
 void MainWindow::addRecentFile(const QString &path) {
-  QSettings settings;
-  QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
-  recent.removeAll(path);
-  recent.prepend(path);
-  while (recent.size() > kMaxRecentFiles)
-    recent.removeLast();
-  settings.setValue(QStringLiteral("recentFiles"), recent);
+  saveSettings([&path](QSettings &settings) {
+    QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecentFiles)
+      recent.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), recent);
+  });
   rebuildRecentMenu();
 }
 
@@ -679,6 +727,8 @@ void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
           ? QStringLiteral(
                 "signature, e.g. *fp32:16, *fp32:16, i32, 1024 (empty: trex proposes one)")
           : QStringLiteral("proposed: %1").arg(QString::fromStdString(snapshot.proposedSignature)));
+  if (!snapshot.proposedSignature.empty())
+    specialization->setProposal(QString::fromStdString(snapshot.proposedSignature));
   stages->setStages(snapshot.stages, QStringLiteral("trex"));
   refreshComparison();
   // Reverting an edited stage now goes back to what this compile printed.
@@ -814,8 +864,7 @@ void MainWindow::showLayoutAt(const QString &stageKey, int line, const QString &
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
-  QSettings settings;
-  settings.setValue(QStringLiteral("window/state"), saveState());
+  saveSettings([this](QSettings &settings) { settings.setValue(QStringLiteral("window/state"), saveState()); });
   QMainWindow::closeEvent(event);
 }
 

@@ -15,12 +15,15 @@
 
 #include <QMainWindow>
 
+#include <functional>
+
 class QAction;
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QMenu;
 class QProgressBar;
+class QSettings;
 class QSpinBox;
 class QSplitter;
 class QTableView;
@@ -31,6 +34,7 @@ class CodePane;
 class LayoutPanel;
 class PassTimelineView;
 class RunPanel;
+class SpecializationPanel;
 class TuningPanel;
 
 class MainWindow : public QMainWindow {
@@ -78,6 +82,11 @@ public:
   // that used the specialization trex proposed).
   QString signatureText() const;
   QString signaturePlaceholder() const;
+  // The specialization form beside the signature field (a dock).
+  SpecializationPanel *specializationPanel() const { return specialization; }
+  // Goes back to the specialization trex proposes: the field is emptied, nothing is remembered
+  // for the kernel, and it compiles at once (the form's "Use trex's proposal").
+  void useProposedSpecialization();
   // Shows `count` panes with the stages in pipeline order (python first).
   void showAllStages();
   // The stages the panes show when nothing is remembered: the input, ttgir and the assembly
@@ -149,6 +158,10 @@ private:
                     int column);
   void chooseKernel(const QString &kernel);
   void rememberKernelChoice();
+  // The parameters of `kernel` as the light scan of the source found them.
+  std::vector<KernelParameter> kernelParameters(const QString &kernel) const;
+  // Writes settings and syncs them; a failed write is reported in the status bar. False then.
+  bool saveSettings(const std::function<void(QSettings &)> &write);
   void addRecentFile(const QString &path);
   void rebuildRecentMenu();
   QString paneText(const QString &stageKey) const;
@@ -178,6 +191,8 @@ private:
   std::optional<KernelFacts> facts;
 
   QComboBox *kernelChooser;
+  SpecializationPanel *specialization;
+  // The AOT signature string: the specialization panel's field.
   QLineEdit *signatureField;
   QComboBox *targetChooser;
   QSpinBox *warpsField;

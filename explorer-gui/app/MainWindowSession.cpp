@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 
 #include "CodePane.h"
+#include "SpecializationPanel.h"
 
 #include "trex/StageText/CompilationFiles.h"
 
@@ -241,7 +242,8 @@ bool MainWindow::chooseSessionKernel(int row) {
     stagesField->setValue(kernel->numStages);
   }
   signatureField->setEnabled(true);
-  signatureField->setText(QString::fromStdString(kernel->signature));
+  specialization->setParameters(kernelParameters(QString::fromStdString(kernel->name)));
+  specialization->setSignature(QString::fromStdString(kernel->signature), SpecializationPanel::Origin::Given);
   {
     QSignalBlocker blocker(sessionTable->selectionModel());
     sessionTable->selectRow(row);
