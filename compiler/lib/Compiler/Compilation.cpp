@@ -434,6 +434,7 @@ void warnAboutRegisterPressure(ModuleOp module, const Target &target) {
   Operation *worst = nullptr;
   RankedTensorType worstType;
   int64_t worstRegisters = 0;
+  llvm::DenseMap<Type, int64_t> perType; // a layout is computed once per tensor type
   module.walk([&](Operation *op) {
     for (Type type : op->getResultTypes()) {
       auto tensor = dyn_cast<RankedTensorType>(type);
@@ -442,7 +443,10 @@ void warnAboutRegisterPressure(ModuleOp module, const Target &target) {
       int64_t bits = tensor.getElementType().isIndex()
                          ? 64
                          : tensor.getElementType().getIntOrFloatBitWidth();
-      int64_t registers = (elementsPerThread(tensor) * bits + 31) / 32;
+      auto known = perType.find(tensor);
+      int64_t registers = known != perType.end()
+                              ? known->second
+                              : perType[tensor] = (elementsPerThread(tensor) * bits + 31) / 32;
       // The largest; among equals, the first whose location points into the kernel's file.
       bool located = isa<FileLineColLoc, CallSiteLoc, NameLoc>(op->getLoc());
       bool worstLocated = worst && isa<FileLineColLoc, CallSiteLoc, NameLoc>(worst->getLoc());
