@@ -702,6 +702,9 @@ void MainWindow::requestCompile(int debounceMilliseconds) {
     request.kernelName = kernelChooser->currentText().toStdString();
     request.signature = signatureField->text().toStdString();
   }
+  if (debounceMilliseconds == kAdaptiveDebounce)
+    debounceMilliseconds =
+        lastCompileMilliseconds >= 0 && lastCompileMilliseconds < 250 ? 100 : 300;
   requestStartedAt = QDateTime::currentMSecsSinceEpoch() + debounceMilliseconds;
   controller->request(request, debounceMilliseconds);
 }
@@ -757,6 +760,7 @@ void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
     refreshTuning();
   }
   lastUpdate = static_cast<double>(QDateTime::currentMSecsSinceEpoch() - requestStartedAt);
+  lastCompileMilliseconds = snapshot.milliseconds;
   int errors = diagnostics->errorCount();
   statusLabel->setText(QStringLiteral("%1 in %2 ms (compile %3 ms), %4 passes%5")
                            .arg(snapshot.succeeded ? QStringLiteral("Compiled") : QStringLiteral("Failed"))
