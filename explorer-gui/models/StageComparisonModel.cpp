@@ -1,12 +1,15 @@
 // StageComparisonModel: see the header.
 #include "StageComparisonModel.h"
 
+#include "trex/StageText/CompilationDiff.h"
 #include "trex/StageText/StageDiff.h"
 #include "trex/Tools/CaptureSession.h"
 
 namespace trex::explorer {
 
 QString StageDifference::summary(const QString &otherName) const {
+  if (!layoutNote.isEmpty())
+    return layoutNote;
   QString text;
   if (same())
     text = QStringLiteral("same");
@@ -42,6 +45,36 @@ StageDifference compareStage(const QString &stage, const QString &trexText,
   return difference;
 }
 
+StageDifference compareLayouts(const QString &trexTtgir, const QString &otherTtgir,
+                               const QString &otherName) {
+  StageDifference difference;
+  difference.stage = QStringLiteral("layouts");
+  auto mine = stagetext::layoutAliases(trexTtgir.toStdString());
+  auto theirs = stagetext::layoutAliases(otherTtgir.toStdString());
+  auto definition = [](const auto &aliases, const std::string &name) -> const std::string * {
+    for (const auto &[alias, text] : aliases)
+      if (alias == name)
+        return &text;
+    return nullptr;
+  };
+  QStringList changes;
+  for (const auto &[alias, text] : mine) {
+    const std::string *other = definition(theirs, alias);
+    if (!other)
+      changes << QStringLiteral("%1 only in trex").arg(QString::fromStdString(alias));
+    else if (*other != text)
+      changes << QStringLiteral("%1 differs").arg(QString::fromStdString(alias));
+  }
+  for (const auto &[alias, text] : theirs)
+    if (!definition(mine, alias))
+      changes << QStringLiteral("%1 only in %2").arg(QString::fromStdString(alias), otherName);
+  difference.layoutsDiffer = !changes.isEmpty();
+  difference.layoutNote = changes.isEmpty()
+                              ? QStringLiteral("same (%1 layouts)").arg(mine.size())
+                              : changes.join(QStringLiteral(", "));
+  return difference;
+}
+
 StageComparisonModel::StageComparisonModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void StageComparisonModel::compare(const std::vector<StageText> &trex,
@@ -55,6 +88,11 @@ void StageComparisonModel::compare(const std::vector<StageText> &trex,
         rows.push_back(compareStage(QString::fromStdString(mine.name),
                                     QString::fromStdString(mine.text),
                                     QString::fromStdString(theirs.text)));
+  for (const StageText &mine : trex)
+    for (const StageText &theirs : others)
+      if (mine.name == "ttgir" && theirs.name == "ttgir")
+        rows.push_back(compareLayouts(QString::fromStdString(mine.text),
+                                      QString::fromStdString(theirs.text), otherName));
   endResetModel();
 }
 

@@ -19,13 +19,20 @@ struct StageDifference {
   // "+2 arith.constant, -1 tt.addptr" (trex's count minus the other's); empty when equal or
   // not an MLIR stage.
   QString operationDifference;
-  bool same() const { return trexLines.empty() && otherLines.empty(); }
+  // For the "layouts" row (the ttgir's #blocked/#mma/#shared... aliases compared by
+  // definition): what differs, or "same (N layouts)"; empty for a stage row.
+  QString layoutNote;
+  bool layoutsDiffer = false;
+  bool same() const { return trexLines.empty() && otherLines.empty() && !layoutsDiffer; }
   // "same" or "12 lines differ (5 only in trex, 7 only in Triton); ops: +2 arith.constant".
   QString summary(const QString &otherName) const;
 };
 
 StageDifference compareStage(const QString &stage, const QString &trexText,
                              const QString &otherText);
+// The "layouts" row: the layout aliases two ttgir texts define, compared by name and definition.
+StageDifference compareLayouts(const QString &trexTtgir, const QString &otherTtgir,
+                               const QString &otherName);
 
 class StageComparisonModel : public QAbstractTableModel {
   Q_OBJECT
@@ -34,8 +41,8 @@ public:
 
   explicit StageComparisonModel(QObject *parent = nullptr);
 
-  // Compares every stage name present in both; `otherName` ("Triton") names the other side in
-  // the summaries.
+  // Compares every stage name present in both, then (where both have a ttgir) the layouts it
+  // defines; `otherName` ("Triton") names the other side in the summaries.
   void compare(const std::vector<StageText> &trex, const std::vector<StageText> &other,
                const QString &otherName = QStringLiteral("Triton"));
   void clear();
