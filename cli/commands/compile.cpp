@@ -249,8 +249,8 @@ int compileOne(const Options &options) {
   CompilationResult result = compileFile(options.input, compileOptions);
   llvm::errs() << result.renderDiagnostics(options.remarks);
   if (!options.dumpPassesDirectory.empty())
-    if (llvm::Error error = writePassSnapshots(result, options.dumpPassesDirectory,
-                                                options.input, &llvm::errs())) {
+    if (llvm::Error error =
+            writePassSnapshots(result, options.dumpPassesDirectory, options.input, &llvm::errs())) {
       llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
       return 1;
     }

@@ -170,7 +170,8 @@ void MainWindow::buildOptionsBar() {
     rememberKernelChoice();
     requestCompile();
   });
-  connect(specialization, &SpecializationPanel::proposalRequested, this, &MainWindow::useProposedSpecialization);
+  connect(specialization, &SpecializationPanel::proposalRequested, this,
+          &MainWindow::useProposedSpecialization);
   connect(targetChooser, &QComboBox::currentTextChanged, this, [this] { requestCompile(0); });
   connect(warpsField, &QSpinBox::valueChanged, this, [this] { requestCompile(); });
   connect(stagesField, &QSpinBox::valueChanged, this, [this] { requestCompile(); });
@@ -254,8 +255,8 @@ void MainWindow::buildDocks() {
   tuningScroll->setWidget(tuner);
   tuningScroll->setWidgetResizable(true);
   QDockWidget *tuningDock = dock(QStringLiteral("Tuning"), "tuning", tuningScroll, Qt::RightDockWidgetArea);
-  QDockWidget *specializationDock =
-      dock(QStringLiteral("Specialization"), "specialization", specialization, Qt::RightDockWidgetArea);
+  QDockWidget *specializationDock = dock(QStringLiteral("Specialization"), "specialization",
+                                         specialization, Qt::RightDockWidgetArea);
   tabifyDockWidget(passDock, diagnosticsDock);
   passDock->raise();
   tabifyDockWidget(layoutDock, specializationDock);
@@ -278,12 +279,14 @@ void MainWindow::buildMenus() {
       openPath(path);
   });
   open->setShortcut(QKeySequence::Open);
-  QAction *openCache = file->addAction(QStringLiteral("Open Triton &cache or capture session folder…"), this, [this] {
-    QString path = QFileDialog::getExistingDirectory(
-        this, QStringLiteral("Triton cache entry (<hash> directory) or capture session folder"));
-    if (!path.isEmpty())
-      openPath(path);
-  });
+  QAction *openCache = file->addAction(
+      QStringLiteral("Open Triton &cache or capture session folder…"), this, [this] {
+        QString path = QFileDialog::getExistingDirectory(
+            this,
+            QStringLiteral("Triton cache entry (<hash> directory) or capture session folder"));
+        if (!path.isEmpty())
+          openPath(path);
+      });
   openCache->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+O")));
   recentMenu = file->addMenu(QStringLiteral("&Recent"));
   rebuildRecentMenu();
@@ -575,9 +578,10 @@ bool MainWindow::openPath(const QString &path, const QString &kernel, const QStr
     else
       specialization->setSignature(remembered, SpecializationPanel::Origin::Remembered);
     if (signature.isEmpty() && !remembered.isEmpty())
-      statusBar()->showMessage(QStringLiteral("Using the specialization remembered for %1 (Specialization dock: "
-                                              "\"Use trex's proposal\" goes back)")
-                                   .arg(info.fileName()));
+      statusBar()->showMessage(
+          QStringLiteral("Using the specialization remembered for %1 (Specialization dock: "
+                         "\"Use trex's proposal\" goes back)")
+              .arg(info.fileName()));
     rememberKernelChoice();
   }
   // The panes show the remembered stages, or the input, ttgir and the assembly.
@@ -644,10 +648,10 @@ bool MainWindow::saveSettings(const std::function<void(QSettings &)> &write) {
   settings.sync();
   if (settings.status() == QSettings::NoError)
     return true;
-  statusBar()->showMessage(
-      QStringLiteral("Could not save the settings to %1 (%2)")
-          .arg(settings.fileName(),
-               settings.status() == QSettings::AccessError ? QStringLiteral("no access") : QStringLiteral("format error")));
+  statusBar()->showMessage(QStringLiteral("Could not save the settings to %1 (%2)")
+                               .arg(settings.fileName(), settings.status() == QSettings::AccessError
+                                                             ? QStringLiteral("no access")
+                                                             : QStringLiteral("format error")));
   return false;
 }
 
@@ -658,7 +662,8 @@ void MainWindow::rememberKernelChoice() {
   saveSettings([this](QSettings &settings) {
     settings.setValue(settingsKey(inputPath, "kernel"), kernelChooser->currentText());
     settings.setValue(settingsKey(inputPath, "signature"), signatureField->text());
-    settings.setValue(settingsKey(inputPath, "signature/") + kernelChooser->currentText(), signatureField->text());
+    settings.setValue(settingsKey(inputPath, "signature/") + kernelChooser->currentText(),
+                      signatureField->text());
   });
 }
 
@@ -868,7 +873,9 @@ void MainWindow::showLayoutAt(const QString &stageKey, int line, const QString &
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
-  saveSettings([this](QSettings &settings) { settings.setValue(QStringLiteral("window/state"), saveState()); });
+  saveSettings([this](QSettings &settings) {
+    settings.setValue(QStringLiteral("window/state"), saveState());
+  });
   QMainWindow::closeEvent(event);
 }
 

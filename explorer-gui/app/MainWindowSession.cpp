@@ -243,7 +243,8 @@ bool MainWindow::chooseSessionKernel(int row) {
   }
   signatureField->setEnabled(true);
   specialization->setParameters(kernelParameters(QString::fromStdString(kernel->name)));
-  specialization->setSignature(QString::fromStdString(kernel->signature), SpecializationPanel::Origin::Given);
+  specialization->setSignature(QString::fromStdString(kernel->signature),
+                               SpecializationPanel::Origin::Given);
   {
     QSignalBlocker blocker(sessionTable->selectionModel());
     sessionTable->selectRow(row);

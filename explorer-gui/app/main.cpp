@@ -46,18 +46,25 @@ int main(int argc, char **argv) {
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("Explore a Triton kernel's compilation stage by stage"));
   parser.addHelpOption();
-  parser.addPositionalArgument(QStringLiteral("input"), QStringLiteral("A .py kernel, .ttir/.ttgir, a Triton cache directory or a capture session folder"));
+  parser.addPositionalArgument(
+      QStringLiteral("input"),
+      QStringLiteral(
+          "A .py kernel, .ttir/.ttgir, a Triton cache directory or a capture session folder"));
   QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Render the window to FILE.png and exit"),
                                 QStringLiteral("FILE.png"));
-  QCommandLineOption kernel(QStringLiteral("kernel"), QStringLiteral("The @triton.jit function (in a session: its id or name)"), QStringLiteral("NAME"));
+  QCommandLineOption kernel(
+      QStringLiteral("kernel"),
+      QStringLiteral("The @triton.jit function (in a session: its id or name)"),
+      QStringLiteral("NAME"));
   QCommandLineOption signature(QStringLiteral("signature"), QStringLiteral("Its signature in Triton's AOT form"),
                                QStringLiteral("SIGNATURE"));
   QCommandLineOption target(QStringLiteral("target"), QStringLiteral("cuda:90, cuda:80 or hip:gfx942"), QStringLiteral("TARGET"));
   QCommandLineOption startupTime(QStringLiteral("print-startup-time"),
                                  QStringLiteral("Print the milliseconds until the window is shown, and exit"));
-  QCommandLineOption defaultView(QStringLiteral("default-view"),
-                                 QStringLiteral("With --screenshot: the window as it first opens (three panes, "
-                                                "1366x768) rather than every stage"));
+  QCommandLineOption defaultView(
+      QStringLiteral("default-view"),
+      QStringLiteral("With --screenshot: the window as it first opens (three panes, "
+                     "1366x768) rather than every stage"));
   parser.addOptions({screenshot, kernel, signature, target, startupTime, defaultView});
   parser.process(app);
 

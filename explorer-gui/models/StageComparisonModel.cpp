@@ -69,9 +69,8 @@ StageDifference compareLayouts(const QString &trexTtgir, const QString &otherTtg
     if (!definition(mine, alias))
       changes << QStringLiteral("%1 only in %2").arg(QString::fromStdString(alias), otherName);
   difference.layoutsDiffer = !changes.isEmpty();
-  difference.layoutNote = changes.isEmpty()
-                              ? QStringLiteral("same (%1 layouts)").arg(mine.size())
-                              : changes.join(QStringLiteral(", "));
+  difference.layoutNote = changes.isEmpty() ? QStringLiteral("same (%1 layouts)").arg(mine.size())
+                                            : changes.join(QStringLiteral(", "));
   return difference;
 }
 

@@ -13,10 +13,10 @@ namespace trex::explorer {
 
 CodePane::CodePane(QWidget *parent)
     : QWidget(parent), chooser(new QComboBox(this)), codeEditor(new CodeEditor(this)),
-      highlighter(new SyntaxHighlighter(codeEditor->document(), Language::Plain)), editBar(new QWidget(this)),
-      editButton(new QToolButton(editBar)), rerunButton(new QToolButton(editBar)),
-      revertButton(new QToolButton(editBar)), editLabel(new QLabel(editBar)),
-      comparisonLabel(new QLabel(this)) {
+      highlighter(new SyntaxHighlighter(codeEditor->document(), Language::Plain)),
+      editBar(new QWidget(this)), editButton(new QToolButton(editBar)),
+      rerunButton(new QToolButton(editBar)), revertButton(new QToolButton(editBar)),
+      editLabel(new QLabel(editBar)), comparisonLabel(new QLabel(this)) {
   editButton->setText(QStringLiteral("Edit"));
   rerunButton->setText(QStringLiteral("Re-run from here"));
   revertButton->setText(QStringLiteral("Revert"));

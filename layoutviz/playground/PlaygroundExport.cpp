@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <exception>
 #include <fstream>
@@ -46,8 +46,8 @@ ExportResult writeFile(const std::string &path, const char *data, size_t size) {
       path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
   auto failed = [&](int error) {
     std::remove(temporary.c_str());
-    return ExportResult{
-        false, "cannot write " + path + (error ? std::string(": ") + std::strerror(error) : "")};
+    return ExportResult{false, "cannot write " + path +
+                                   (error ? std::string(": ") + std::strerror(error) : "")};
   };
   errno = 0;
   {
@@ -88,8 +88,8 @@ std::string exportPath(const std::string &name, ExportFormat format) {
 ExportTarget exportTarget(const std::string &folder, const std::string &name, ExportFormat format) {
   if (name.empty())
     return {{}, "enter a file name to save to"};
-  if (name.find('/') != std::string::npos || name.find('\\') != std::string::npos ||
-      name == "." || name == "..")
+  if (name.find('/') != std::string::npos || name.find('\\') != std::string::npos || name == "." ||
+      name == "..")
     return {{}, "'" + name + "' is not a file name: type the folder in the Folder field"};
   std::string file = exportPath(name, format);
   if (folder.empty() || folder == ".")

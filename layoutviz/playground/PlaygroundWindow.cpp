@@ -112,9 +112,9 @@ void PlaygroundWindow::drawExportControls() {
   if (ImGui::Button("Text (Ctrl+T)"))
     saveFile(ExportFormat::AttributeText);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("the attribute text, as %s",
-                      exportTarget(exportFolder_, exportName_, ExportFormat::AttributeText)
-                          .path.c_str());
+    ImGui::SetTooltip(
+        "the attribute text, as %s",
+        exportTarget(exportFolder_, exportName_, ExportFormat::AttributeText).path.c_str());
   ImGui::TextDisabled("Ctrl+Shift+C copies the attribute");
   if (lastExport_)
     ImGui::TextColored(lastExport_->ok ? kSuccessColour : kErrorColour, "%s",

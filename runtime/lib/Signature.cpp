@@ -58,7 +58,7 @@ SignatureEntry parseEntry(const std::string &written, std::size_t index) {
     throw fail("the runtime has no element type '" + syntax.typeName +
                "' to pass or fill (the compiler takes it; launch such kernels from Triton)");
   entry.kind = syntax.kind == signature::EntrySyntax::Kind::Pointer ? SignatureEntry::Kind::Pointer
-                                                                     : SignatureEntry::Kind::Scalar;
+                                                                    : SignatureEntry::Kind::Scalar;
   entry.type = *type;
   entry.hint = syntax.hint ? std::to_string(syntax.hint) : "";
   return entry;

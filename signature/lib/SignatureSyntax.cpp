@@ -43,9 +43,9 @@ const std::vector<std::string> &typeNames() {
   // Triton 3.6's names (python/triton/runtime/jit.py, the backends' ty_to_cpp), with the
   // aliases its AOT compiler accepts ("f32", "u1", "B").
   static const std::vector<std::string> names = {
-      "i1",   "u1",   "B",    "i8",    "i16",     "i32",   "i64",      "u8",
-      "u16",  "u32",  "u64",  "fp16",  "bf16",    "fp32",  "f32",      "fp64",
-      "fp8e4nv", "fp8e4b8", "fp8e4b15", "fp8e5", "fp8e5b16"};
+      "i1",  "u1",   "B",       "i8",      "i16",      "i32",   "i64",
+      "u8",  "u16",  "u32",     "u64",     "fp16",     "bf16",  "fp32",
+      "f32", "fp64", "fp8e4nv", "fp8e4b8", "fp8e4b15", "fp8e5", "fp8e5b16"};
   return names;
 }
 

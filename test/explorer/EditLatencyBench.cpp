@@ -99,7 +99,8 @@ int main(int argc, char **argv) {
   }
   std::printf("vector_add.py, %d edits, %lld panes (%s) at 1366x768: edit -> all panes painted "
               "median %.0f ms "
-              "(min %.0f, max %.0f; includes the debounce: 100 ms after a compile under 250 ms, else 300 ms); debounce end -> stages shown "
+              "(min %.0f, max %.0f; includes the debounce: 100 ms after a compile under 250 ms, "
+              "else 300 ms); debounce end -> stages shown "
               "median %.0f ms\n",
               edits, static_cast<long long>(window.panes().size()), qPrintable([&] {
                 QStringList stages;

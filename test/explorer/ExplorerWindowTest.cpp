@@ -421,7 +421,8 @@ private Q_SLOTS:
     timer.start();
     python->insertPlainText(edited);
     QVERIFY(window.compiler()->waitForLatest(60000));
-    qInfo("edit -> all stages updated: %lld ms (wall, incl. the typing debounce); compile to shown: %.0f ms",
+    qInfo("edit -> all stages updated: %lld ms (wall, incl. the typing debounce); compile to "
+          "shown: %.0f ms",
           static_cast<long long>(timer.elapsed()), window.lastUpdateMilliseconds());
     QString after = window.stageModel()->text("ttgir");
     QVERIFY(before.contains(QLatin1String("arith.addf")));

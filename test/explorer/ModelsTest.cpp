@@ -279,28 +279,33 @@ def add_kernel(x_ptr, y_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
   // The compare view's layouts row: the ttgir's layout aliases compared by definition (value
   // names and locations play no part), next to the per-stage rows.
   void comparisonListsTheLayoutsThatDiffer() {
-    const QString trex = QStringLiteral(
-        "#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
-        "#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>\n"
-        "#loc = loc(\"k.py\":1:0)\n"
-        "module {\n  %a = tt.get_program_id x : i32\n}\n");
+    const QString trex = QStringLiteral("#blocked = #ttg.blocked<{sizePerThread = [4], "
+                                        "threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+                                        "#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = "
+                                        "0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>\n"
+                                        "#loc = loc(\"k.py\":1:0)\n"
+                                        "module {\n  %a = tt.get_program_id x : i32\n}\n");
     const QString triton = QStringLiteral(
-        "#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>\n"
+        "#blocked = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [4], "
+        "order = [0]}>\n"
         "#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
         "module {\n  %b = tt.get_program_id x : i32\n}\n");
     StageComparisonModel model;
     QAbstractItemModelTester tester(&model);
-    model.compare({{"ttgir", trex.toStdString(), "trex"}}, {{"ttgir", triton.toStdString(), "triton"}});
+    model.compare({{"ttgir", trex.toStdString(), "trex"}},
+                  {{"ttgir", triton.toStdString(), "triton"}});
     QCOMPARE(model.rowCount(), 2);
     // The renamed value (%a, %b) is no change; the alias lines are.
     QVERIFY(model.summary(QStringLiteral("ttgir"))
-                .startsWith(QStringLiteral("ttgir: 4 lines differ (2 only in trex, 2 only in Triton)")));
+                .startsWith(
+                    QStringLiteral("ttgir: 4 lines differ (2 only in trex, 2 only in Triton)")));
     const StageDifference *layouts = model.difference(QStringLiteral("layouts"));
     QVERIFY(layouts);
     QVERIFY(!layouts->same());
     QCOMPARE(layouts->summary(QStringLiteral("Triton")),
              QStringLiteral("#blocked differs, #mma only in trex, #shared only in Triton"));
-    model.compare({{"ttgir", trex.toStdString(), "trex"}}, {{"ttgir", trex.toStdString(), "triton"}});
+    model.compare({{"ttgir", trex.toStdString(), "trex"}},
+                  {{"ttgir", trex.toStdString(), "triton"}});
     QCOMPARE(model.summary(QStringLiteral("layouts")), QStringLiteral("layouts: same (2 layouts)"));
   }
 };

@@ -36,11 +36,34 @@ std::pair<bool, bool> runtimeReads(const std::string &entry) {
 }
 
 TEST(SignatureAgreement, CompilerAndRuntimeAcceptAndRejectTheSameEntries) {
-  const char *accepted[] = {"*fp32",    "*fp32:16", "*kfp16",  "*bf16:16", "*fp8e4nv", "*fp8e5b16",
-                            "*i1",      "*u8",      "i32",     "i32:16",   "i32:1",    "i64",
-                            "u64:16",   "fp32",     "fp16",    "bf16",     "i1",       "1024",
-                            "-3",       "1e-5",     "0x10",    "True",     "False",    "None",
-                            "'str'",    "\"s, t\"", "tl.float16", "torch.bfloat16",
+  const char *accepted[] = {"*fp32",
+                            "*fp32:16",
+                            "*kfp16",
+                            "*bf16:16",
+                            "*fp8e4nv",
+                            "*fp8e5b16",
+                            "*i1",
+                            "*u8",
+                            "i32",
+                            "i32:16",
+                            "i32:1",
+                            "i64",
+                            "u64:16",
+                            "fp32",
+                            "fp16",
+                            "bf16",
+                            "i1",
+                            "1024",
+                            "-3",
+                            "1e-5",
+                            "0x10",
+                            "True",
+                            "False",
+                            "None",
+                            "'str'",
+                            "\"s, t\"",
+                            "tl.float16",
+                            "torch.bfloat16",
                             "triton.language.int8"};
   for (const char *entry : accepted) {
     auto compiler = compilerReads(entry);
@@ -48,8 +71,8 @@ TEST(SignatureAgreement, CompilerAndRuntimeAcceptAndRejectTheSameEntries) {
     EXPECT_TRUE(compiler.first) << entry;
     EXPECT_EQ(compiler, runtime) << entry;
   }
-  const char *rejected[] = {"",       "*fp33",  "*fp32:8", "*fp32:1", "i33",  "fp33:16",
-                            "*",      "*:16",   "i32:2",   "bf12",    "u0",   "*kfp33"};
+  const char *rejected[] = {"",  "*fp33", "*fp32:8", "*fp32:1", "i33", "fp33:16",
+                            "*", "*:16",  "i32:2",   "bf12",    "u0",  "*kfp33"};
   for (const char *entry : rejected) {
     trex::runtime::Signature unused;
     EXPECT_FALSE(compilerReads(entry).first) << "'" << entry << "'";

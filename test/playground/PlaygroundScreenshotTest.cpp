@@ -221,8 +221,7 @@ TEST_F(PlaygroundScreenshot, ReplacingAFileNeedsAConfirmation) {
   std::string output;
   writeOld();
   EXPECT_NE(run("--export-name playground-existing --press ctrl+s", output), 0);
-  EXPECT_NE(output.find(file + " exists: save again (or Replace) to replace it"),
-            std::string::npos)
+  EXPECT_NE(output.find(file + " exists: save again (or Replace) to replace it"), std::string::npos)
       << output;
   EXPECT_EQ(readText(file), "old");
 
@@ -232,8 +231,7 @@ TEST_F(PlaygroundScreenshot, ReplacingAFileNeedsAConfirmation) {
   EXPECT_NE(readText(file), "old");
 
   writeOld();
-  EXPECT_EQ(run("--export-name playground-existing --force --press ctrl+s", output), 0)
-      << output;
+  EXPECT_EQ(run("--export-name playground-existing --force --press ctrl+s", output), 0) << output;
   EXPECT_NE(readText(file), "old");
 
   EXPECT_NE(run("--export-name ../escape --press ctrl+s", output), 0);

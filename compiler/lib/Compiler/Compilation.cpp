@@ -440,9 +440,8 @@ void warnAboutRegisterPressure(ModuleOp module, const Target &target) {
       auto tensor = dyn_cast<RankedTensorType>(type);
       if (!tensor || !tensor.getEncoding() || !tensor.getElementType().isIntOrIndexOrFloat())
         continue;
-      int64_t bits = tensor.getElementType().isIndex()
-                         ? 64
-                         : tensor.getElementType().getIntOrFloatBitWidth();
+      int64_t bits =
+          tensor.getElementType().isIndex() ? 64 : tensor.getElementType().getIntOrFloatBitWidth();
       auto known = perType.find(tensor);
       int64_t registers = known != perType.end()
                               ? known->second
@@ -450,8 +449,7 @@ void warnAboutRegisterPressure(ModuleOp module, const Target &target) {
       // The largest; among equals, the first whose location points into the kernel's file.
       bool located = isa<FileLineColLoc, CallSiteLoc, NameLoc>(op->getLoc());
       bool worstLocated = worst && isa<FileLineColLoc, CallSiteLoc, NameLoc>(worst->getLoc());
-      if (registers > worstRegisters ||
-          (registers == worstRegisters && located && !worstLocated)) {
+      if (registers > worstRegisters || (registers == worstRegisters && located && !worstLocated)) {
         worstRegisters = registers;
         worst = op;
         worstType = tensor;
@@ -459,12 +457,12 @@ void warnAboutRegisterPressure(ModuleOp module, const Target &target) {
     }
   });
   if (worst && worstRegisters > warnAbove)
-    emitWarning(worst->getLoc()) << "this " << worstType.getShape().size() << "-d tensor of "
-                         << worstType.getNumElements() << " elements gives each thread about "
-                         << worstRegisters << " 32-bit registers (" << target.str()
-                         << " has " << registersPerThread
-                         << " per thread): expect heavy spilling and a long compile; smaller "
-                            "blocks or more warps keep it in registers";
+    emitWarning(worst->getLoc())
+        << "this " << worstType.getShape().size() << "-d tensor of " << worstType.getNumElements()
+        << " elements gives each thread about " << worstRegisters << " 32-bit registers ("
+        << target.str() << " has " << registersPerThread
+        << " per thread): expect heavy spilling and a long compile; smaller "
+           "blocks or more warps keep it in registers";
 }
 
 void runPipelinesFrom(ModuleOp module, const ResumePoint &point, const CompileOptions &options,
@@ -546,8 +544,8 @@ LogicalResult adoptModuleTarget(ModuleOp module, llvm::StringRef text, llvm::Str
   if (moduleTarget->str() == options.target.str())
     return success();
   if (options.targetGiven) {
-    emitError(location) << "the module says " << moduleTarget->str() << " (ttg.target), --target says "
-                        << options.target.str()
+    emitError(location) << "the module says " << moduleTarget->str()
+                        << " (ttg.target), --target says " << options.target.str()
                         << "; a ttgir file's layouts and instructions are chosen for its own "
                            "target (drop --target, or compile the kernel's .py or .ttir for "
                         << options.target.str() << ")";

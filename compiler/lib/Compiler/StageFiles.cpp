@@ -118,8 +118,7 @@ llvm::Error writeStageFiles(const CompilationResult &result, llvm::ArrayRef<Stag
     outputs.emplace_back(path.str().str(), stage);
   }
   for (const auto &[path, stage] : outputs)
-    if (llvm::Error error =
-            writeFile(path, result.stages.at(stage), inputPath))
+    if (llvm::Error error = writeFile(path, result.stages.at(stage), inputPath))
       return error;
   return llvm::Error::success();
 }
@@ -208,8 +207,8 @@ llvm::Error writePassSnapshots(const CompilationResult &result, llvm::StringRef 
   }
   if (replacing && notes)
     *notes << "note: replacing the dump of an earlier compile in " << directory
-           << " (passes.txt and "
-           << older.size() << " numbered file" << (older.size() == 1 ? "" : "s")
+           << " (passes.txt and " << older.size() << " numbered file"
+           << (older.size() == 1 ? "" : "s")
            << (stale.empty() ? ""
                              : ", " + std::to_string(stale.size()) +
                                    " of them not rewritten by this dump and removed")

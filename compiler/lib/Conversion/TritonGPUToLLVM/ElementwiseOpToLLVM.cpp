@@ -94,8 +94,8 @@ Value lowerScalarTritonOp(Operation *original, OpBuilder &builder, Location loc,
                                           LLVM::FAbsOp::create(builder, loc, back),
                                           LLVM::FAbsOp::create(builder, loc, operands[0]));
         Type bitsType = builder.getIntegerType(destinationBits);
-        Value stepped = b.bitcast(b.sub(b.bitcast(nearest, bitsType), b.constant(bitsType, 1)),
-                                  scalarType);
+        Value stepped =
+            b.bitcast(b.sub(b.bitcast(nearest, bitsType), b.constant(bitsType, 1)), scalarType);
         return b.select(past, stepped, nearest);
       }
       return LLVM::FPExtOp::create(builder, loc, scalarType, operands[0]);

@@ -219,8 +219,8 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tt::ReduceOp> {
     int64_t byteOffset = 0;
     for (size_t operand : placement) {
       regions[operand] = byteOffset == 0 ? *scratch
-                                         : b.gep(scratch->getType(), rewriter.getI8Type(),
-                                                 *scratch, b.i32(byteOffset));
+                                         : b.gep(scratch->getType(), rewriter.getI8Type(), *scratch,
+                                                 b.i32(byteOffset));
       byteOffset += outputs * warpsAlongAxis * scratchElementBytes(elementTypes[operand]);
     }
     auto slot = [&](size_t operand, Value index) {

@@ -45,8 +45,7 @@ bool isConstexprAnnotation(GenerationState &state, ModuleScope &scope,
 // the module, is not one (the caller reports the entry's own error then).
 std::optional<Value> constantExpressionEntry(GenerationState &state, ModuleScope &scope,
                                              const std::string &entry) {
-  python::ExpressionParseResult parsed =
-      python::parsePythonExpression(entry, "<signature entry>");
+  python::ExpressionParseResult parsed = python::parsePythonExpression(entry, "<signature entry>");
   if (!parsed.succeeded())
     return std::nullopt;
   // A bare name must be one of the module's (a Python builtin such as `float` is no type).

@@ -333,8 +333,8 @@ public:
     // ld.shared.b8 into a 16-bit register, as Triton does. Reading 16 bits would touch the next
     // slot and, at an odd address, fault (misaligned address).
     Type word = builder.getIntegerType(bits < 16 ? 16 : bits);
-    std::string text = "@$2 ld.shared.b" + std::to_string(bits <= 8 ? 8 : bits) +
-                       " $0, [ $1 + 0 ];";
+    std::string text =
+        "@$2 ld.shared.b" + std::to_string(bits <= 8 ? 8 : bits) + " $0, [ $1 + 0 ];";
     std::string constraints = std::string("=") + constraintOf(bits < 16 ? 16 : bits) + ",r,b";
     Value loaded = inlinePTX(builder, loc, word, text, constraints, {pointer, predicate});
     if (bits < 16)

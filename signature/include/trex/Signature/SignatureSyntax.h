@@ -44,7 +44,8 @@ struct EntrySyntax {
 // trimmed. An empty signature has no entries.
 std::vector<std::string> splitEntries(std::string_view signature);
 
-// Whether `name` is a type name of Triton's signatures ("i1", "u8", "fp16", "bf16", "fp8e4nv", ...).
+// Whether `name` is a type name of Triton's signatures ("i1", "u8", "fp16", "bf16", "fp8e4nv",
+// ...).
 bool isTypeName(std::string_view name);
 // The type names, for messages.
 const std::vector<std::string> &typeNames();

@@ -5,8 +5,8 @@
 // whose A operand is the result of an earlier warp-group dot (attention's probabilities)
 // reads it from registers instead of a shared-memory copy, where the registers already hold
 // what wgmma wants from each thread.
-#include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 #include "trex/Dialect/TritonGPU/Transforms/LayoutInference.h"
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
 #include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
