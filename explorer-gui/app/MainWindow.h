@@ -66,7 +66,9 @@ public:
   // (with a message) for a folder that holds no stages. compareWithTriton goes back to
   // Triton's stages of a session or cache.
   bool compareWithFolder(const QString &folder);
-  void compareWithOptions(int numWarps, int numStages);
+  // The kernel compiled again with these options (and another target, when `target` names
+  // one: "cuda:80"), compared with the current compilation.
+  void compareWithOptions(int numWarps, int numStages, const QString &target = QString());
   void compareWithTriton();
   CompileController *comparisonCompiler() const { return comparedController; }
   // Without a user to dismiss them (--screenshot, tests), problems opening a path go to the

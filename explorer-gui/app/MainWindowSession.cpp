@@ -34,16 +34,18 @@ const QString kComparedOrigin = QStringLiteral("compared");
 } // namespace
 
 void MainWindow::buildCompareMenu(QMenu *menu) {
-  menu->addAction(QStringLiteral("With other num_warps/num_stages…"), this, [this] {
+  menu->addAction(QStringLiteral("With other num_warps/num_stages/target…"), this, [this] {
     bool ok = false;
     QString text = QInputDialog::getText(
-        this, QStringLiteral("Compare"), QStringLiteral("num_warps num_stages (e.g. \"8 4\")"),
+        this, QStringLiteral("Compare"),
+        QStringLiteral("num_warps num_stages [target] (e.g. \"8 4\" or \"4 3 cuda:80\")"),
         QLineEdit::Normal,
         QStringLiteral("%1 %2").arg(warpsField->value() * 2).arg(stagesField->value()), &ok);
     QStringList parts = text.split(' ', Qt::SkipEmptyParts);
     if (ok && !parts.isEmpty())
       compareWithOptions(parts[0].toInt(),
-                         parts.value(1, QString::number(stagesField->value())).toInt());
+                         parts.value(1, QString::number(stagesField->value())).toInt(),
+                         parts.value(2));
   });
   menu->addAction(
       QStringLiteral("With a &folder (trex output or Triton cache entry)…"), this, [this] {
@@ -79,13 +81,15 @@ bool MainWindow::compareWithFolder(const QString &folder) {
   return true;
 }
 
-void MainWindow::compareWithOptions(int numWarps, int numStages) {
+void MainWindow::compareWithOptions(int numWarps, int numStages, const QString &target) {
   if (inputKind == InputKind::None || numWarps < 1 || numStages < 1)
     return;
+  const QString current = targetChooser->currentText();
+  const QString otherTarget = target.isEmpty() ? current : target;
   CompileRequest request;
   request.fileName = compilePath.toStdString();
   request.text = inputText.toStdString();
-  request.target = targetChooser->currentText().toStdString();
+  request.target = otherTarget.toStdString();
   request.numWarps = numWarps;
   request.numStages = numStages;
   request.capturePasses = false;
@@ -94,6 +98,8 @@ void MainWindow::compareWithOptions(int numWarps, int numStages) {
     request.signature = signatureField->text().toStdString();
   }
   pendingComparisonName = QStringLiteral("num_warps=%1 num_stages=%2").arg(numWarps).arg(numStages);
+  if (otherTarget != current)
+    pendingComparisonName += QStringLiteral(" ") + otherTarget;
   progress->show();
   comparedController->request(request, 0);
 }

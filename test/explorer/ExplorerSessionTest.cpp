@@ -225,6 +225,17 @@ private Q_SLOTS:
     QCOMPARE(window.comparisonModel()->summary(QStringLiteral("ttgir")),
              QStringLiteral("ttgir: same"));
     QCOMPARE(window.comparisonModel()->summary(QStringLiteral("ptx")), QStringLiteral("ptx: same"));
+    // Another target: its own PTX (sm_80).
+    window.compareWithOptions(4, 3, QStringLiteral("cuda:80"));
+    QVERIFY(window.comparisonCompiler()->waitForLatest(120000));
+    QCOMPARE(window.comparisonModel()->otherName(),
+             QStringLiteral("num_warps=4 num_stages=3 cuda:80"));
+    QVERIFY(window.stageModel()
+                ->text(QStringLiteral("ptx (compared)"))
+                .contains(QLatin1String(".target sm_80")));
+    QVERIFY(window.comparisonModel()
+                ->summary(QStringLiteral("ptx"))
+                .contains(QLatin1String("lines differ")));
   }
 
   void compareWithAFolder() {
