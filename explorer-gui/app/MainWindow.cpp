@@ -506,6 +506,8 @@ bool MainWindow::openPath(const QString &path, const QString &kernel, const QStr
   sessionNotesLabel->hide();
   comparedOrigin = QStringLiteral("triton");
   comparedName = QStringLiteral("Triton");
+  tritonMetadataJson.clear();
+  comparedMetadataJson.clear();
   comparison->clear();
   if (info.isDir() && tools::isCaptureSession(path.toStdString()))
     return openSession(path, kernel);
@@ -729,6 +731,7 @@ void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
     return;
   }
   resumeOrigin = {};
+  trexMetadataJson = snapshot.metadataJson;
   // With no signature typed, the field shows the specialization trex proposed and used.
   signatureField->setPlaceholderText(
       snapshot.proposedSignature.empty()

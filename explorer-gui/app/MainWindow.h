@@ -137,7 +137,8 @@ private:
   void refreshComparison();
   // The comparison line and marks of each pane.
   void refreshPaneComparisons();
-  void showCompared(const std::vector<StageText> &stages, const QString &name);
+  void showCompared(const std::vector<StageText> &stages, const QString &name,
+                    const std::string &metadataJson = {});
   void buildCompareMenu(QMenu *menu);
   void buildOptionsBar();
   void buildDocks();
@@ -235,6 +236,10 @@ private:
   // What trex's stages are compared with: the stages of origin "triton" or "compared".
   QString comparedOrigin = QStringLiteral("triton");
   QString comparedName = QStringLiteral("Triton");
+  // Metadata JSON of trex's latest compile and of the compared side (empty where unknown).
+  std::string trexMetadataJson;
+  std::string comparedMetadataJson;
+  std::string tritonMetadataJson; // a session kernel's, from Triton
   CompileController *comparedController;
   QString pendingComparisonName;
   QTableView *sessionTable = nullptr;

@@ -61,7 +61,7 @@ void MainWindow::buildCompareMenu(QMenu *menu) {
             progress->hide();
             if (!snapshot.succeeded)
               statusLabel->setText(QStringLiteral("The compile to compare with failed"));
-            showCompared(snapshot.stages, pendingComparisonName);
+            showCompared(snapshot.stages, pendingComparisonName, snapshot.metadataJson);
           });
 }
 
@@ -77,7 +77,7 @@ bool MainWindow::compareWithFolder(const QString &folder) {
   std::vector<StageText> other;
   for (const auto &[name, text] : files->stages)
     other.push_back({name, text, kComparedOrigin.toStdString()});
-  showCompared(other, QDir(folder).dirName());
+  showCompared(other, QDir(folder).dirName(), files->metadataJson);
   return true;
 }
 
@@ -115,7 +115,9 @@ void MainWindow::compareWithTriton() {
   refreshPanes();
 }
 
-void MainWindow::showCompared(const std::vector<StageText> &other, const QString &name) {
+void MainWindow::showCompared(const std::vector<StageText> &other, const QString &name,
+                              const std::string &metadataJson) {
+  comparedMetadataJson = metadataJson;
   std::vector<StageText> compared = other;
   for (StageText &stage : compared)
     stage.origin = kComparedOrigin.toStdString();
@@ -270,6 +272,7 @@ bool MainWindow::chooseSessionKernel(int row) {
 
   // Triton's stages beside trex's: the panes show the kernel, trex's ttgir and Triton's.
   stages->setStages(tritonStagesOf(*kernel), QStringLiteral("triton"));
+  tritonMetadataJson = tritonMetadataOf(*kernel);
   restorePaneStages();
   bool tritonShown = false;
   for (CodePane *pane : codePanes)
@@ -311,7 +314,10 @@ void MainWindow::refreshComparison() {
   if (other.empty())
     comparison->clear();
   else
-    comparison->compare(stages->stagesOf(QStringLiteral("trex")), other, comparedName);
+    comparison->compare(stages->stagesOf(QStringLiteral("trex")), other, comparedName,
+                        trexMetadataJson,
+                        comparedOrigin == QStringLiteral("triton") ? tritonMetadataJson
+                                                                   : comparedMetadataJson);
   comparisonTable->resizeColumnToContents(StageComparisonModel::StageColumn);
 }
 

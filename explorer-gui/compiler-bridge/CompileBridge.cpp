@@ -156,6 +156,8 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
   snapshot.kernelName = result.kernelName;
   snapshot.proposedSignature = result.proposedSignature.value_or(std::string());
   for (const auto &[stage, text] : result.stages) {
+    if (stage == Stage::Metadata)
+      snapshot.metadataJson = text;
     if (isBinaryStage(stage) || stage == Stage::Metadata)
       continue;
     snapshot.stages.push_back({stageName(stage).str(), text, "trex"});

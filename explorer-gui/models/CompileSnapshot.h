@@ -114,6 +114,8 @@ struct CompileSnapshot {
   std::vector<DiagnosticRecord> diagnostics;
   std::optional<KernelFacts> metadata;
   std::string assemblerLog;
+  // The metadata JSON trex wrote (Triton's keys), for comparisons; empty without one.
+  std::string metadataJson;
   // The signature trex proposed for a kernel compiled without one (empty otherwise).
   std::string proposedSignature;
   // Wall time of the compile call, for the status bar.

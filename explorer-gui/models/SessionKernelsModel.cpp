@@ -109,6 +109,14 @@ std::vector<StageText> tritonStagesOf(const tools::SessionKernel &kernel) {
   return stages;
 }
 
+std::string tritonMetadataOf(const tools::SessionKernel &kernel) {
+  auto found = kernel.tritonStages.find("json");
+  if (found == kernel.tritonStages.end())
+    return {};
+  QFile file(QString::fromStdString(found->second));
+  return file.open(QIODevice::ReadOnly) ? file.readAll().toStdString() : std::string();
+}
+
 QString describeNotes(const tools::SessionKernel &kernel) {
   QStringList lines;
   for (const std::string &note : kernel.notes)

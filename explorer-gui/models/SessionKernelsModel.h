@@ -45,6 +45,8 @@ private:
 // pipeline order; not the metadata JSON), origin "triton". A stage file that cannot be read is
 // left out.
 std::vector<StageText> tritonStagesOf(const tools::SessionKernel &kernel);
+// Triton's metadata JSON of a session kernel; empty where the session holds none.
+std::string tritonMetadataOf(const tools::SessionKernel &kernel);
 
 // "no trex signature: ...; ..." in lines, for the window's note on a kernel.
 QString describeNotes(const tools::SessionKernel &kernel);

@@ -76,8 +76,34 @@ StageDifference compareLayouts(const QString &trexTtgir, const QString &otherTtg
 
 StageComparisonModel::StageComparisonModel(QObject *parent) : QAbstractTableModel(parent) {}
 
+StageDifference compareMetadata(const std::string &trexJson, const std::string &otherJson,
+                                const QString &otherName) {
+  StageDifference difference;
+  difference.stage = QStringLiteral("metadata");
+  stagetext::CompilationFiles mine, theirs;
+  mine.metadataJson = trexJson;
+  theirs.metadataJson = otherJson;
+  stagetext::CompilationDifference compared = stagetext::compareCompilations(theirs, mine);
+  QStringList changes;
+  for (const stagetext::ValueDifference &value : compared.metadata)
+    changes << QStringLiteral("%1 %2 (%3 %4)")
+                   .arg(QString::fromStdString(value.key),
+                        value.after.empty() ? QStringLiteral("-") : QString::fromStdString(value.after),
+                        otherName,
+                        value.before.empty() ? QStringLiteral("-")
+                                             : QString::fromStdString(value.before));
+  if (!compared.metadataProblem.empty())
+    changes << QString::fromStdString(compared.metadataProblem);
+  difference.layoutsDiffer = !changes.isEmpty();
+  difference.layoutNote = changes.isEmpty() ? QStringLiteral("same launch facts")
+                                            : changes.join(QStringLiteral("; "));
+  return difference;
+}
+
 void StageComparisonModel::compare(const std::vector<StageText> &trex,
-                                   const std::vector<StageText> &others, const QString &otherName) {
+                                   const std::vector<StageText> &others, const QString &otherName,
+                                   const std::string &trexMetadata,
+                                   const std::string &otherMetadata) {
   beginResetModel();
   rows.clear();
   other = otherName;
@@ -92,6 +118,8 @@ void StageComparisonModel::compare(const std::vector<StageText> &trex,
       if (mine.name == "ttgir" && theirs.name == "ttgir")
         rows.push_back(compareLayouts(QString::fromStdString(mine.text),
                                       QString::fromStdString(theirs.text), otherName));
+  if (!trexMetadata.empty() && !otherMetadata.empty())
+    rows.push_back(compareMetadata(trexMetadata, otherMetadata, otherName));
   endResetModel();
 }
 

@@ -43,8 +43,11 @@ public:
 
   // Compares every stage name present in both, then (where both have a ttgir) the layouts it
   // defines; `otherName` ("Triton") names the other side in the summaries.
+  // With both sides' metadata JSON (Triton's keys), a "metadata" row lists the launch facts
+  // that differ (shared memory, warps, stages, scratch sizes, registers and spills).
   void compare(const std::vector<StageText> &trex, const std::vector<StageText> &other,
-               const QString &otherName = QStringLiteral("Triton"));
+               const QString &otherName = QStringLiteral("Triton"),
+               const std::string &trexMetadata = {}, const std::string &otherMetadata = {});
   void clear();
   QString otherName() const { return other; }
   // The stage's comparison, or nullptr when the stage is not on both sides.

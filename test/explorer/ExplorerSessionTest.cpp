@@ -131,8 +131,11 @@ private Q_SLOTS:
     QVERIFY(window.comparisonModel()
                 ->summary(QStringLiteral("ttir"))
                 .contains(QLatin1String("lines differ")));
-    // ttir, ttgir and the layouts the ttgir defines (the renamed copy defines the same ones).
-    QCOMPARE(window.comparisonModel()->rowCount(), 3);
+    // ttir, ttgir, the layouts the ttgir defines (the renamed copy defines the same ones) and
+    // the launch facts of both metadata files (the stand-in's JSON has no tmem_size: "-").
+    QCOMPARE(window.comparisonModel()->rowCount(), 4);
+    QCOMPARE(window.comparisonModel()->summary(QStringLiteral("metadata")),
+             QStringLiteral("metadata: tmem_size 0 (Triton -)"));
     QVERIFY(window.comparisonModel()
                 ->summary(QStringLiteral("layouts"))
                 .startsWith(QLatin1String("layouts: same (")));
@@ -210,6 +213,10 @@ private Q_SLOTS:
     window.compareWithOptions(8, 3);
     QVERIFY(window.comparisonCompiler()->waitForLatest(120000));
     QCOMPARE(window.comparisonModel()->otherName(), QStringLiteral("num_warps=8 num_stages=3"));
+    // The launch facts: trex's 4 warps against the other compile's 8.
+    QString metadata = window.comparisonModel()->summary(QStringLiteral("metadata"));
+    QVERIFY2(metadata.contains(QLatin1String("num_warps 4 (num_warps=8 num_stages=3 8)")),
+             qPrintable(metadata));
     QString ttgir = window.comparisonModel()->summary(QStringLiteral("ttgir"));
     QVERIFY2(ttgir.contains(QLatin1String("lines differ")), qPrintable(ttgir));
     QVERIFY(window.stageModel()
@@ -225,6 +232,8 @@ private Q_SLOTS:
     QCOMPARE(window.comparisonModel()->summary(QStringLiteral("ttgir")),
              QStringLiteral("ttgir: same"));
     QCOMPARE(window.comparisonModel()->summary(QStringLiteral("ptx")), QStringLiteral("ptx: same"));
+    QCOMPARE(window.comparisonModel()->summary(QStringLiteral("metadata")),
+             QStringLiteral("metadata: same launch facts"));
     // Another target: its own PTX (sm_80).
     window.compareWithOptions(4, 3, QStringLiteral("cuda:80"));
     QVERIFY(window.comparisonCompiler()->waitForLatest(120000));
