@@ -196,6 +196,33 @@ std::optional<std::string> ttgirModuleTarget(const std::string &path) {
   return std::nullopt;
 }
 
+// The compiler's options for the command line's, compiling for `target` (lastStage is the
+// caller's to set).
+CompileOptions compileOptionsFor(const Options &options, const Target &target) {
+  CompileOptions compileOptions;
+  compileOptions.target = target;
+  compileOptions.numWarps = options.numWarps;
+  compileOptions.numStages = options.numStagesGiven ? options.numStages : defaultNumStages(target);
+  compileOptions.numWarpsGiven = options.numWarpsGiven;
+  compileOptions.numStagesGiven = options.numStagesGiven;
+  compileOptions.targetGiven = options.targetGiven;
+  compileOptions.kernelName = options.kernel;
+  compileOptions.signature = options.signature;
+  compileOptions.pythonPath = options.pythonPath;
+  compileOptions.autotuneConfig = options.config;
+  compileOptions.matmulUnit = options.mma == "v2"    ? CompileOptions::MatmulUnit::MmaV2
+                              : options.mma == "v3"  ? CompileOptions::MatmulUnit::MmaV3
+                              : options.mma == "fma" ? CompileOptions::MatmulUnit::FMA
+                                                     : CompileOptions::MatmulUnit::Default;
+  compileOptions.pipeline = options.pipeline;
+  compileOptions.assembler = options.assembler == "ptxas" ? CompileOptions::Assembler::PtxasExecutable
+                             : options.assembler == "nvjitlink"
+                                 ? CompileOptions::Assembler::JitLink
+                                 : CompileOptions::Assembler::Default;
+  compileOptions.captureIRAfterEachPass = !options.dumpPassesDirectory.empty();
+  return compileOptions;
+}
+
 int compileOne(const Options &options) {
   if (options.listConfigs)
     return listConfigs(options);
@@ -220,31 +247,10 @@ int compileOne(const Options &options) {
     return 1;
   }
 
-  CompileOptions compileOptions;
-  compileOptions.target = *target;
-  compileOptions.numWarps = options.numWarps;
-  compileOptions.numStages =
-      options.numStagesGiven ? options.numStages : defaultNumStages(*target);
-  compileOptions.numWarpsGiven = options.numWarpsGiven;
-  compileOptions.numStagesGiven = options.numStagesGiven;
-  compileOptions.targetGiven = options.targetGiven;
-  compileOptions.kernelName = options.kernel;
-  compileOptions.signature = options.signature;
-  compileOptions.pythonPath = options.pythonPath;
-  compileOptions.autotuneConfig = options.config;
-  compileOptions.matmulUnit = options.mma == "v2"    ? CompileOptions::MatmulUnit::MmaV2
-                              : options.mma == "v3"  ? CompileOptions::MatmulUnit::MmaV3
-                              : options.mma == "fma" ? CompileOptions::MatmulUnit::FMA
-                                                     : CompileOptions::MatmulUnit::Default;
-  compileOptions.pipeline = options.pipeline;
-  compileOptions.assembler = options.assembler == "ptxas" ? CompileOptions::Assembler::PtxasExecutable
-                             : options.assembler == "nvjitlink"
-                                 ? CompileOptions::Assembler::JitLink
-                                 : CompileOptions::Assembler::Default;
+  CompileOptions compileOptions = compileOptionsFor(options, *target);
   compileOptions.lastStage = *std::max_element(stages->begin(), stages->end());
   if (wantsSass && target->isCUDA())
     compileOptions.lastStage = std::max(compileOptions.lastStage, Stage::CUBIN);
-  compileOptions.captureIRAfterEachPass = !options.dumpPassesDirectory.empty();
 
   CompilationResult result = compileFile(options.input, compileOptions);
   llvm::errs() << result.renderDiagnostics(options.remarks);
@@ -365,6 +371,10 @@ int runSession(const Options &options) {
     return compileOne(sessionKernelOptions(options, kernel));
   }
 
+  if (!options.dumpPassesDirectory.empty()) {
+    llvm::errs() << "error: --dump-passes writes one kernel's passes: choose it with --kernel\n";
+    return 1;
+  }
   llvm::raw_ostream &out = llvm::outs();
   out << "session " << options.session << ": " << session.kernels.size() << " kernel"
       << (session.kernels.size() == 1 ? "" : "s");
@@ -400,19 +410,17 @@ int runSession(const Options &options) {
       llvm::errs() << "error: " << llvm::toString(stages.takeError()) << "\n";
       return 1;
     }
-    CompileOptions compileOptions;
-    compileOptions.target = *target;
-    compileOptions.numWarps = one.numWarps;
-    compileOptions.numStages = one.numStages;
-    compileOptions.numWarpsGiven = compileOptions.numStagesGiven = true;
-    compileOptions.kernelName = one.kernel;
-    compileOptions.signature = one.signature;
+    // The session's specialization with the command line's other options (--mma, --pipeline,
+    // --assembler, --python-path), as a plain compile takes them.
+    CompileOptions compileOptions = compileOptionsFor(one, *target);
     compileOptions.lastStage =
         std::max(Stage::TTGIR, *std::max_element(stages->begin(), stages->end()));
     CompilationResult result = compileFile(one.input, compileOptions);
     if (!result.succeeded) {
       std::string diagnostics = result.renderDiagnostics(false);
-      out << "    trex: error: " << diagnostics.substr(0, diagnostics.find('\n')) << "\n";
+      llvm::StringRef first = llvm::StringRef(diagnostics).split('\n').first;
+      first.consume_front("error: ");
+      out << "    trex: error: " << first << "\n";
       ++failures;
       continue;
     }

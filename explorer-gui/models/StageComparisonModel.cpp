@@ -8,8 +8,8 @@
 namespace trex::explorer {
 
 QString StageDifference::summary(const QString &otherName) const {
-  if (!layoutNote.isEmpty())
-    return layoutNote;
+  if (!note.isEmpty())
+    return note;
   QString text;
   if (same())
     text = QStringLiteral("same");
@@ -68,8 +68,8 @@ StageDifference compareLayouts(const QString &trexTtgir, const QString &otherTtg
   for (const auto &[alias, text] : theirs)
     if (!definition(mine, alias))
       changes << QStringLiteral("%1 only in %2").arg(QString::fromStdString(alias), otherName);
-  difference.layoutsDiffer = !changes.isEmpty();
-  difference.layoutNote = changes.isEmpty() ? QStringLiteral("same (%1 layouts)").arg(mine.size())
+  difference.differs = !changes.isEmpty();
+  difference.note = changes.isEmpty() ? QStringLiteral("same (%1 layouts)").arg(mine.size())
                                             : changes.join(QStringLiteral(", "));
   return difference;
 }
@@ -94,8 +94,8 @@ StageDifference compareMetadata(const std::string &trexJson, const std::string &
                                              : QString::fromStdString(value.before));
   if (!compared.metadataProblem.empty())
     changes << QString::fromStdString(compared.metadataProblem);
-  difference.layoutsDiffer = !changes.isEmpty();
-  difference.layoutNote = changes.isEmpty() ? QStringLiteral("same launch facts")
+  difference.differs = !changes.isEmpty();
+  difference.note = changes.isEmpty() ? QStringLiteral("same launch facts")
                                             : changes.join(QStringLiteral("; "));
   return difference;
 }

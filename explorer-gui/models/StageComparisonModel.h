@@ -19,11 +19,11 @@ struct StageDifference {
   // "+2 arith.constant, -1 tt.addptr" (trex's count minus the other's); empty when equal or
   // not an MLIR stage.
   QString operationDifference;
-  // For the "layouts" row (the ttgir's #blocked/#mma/#shared... aliases compared by
-  // definition): what differs, or "same (N layouts)"; empty for a stage row.
-  QString layoutNote;
-  bool layoutsDiffer = false;
-  bool same() const { return trexLines.empty() && otherLines.empty() && !layoutsDiffer; }
+  // For the "layouts" and "metadata" rows (not line diffs): what differs, or that nothing
+  // does ("same (N layouts)", "same launch facts"); empty for a stage row.
+  QString note;
+  bool differs = false;
+  bool same() const { return trexLines.empty() && otherLines.empty() && !differs; }
   // "same" or "12 lines differ (5 only in trex, 7 only in Triton); ops: +2 arith.constant".
   QString summary(const QString &otherName) const;
 };

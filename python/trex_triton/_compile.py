@@ -217,10 +217,7 @@ class TrexCompile:
         json_name = f"{src.name}.json"
         json_path = os.path.join(group_dir, json_name)
         if not os.path.isfile(json_path):
-            temporary = f"{json_path}.tmp.{os.getpid()}.{threading.get_ident()}"
-            with open(temporary, "w") as f:
-                json.dump(metadata, f, default=vars)
-            os.replace(temporary, json_path)
+            _trex.atomic_write(json_path, json.dumps(metadata, default=vars))
         group = {json_name: json_path}
         for file_name in sorted(os.listdir(folder)):
             stem, dot, ext = file_name.rpartition(".")

@@ -22,19 +22,12 @@ import os
 import threading
 import time
 
-from . import _spec, _writer
+from . import _spec, _trex, _writer
 
 FORMAT = "trex-session"
 VERSION = 1
 _MAX_GRIDS = 16
 _TRITON_STAGES = ("ttir", "ttgir", "llir", "ptx", "amdgcn", "json", "source")
-
-
-def _atomic_write(path, text, binary=False):
-    temporary = f"{path}.tmp.{os.getpid()}.{threading.get_ident()}"
-    with open(temporary, "wb" if binary else "w") as f:
-        f.write(text)
-    os.replace(temporary, path)
 
 
 def _nondefault_options(target, options):
@@ -70,7 +63,7 @@ class Session:
                 info["triton_version"] = getattr(triton, "__version__", "")
             except Exception:  # noqa: BLE001
                 pass
-            _atomic_write(header, json.dumps(info, indent=1) + "\n")
+            _trex.atomic_write(header, json.dumps(info, indent=1) + "\n")
 
     # -- one compile ----------------------------------------------------------------------
     def record(self, src, target, options, kernel, error, compiled_by_trex=False):
@@ -87,10 +80,11 @@ class Session:
             extra, tuples = specialization.extra, specialization.tuples
         except _spec.Unsupported as why:
             info["notes"].append(f"no trex signature: {why}")
-        module_text, _, notes = _writer.write_module(
+        written = _writer.write_module(
             src.fn, extra, header=f"Captured by trex_triton: {name}"
             + (f" ({signature})" if signature else ""), tuples=tuples)
-        info["notes"] += notes
+        module_text = written.text
+        info["notes"] += written.notes
         metadata = getattr(kernel, "metadata", None)
         parsed_options = dict(options or {})
         num_warps = getattr(metadata, "num_warps", parsed_options.get("num_warps", 4))
@@ -141,19 +135,19 @@ class Session:
                 continue
             text = asm[stage]
             relative = os.path.join("triton", f"{info['name']}.{stage}")
-            _atomic_write(os.path.join(folder, relative), text, binary=isinstance(text, bytes))
+            _trex.atomic_write(os.path.join(folder, relative), text)
             stages[stage] = relative
         metadata = getattr(kernel, "metadata", None)
         if (metadata is not None and "json" not in stages and "json" in wanted
                 and hasattr(metadata, "_asdict")):
             relative = os.path.join("triton", f"{info['name']}.json")
             os.makedirs(os.path.join(folder, "triton"), exist_ok=True)
-            _atomic_write(os.path.join(folder, relative),
+            _trex.atomic_write(os.path.join(folder, relative),
                           json.dumps(metadata._asdict(), indent=1, default=str, sort_keys=True))
             stages["json"] = relative
         info["triton_stages"] = stages
-        _atomic_write(os.path.join(folder, "kernel.py"), module_text)
-        _atomic_write(os.path.join(folder, "kernel.json"), json.dumps(info, indent=1) + "\n")
+        _trex.atomic_write(os.path.join(folder, "kernel.py"), module_text)
+        _trex.atomic_write(os.path.join(folder, "kernel.json"), json.dumps(info, indent=1) + "\n")
 
     # -- launches -------------------------------------------------------------------------
     def _watch_launches(self, ident, kernel):
@@ -214,7 +208,7 @@ class Session:
             return
         path = os.path.join(self.folder, "kernels", ident, f"launches-{os.getpid()}.json")
         if os.path.isdir(os.path.dirname(path)):
-            _atomic_write(path, json.dumps(entry) + "\n")
+            _trex.atomic_write(path, json.dumps(entry) + "\n")
 
     def flush(self):
         for ident in list(self._launches):

@@ -95,9 +95,6 @@ class Specialization:
         self.extra = []
         self.tuples = None
 
-    def __iter__(self):  # entries, extra = signature_entries(src)
-        return iter((self.entries, self.extra))
-
 
 def _leaf_entry(name, kind, path, constants, attrs, spec):
     if kind.startswith("tensordesc") or kind == "nvTmaDesc":
@@ -136,7 +133,7 @@ def _flatten(name, kind, path, constants, attrs, spec):
 
 
 def signature_entries(src):
-    """The Specialization of an ASTSource (unpacks as (entries, extra))."""
+    """The Specialization of an ASTSource."""
     fn = src.fn
     arg_names = list(fn.arg_names)
     types = src.signature

@@ -6,6 +6,16 @@ import os
 import shutil
 import subprocess
 import tempfile
+import threading
+
+
+def atomic_write(path, data):
+    """Writes `data` (str or bytes) to a temporary file beside `path`, then renames it into
+    place: readers in other processes see the old file or the whole new one."""
+    temporary = f"{path}.tmp.{os.getpid()}.{threading.get_ident()}"
+    with open(temporary, "wb" if isinstance(data, bytes) else "w") as f:
+        f.write(data)
+    os.replace(temporary, path)
 
 
 class TrexNotFound(Exception):

@@ -359,9 +359,6 @@ class Written:
         path, def_line = self._origins[best]
         return path, def_line + (line - self._def_lines[best])
 
-    def __iter__(self):  # text, name, notes = write_module(...)
-        return iter((self.text, self.name, self.notes))
-
 
 def _tuple_text(item):
     if isinstance(item, tuple):
