@@ -228,6 +228,34 @@ TEST_F(MmaV2PlanTest, BatchedDot) {
   simulate(mmaAttribute("2, 2, 1", "1, 16, 8"), 2, 2, {2}, 32, 16, 32);
 }
 
+// Results smaller than a 16x8 tile (split-K and decode kernels: M = 1..8, N < 8): the layouts
+// broadcast over the missing rows or columns, so fragment rows past M read the rows the tensor
+// has and two accumulator slots land in one register. The simulation checks every register
+// against the sum over K all the same.
+TEST_F(MmaV2PlanTest, SmallMBroadcastsTheTile) {
+  for (int64_t m : {1, 2, 4, 8}) {
+    auto plan = simulate(mmaAttribute("1, 4", "16, 8"), 2, 2, {}, m, 64, 32);
+    ASSERT_TRUE(plan) << "M = " << m;
+    // Per warp 16 columns: two tiles, two K steps each.
+    EXPECT_EQ(plan->tiles.size(), 2u) << "M = " << m;
+    EXPECT_EQ(plan->tiles.front().steps.size(), 2u);
+  }
+  auto plan = simulate(mmaAttribute("1, 4", "16, 8"), 2, 2, {}, 8, 64, 32);
+  ASSERT_TRUE(plan);
+  // Rows 8-15 of the tile are rows 0-7 again: the lower slots' registers are the upper ones'.
+  EXPECT_EQ(plan->tiles.front().accumulator[2], plan->tiles.front().accumulator[0]);
+  EXPECT_EQ(plan->tiles.front().accumulator[3], plan->tiles.front().accumulator[1]);
+}
+
+TEST_F(MmaV2PlanTest, SmallNAndWarpsOverMissingRows) {
+  // Triton's layout for an 8x4 bf16 result: 4 warps along M, all of them repeating the tile.
+  auto plan = simulate(mmaAttribute("4, 1", "16, 8"), 2, 2, {}, 8, 4, 32);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->tiles.size(), 1u);
+  simulate(mmaAttribute("1, 4", "16, 8"), 4, 4, {}, 2, 64, 32);
+  simulate(mmaAttribute("1, 4", "16, 8"), 1, 1, {}, 4, 32, 16);
+}
+
 TEST_F(MmaV2PlanTest, RefusesNonMmaOperands) {
   std::string mma = mmaAttribute("2, 2", "16, 8");
   layoutviz::LinearLayout blocked =

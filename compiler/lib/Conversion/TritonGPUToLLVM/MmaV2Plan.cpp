@@ -44,6 +44,19 @@ std::optional<MmaV2Plan> planMmaV2(const layoutviz::LinearLayout &a,
         return std::nullopt;
       }
 
+  // A result or operand smaller than one instruction's tile along M or N (M < 16 or N < 8, as
+  // in split-K and decode kernels) has a layout that broadcasts there: the coordinates past the
+  // tensor's extent wrap around (the layout's bases for them are zero), so several fragment
+  // rows read the same element and several accumulator slots hold the same value. Every
+  // coordinate below is taken modulo the extents, as the layouts take them.
+  std::vector<int32_t> aSize = a.getOutDimSizes(), bSize = b.getOutDimSizes(),
+                       cSize = c.getOutDimSizes();
+  auto wrap = [](Coordinates at, const std::vector<int32_t> &size) {
+    for (size_t d = 0; d < at.size(); ++d)
+      at[d] &= size[d] - 1;
+    return at;
+  };
+
   // Lanes: t (lane bits 0, 1) moves C's columns by 2 and 4 and the operands' K; groupID (lane
   // bits 2-4) moves the rows of A and C and the columns of B by 1, 2 and 4.
   Bases aLanes = basesOf(a, "lane"), bLanes = basesOf(b, "lane"), cLanes = basesOf(c, "lane");
@@ -63,6 +76,9 @@ std::optional<MmaV2Plan> planMmaV2(const layoutviz::LinearLayout &a,
     expectedA[aK] = laneK[bit];
     expectedB[bK] = laneK[bit];
     expectedB[nDim] = groupRows[bit];
+    expectedC = wrap(expectedC, cSize);
+    expectedA = wrap(expectedA, aSize);
+    expectedB = wrap(expectedB, bSize);
     if (cLanes[bit] != expectedC) {
       why = "the result layout does not place lanes as mma.sync's accumulator fragment";
       return std::nullopt;
@@ -150,11 +166,10 @@ std::optional<MmaV2Plan> planMmaV2(const layoutviz::LinearLayout &a,
     return std::nullopt;
   }
   std::map<Coordinates, bool> tileSeen;
-  size_t canonicalCount = 0;
+  std::vector<bool> written(cCoordinates.size(), false);
   for (size_t reg = 0; reg < cCoordinates.size(); ++reg) {
     if (plan.canonical[reg] != static_cast<int32_t>(reg))
       continue;
-    ++canonicalCount;
     Coordinates origin = cCoordinates[reg];
     origin[mDim] &= ~(kTileM - 1);
     origin[nDim] &= ~(kTileN - 1);
@@ -165,12 +180,13 @@ std::optional<MmaV2Plan> planMmaV2(const layoutviz::LinearLayout &a,
       Coordinates at = origin;
       at[mDim] += 8 * (slot >> 1);
       at[nDim] += slot & 1;
-      auto found = cIndex.find(at);
+      auto found = cIndex.find(wrap(at, cSize));
       if (found == cIndex.end()) {
         why = "the result layout does not hold whole 16x8 mma.sync tiles";
         return std::nullopt;
       }
       tile.accumulator[slot] = found->second;
+      written[found->second] = true;
     }
     for (int32_t kBase = 0; kBase < kSize; ++kBase) {
       if (kBase & covered)
@@ -181,7 +197,7 @@ std::optional<MmaV2Plan> planMmaV2(const layoutviz::LinearLayout &a,
           Coordinates at = origin;
           at[mDim] += 8 * (word & 1);
           at[aK] = kBase | plan.kPermutation[element + 4 * p * (word >> 1)];
-          auto found = aIndex.find(at);
+          auto found = aIndex.find(wrap(at, aSize));
           if (found == aIndex.end()) {
             why = "the A operand layout lacks elements of a fragment";
             return std::nullopt;
@@ -192,7 +208,7 @@ std::optional<MmaV2Plan> planMmaV2(const layoutviz::LinearLayout &a,
         for (int32_t element = 0; element < p; ++element) {
           Coordinates at = origin;
           at[bK] = kBase | plan.kPermutation[element + 4 * p * word];
-          auto found = bIndex.find(at);
+          auto found = bIndex.find(wrap(at, bSize));
           if (found == bIndex.end()) {
             why = "the B operand layout lacks elements of a fragment";
             return std::nullopt;
@@ -203,10 +219,13 @@ std::optional<MmaV2Plan> planMmaV2(const layoutviz::LinearLayout &a,
     }
     plan.tiles.push_back(std::move(tile));
   }
-  if (canonicalCount != 4 * plan.tiles.size()) {
-    why = "the result layout's registers do not form whole 16x8 mma.sync tiles";
-    return std::nullopt;
-  }
+  // Every distinct result register is some tile's slot (a broadcast tile fills a register
+  // from two slots, with equal values).
+  for (size_t reg = 0; reg < cCoordinates.size(); ++reg)
+    if (plan.canonical[reg] == static_cast<int32_t>(reg) && !written[reg]) {
+      why = "the result layout's registers do not form whole 16x8 mma.sync tiles";
+      return std::nullopt;
+    }
   return plan;
 }
 
