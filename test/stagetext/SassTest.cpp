@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -96,4 +97,38 @@ TEST(SassTest, ComparedWithoutAddressesEncodingsOrLineInformation) {
   const char *after = "\t//## File \"k.py\", line 4\n        /*0020*/  IADD3 R0, R1, 0x1, RZ ;  /* "
                       "0x0000000101007811 */\n.L_x_4:\n";
   EXPECT_FALSE(compareStages(before, after, StageSyntax::SASS).changed());
+}
+
+// A listing real nvdisasm (CUDA 13.0, on the GPU machine) printed for trex's cubin of the vector
+// add sample on sm_90 (`trex compile samples/kernels/vector_add.py --kernel add_kernel --emit
+// sass`): a second `.text.add_kernel:` label after the function's own, no register count in the
+// listing, a relative file name in the line information.
+TEST(SassTest, RealNvdisasmListingOfTheVectorAddSample) {
+  const std::string text = readInput("add_kernel.sm90.nvdisasm.sass");
+  ASSERT_FALSE(text.empty());
+  SassListing listing = parseSass(text);
+  ASSERT_EQ(listing.functions.size(), 1u);
+  const SassFunction &kernel = listing.functions[0];
+  EXPECT_EQ(kernel.name, "add_kernel");
+  EXPECT_EQ(kernel.registers, -1);
+  ASSERT_EQ(kernel.instructions.size(), 32u);
+  EXPECT_EQ(kernel.instructions[0].opcode, "LDC");
+  EXPECT_EQ(kernel.instructions.back().address, 0x1f0u);
+
+  int load = lineContaining(text, "@!P0 LDG.E R0");
+  const SassInstruction *masked = listing.instructionAt(load);
+  ASSERT_NE(masked, nullptr);
+  EXPECT_EQ(masked->predicate, "@!P0");
+  EXPECT_EQ(masked->opcode, "LDG.E");
+  ASSERT_EQ(masked->positions.size(), 1u);
+  EXPECT_EQ(masked->positions[0].file, "samples/kernels/vector_add.py");
+  EXPECT_EQ(masked->positions[0].line, 12);
+
+  // tl.store (line 14): the address, the add, the early exit and the store map to it.
+  std::vector<int> lines = listing.linesOfSource("vector_add.py", 14);
+  int store = lineContaining(text, "STG.E");
+  int add = lineContaining(text, "FADD");
+  EXPECT_NE(std::find(lines.begin(), lines.end(), store), lines.end());
+  EXPECT_NE(std::find(lines.begin(), lines.end(), add), lines.end());
+  EXPECT_EQ(std::find(lines.begin(), lines.end(), load), lines.end());
 }
