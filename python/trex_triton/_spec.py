@@ -124,8 +124,11 @@ def _leaf_entry(name, kind, path, constants, attrs, spec):
 def _flatten(name, kind, path, constants, attrs, spec):
     """The leaf parameter names of a tuple parameter (nested like it), adding their entries."""
     if isinstance(kind, (tuple, list)):
-        return tuple(_flatten(f"{name}_{i}", k, path + (i,), constants, attrs, spec)
-                     for i, k in enumerate(kind))
+        items = [_flatten(f"{name}_{i}", k, path + (i,), constants, attrs, spec)
+                 for i, k in enumerate(kind)]
+        # Triton 3.6 keeps a NamedTuple argument's class in the signature (its fields hold the
+        # leaves' types); the wrapper rebuilds that class so the kernel reads fields by name.
+        return type(kind)(*items) if hasattr(kind, "_fields") else tuple(items)
     if not isinstance(kind, str):
         raise Unsupported(f"parameter '{name}' has a type trex does not know ({kind!r})")
     spec.entries.append(_leaf_entry(name, kind, path, constants, attrs, spec))

@@ -243,6 +243,9 @@ class ModuleWriter:
         if isinstance(value, types.FunctionType):
             self.add_python_function(value, name)
             return
+        if _is_namedtuple_class(value):
+            self.add_namedtuple_class(value, name)
+            return
         self._add_constant(name, value, closure)
 
     def _add_constant(self, name, value, closure=False):
@@ -310,6 +313,31 @@ class ModuleWriter:
         if name != def_name and self._bind(name, fn):
             self.constants_after_functions.append(f"{name} = {def_name}")
 
+    def add_namedtuple_class(self, cls, name):
+        """A NamedTuple class the kernels build or take (fields only: kernels read fields by
+        name and build instances; methods are not kernel code)."""
+        def_name = cls.__name__
+        if id(cls) in self._visiting:
+            return
+        self._visiting.add(id(cls))
+        if self._bind(def_name, cls):
+            statement = "from typing import NamedTuple"
+            if statement not in self.imports:
+                self.imports.append(statement)
+            lines = [f"class {def_name}(NamedTuple):"]
+            defaults = getattr(cls, "_field_defaults", {})
+            for field in cls._fields:
+                if field in defaults:
+                    try:
+                        lines.append(f"    {field}: object = {literal(defaults[field])}")
+                        continue
+                    except Unrenderable as error:
+                        self.notes.append(f"'{def_name}.{field}': default left out: {error}")
+                lines.append(f"    {field}: object")
+            self.functions.append((def_name, "\n".join(lines) + "\n"))
+        if name != def_name and self._bind(name, cls):
+            self.constants_after_functions.append(f"{name} = {def_name}")
+
     # -- output --------------------------------------------------------------------------
     def text(self, header=""):
         parts = []
@@ -360,11 +388,25 @@ class Written:
         return path, def_line + (line - self._def_lines[best])
 
 
+def _is_namedtuple_class(value):
+    return isinstance(value, type) and issubclass(value, tuple) and hasattr(value, "_fields")
+
+
 def _tuple_text(item):
     if isinstance(item, tuple):
         parts = [_tuple_text(part) for part in item]
+        if hasattr(item, "_fields"):
+            fields = ", ".join(f"{field}={part}" for field, part in zip(item._fields, parts))
+            return f"{type(item).__name__}({fields})"
         return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
     return item
+
+
+def _namedtuple_classes(item):
+    if not isinstance(item, tuple):
+        return []
+    own = [type(item)] if hasattr(item, "_fields") else []
+    return own + [cls for part in item for cls in _namedtuple_classes(part)]
 
 
 def _leaves(item):
@@ -391,6 +433,9 @@ def write_module(kernel, extra_names=(), header="", kernel_name=None, tuples=Non
         # that takes the tuples' leaves one by one (as Triton's launcher passes them) and
         # packs them again.
         name = kernel_name or kernel.fn.__name__
+        for item in tuples:
+            for cls in _namedtuple_classes(item):
+                writer.add_name(cls.__name__, cls)
         body = writer.add_jit(kernel, rename=name + "__trex_body")
         leaves = [leaf for item in tuples for leaf in _leaves(item)]
         arguments = ", ".join(_tuple_text(item) for item in tuples)

@@ -2,6 +2,7 @@
 # them, launched through the JIT with runtime arguments. Runs against the stand-in package in
 # ../fake_triton (no GPU).
 import sys
+from typing import NamedTuple
 
 import triton
 import triton.language as tl
@@ -70,6 +71,36 @@ def tuple_sum(ptrs, out_ptr, n):
     tl.store(out_ptr + offs, tl.load(ptrs[0] + offs) * ptrs[2] + tl.load(ptrs[1] + offs) + n)
 
 
+class Strided(NamedTuple):
+    base: object
+    rows: object
+    row_stride: object
+
+
+class Callback(NamedTuple):
+    fn: object
+    extra: tuple
+
+
+@triton.jit
+def add_extra(x, extra_ptr):
+    return x + tl.load(extra_ptr)
+
+
+@triton.jit
+def make_strided(base, rows, row_stride):
+    return Strided(base=base, rows=rows, row_stride=row_stride)
+
+
+@triton.jit
+def strided_apply(callback, src, dst):
+    # NamedTuple parameters, one with a helper passed as its first field: fields read by name.
+    offs = tl.arange(0, 32)
+    d = make_strided(dst.base, dst.rows, dst.row_stride)
+    x = tl.load(src.base + offs * src.row_stride, mask=offs < src.rows)
+    tl.store(d.base + offs * d.row_stride, callback.fn(x, *callback.extra), mask=offs < d.rows)
+
+
 @triton.jit
 def odd_block(x_ptr):
     # trex (and real Triton) refuse an arange whose extent is not a power of two.
@@ -97,6 +128,9 @@ def main(which):
         apply_builtin[(1,)](x, tl.math.exp)
     if "tuple" in which:
         tuple_sum[(2,)]((x, FakeTensor("fp32", 12288), 1), FakeTensor("fp32", 16384), 7)
+    if "namedtuple" in which:
+        strided_apply[(1,)](Callback(add_extra, (FakeTensor("fp32", 20480),)),
+                            Strided(x, 30, 1), Strided(FakeTensor("fp32", 24576), 30, 2))
     if "odd" in which:
         try:
             odd_block[(1,)](x)

@@ -190,7 +190,7 @@ void registerDTypes(Library &lib) {
                  });
   // Classes a kernel names in annotations and isinstance checks.
   // constexpr_type(v): the type of a constexpr (what `.type` of one gives), equal for equal v.
-  lib.addBuiltin("triton.language.core.constexpr_type", signature({required("value")}),
+  lib.addBuiltin("triton.language.constexpr_type", signature({required("value")}),
                  [](CodeGenerator &, BoundArguments &args) -> Value {
                    return constexprTypeOf(args["value"]);
                  });

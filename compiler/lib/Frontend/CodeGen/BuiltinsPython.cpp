@@ -4,6 +4,7 @@
 #include "BuiltinSupport.h"
 
 #include "ConstexprOperators.h"
+#include "../Module/Object.h"
 
 #include <cerrno>
 #include <cctype>
@@ -65,6 +66,10 @@ bool isInstance(const Value &object, const Value &classValue) {
         return true;
     return false;
   }
+  // A class of the module (a NamedTuple's too): Triton turns what a kernel builds into its own
+  // tuple, tensor and constexpr objects, never instances of the program's classes.
+  if (classValue.isObject() && classValue.asObject()->type == Object::Type::Class)
+    return false;
   if (!classValue.isCallable())
     fail("isinstance() arg 2 must be a type or tuple of types");
   const std::string &name = classValue.asCallable()->name;
@@ -89,6 +94,10 @@ bool isInstance(const Value &object, const Value &classValue) {
     return object.isDType() && object.asDType().isBlock();
   if (name == "triton.language.constexpr")
     return false; // arguments reach isinstance unwrapped, as in Triton
+  // `.type` of a constexpr (`isinstance(strides[1].type, tl.constexpr_type)`).
+  if (name == "triton.language.constexpr_type")
+    return object.isObject() && object.asObject()->type == Object::Type::Record &&
+           object.asObject()->name == "constexpr_type";
   fail("isinstance() with " + classValue.describe() + " is not supported in Triton kernels");
 }
 

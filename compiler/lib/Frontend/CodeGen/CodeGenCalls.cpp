@@ -230,6 +230,42 @@ Value CodeGenerator::callFunction(const Value &calleeIn, std::vector<Value> argu
   return {};
 }
 
+// `Point(x, y=...)` of a NamedTuple class in a kernel: a tuple of the fields in their order,
+// from the positional arguments, then the keywords, then the class's defaults.
+Value CodeGenerator::makeNamedTuple(const std::shared_ptr<Object> &classObject,
+                                    const Value &fields, std::vector<Value> arguments,
+                                    std::vector<std::pair<std::string, Value>> keywords) {
+  const std::vector<Value> &names = fields.elements();
+  const std::string &className = classObject->name;
+  if (arguments.size() > names.size())
+    fail(className + "() takes " + std::to_string(names.size()) + " positional arguments but " +
+         std::to_string(arguments.size()) + " were given");
+  std::vector<std::optional<Value>> slots(names.size());
+  for (size_t i = 0; i < arguments.size(); ++i)
+    slots[i] = std::move(arguments[i]);
+  for (auto &[name, value] : keywords) {
+    size_t index = 0;
+    while (index < names.size() && names[index].asString() != name)
+      ++index;
+    if (index == names.size())
+      fail(className + "() got an unexpected keyword argument '" + name + "'");
+    if (slots[index])
+      fail(className + "() got multiple values for argument '" + name + "'");
+    slots[index] = std::move(value);
+  }
+  std::vector<Value> elements;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (!slots[i]) {
+      if (const Value *fallback = classObject->attribute(names[i].asString()))
+        slots[i] = *fallback;
+      else
+        fail(className + "() missing required argument: '" + names[i].asString() + "'");
+    }
+    elements.push_back(std::move(*slots[i]));
+  }
+  return Value::namedTuple(std::move(elements), classObject);
+}
+
 // A Python callable from the module (a @triton.constexpr_function, a plain function reached
 // through a module, functools.partial): Triton calls it in Python with the arguments as they
 // are, so here every argument must be a compile-time value.
@@ -252,6 +288,10 @@ Value CodeGenerator::callPythonObject(const Value &callee, std::vector<Value> ar
       error.addFrame({object.origin, object.location});
     throw error;
   }
+  if (object.type == Object::Type::Class)
+    if (const Value *fields = object.attribute("_fields"); fields && fields->isTuple())
+      return makeNamedTuple(callee.asObject(), *fields, std::move(arguments),
+                            std::move(keywords));
   if (object.type != Object::Type::Function)
     fail("'" + objectDescription(object) + "' is not callable in a Triton kernel");
   auto unwrap = [&](Value &value, const std::string &what) {

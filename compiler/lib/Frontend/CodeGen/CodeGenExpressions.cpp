@@ -327,6 +327,18 @@ Value CodeGenerator::getAttribute(const Value &object, const std::string &name) 
   // `.type` of a constexpr (a number, a string, None): Triton's constexpr_type of its value.
   if (name == "type" && (object.isNumber() || object.isString() || object.isNone()))
     return constexprTypeOf(object);
+  // A NamedTuple's fields by name.
+  if (object.isTuple() && object.tupleClass()) {
+    if (const Value *fields = object.tupleClass()->attribute("_fields"); fields && fields->isTuple()) {
+      const std::vector<Value> &names = fields->elements();
+      for (size_t i = 0; i < names.size() && i < object.elements().size(); ++i)
+        if (names[i].asString() == name)
+          return object.elements()[i];
+    }
+    if (const Value *member = object.tupleClass()->attribute(name); member && member->isConstexpr())
+      return *member;
+    fail("'" + object.tupleClass()->name + "' object has no attribute '" + name + "'");
+  }
   if (name == "type" && object.isTuple()) {
     std::vector<mlir::Value> handles;
     object.flatten(handles);

@@ -287,7 +287,7 @@ void CodeGenerator::visitReturn(const python::ReturnStmt &statement) {
       std::vector<Value> elements;
       for (const Value &element : v.elements())
         elements.push_back(decay(element));
-      return Value::tuple(std::move(elements));
+      return v.withElements(std::move(elements));
     }
     if (v.isNumber())
       return Value::tensor(semantic_.toTensor(v));
@@ -346,7 +346,7 @@ void CodeGenerator::visitAssign(const python::Expr &target, const python::Expr &
       std::vector<Value> elements;
       for (const Value &element : v.elements())
         elements.push_back(sanitize(element));
-      return Value::tuple(std::move(elements));
+      return v.withElements(std::move(elements));
     }
     if (v.isNone() || v.isTensor() || v.isDType())
       return v;

@@ -101,6 +101,9 @@ public:
                      std::vector<std::pair<std::string, Value>> keywords);
   Value callJitFunction(const JitFunction &function, std::vector<Value> arguments,
                         std::vector<std::pair<std::string, Value>> keywords);
+  Value makeNamedTuple(const std::shared_ptr<Object> &classObject, const Value &fields,
+                       std::vector<Value> arguments,
+                       std::vector<std::pair<std::string, Value>> keywords);
   Value callPythonObject(const Value &callee, std::vector<Value> arguments,
                          std::vector<std::pair<std::string, Value>> keywords);
 

@@ -223,6 +223,7 @@ ValueTemplate ValueTemplate::of(const Value &value) {
     result.type = value.asTensor().type;
   } else if (value.isTuple()) {
     result.kind = Kind::Tuple;
+    result.tupleClass = value.tupleClass();
     for (const Value &element : value.elements())
       result.elements.push_back(of(element));
   } else {
@@ -241,7 +242,8 @@ Value ValueTemplate::rebuild(const std::vector<mlir::Value> &handles, size_t &cu
     std::vector<Value> values;
     for (const ValueTemplate &element : elements)
       values.push_back(element.rebuild(handles, cursor));
-    return Value::tuple(std::move(values));
+    return tupleClass ? Value::namedTuple(std::move(values), tupleClass)
+                      : Value::tuple(std::move(values));
   }
   case Kind::Constexpr:
     return constant;
@@ -264,7 +266,7 @@ bool ValueTemplate::operator==(const ValueTemplate &other) const {
   case Kind::Tensor:
     return type == other.type;
   case Kind::Tuple:
-    return elements == other.elements;
+    return tupleClass == other.tupleClass && elements == other.elements;
   case Kind::Constexpr:
     return constant.kind() == other.constant.kind() && constant.str() == other.constant.str();
   }

@@ -108,6 +108,13 @@ public:
   static Value tuple(std::vector<Value> elements) {
     return Value(Kind::Tuple, std::make_shared<const std::vector<Value>>(std::move(elements)));
   }
+  // An instance of a NamedTuple class of the module (`class Point(NamedTuple): x: ...`): a
+  // tuple whose elements are also read by field name; `classObject` holds `_fields`.
+  static Value namedTuple(std::vector<Value> elements, std::shared_ptr<Object> classObject) {
+    Value value = tuple(std::move(elements));
+    value.tupleClass_ = std::move(classObject);
+    return value;
+  }
   static Value slice(Value lower, Value upper, Value step);
   static Value callable(std::shared_ptr<const Callable> callable) {
     return Value(Kind::Callable, std::move(callable));
@@ -196,6 +203,13 @@ public:
     return copy;
   }
 
+  // The NamedTuple class of a tuple made by one (null for a plain tuple).
+  const std::shared_ptr<Object> &tupleClass() const { return tupleClass_; }
+  // A tuple of the same class (NamedTuple or plain) with other elements.
+  Value withElements(std::vector<Value> elements) const {
+    return tupleClass_ ? namedTuple(std::move(elements), tupleClass_) : tuple(std::move(elements));
+  }
+
   // Python truthiness of a compile-time value.
   bool truthy() const;
   // `str(value)` of a compile-time value, as Python prints it (used in mangled names and
@@ -212,6 +226,7 @@ private:
 
   Kind kind_ = Kind::None;
   bool constexprWrapped_ = false;
+  std::shared_ptr<Object> tupleClass_;
   std::variant<std::monostate, bool, PyInt, double, std::string, DType, EnumValue, Tensor,
                std::shared_ptr<const std::vector<Value>>, Slice, std::shared_ptr<const Callable>,
                Namespace, BoundMethod, std::shared_ptr<DictEntries>,
@@ -230,6 +245,7 @@ struct ValueTemplate {
   Value constant;                        // Constexpr
   DType type;                            // Tensor
   std::vector<ValueTemplate> elements;   // Tuple
+  std::shared_ptr<Object> tupleClass;    // Tuple: its NamedTuple class, if any
 
   static ValueTemplate of(const Value &value);
   // Rebuilds a value from `handles` starting at `cursor`, advancing it.

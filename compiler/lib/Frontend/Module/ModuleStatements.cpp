@@ -577,6 +577,21 @@ void ModuleEvaluator::Impl::execClassDef(Frame &frame, const python::ClassDefStm
   }
   for (auto &[name, value] : body.locals->variables)
     classObject->setAttribute(name, value);
+  // A typing.NamedTuple class: its annotated names, in order, are its fields (`_fields`, as
+  // Python gives them); kernels build instances and read the fields by name.
+  bool namedTuple = false;
+  for (const Value &base : classObject->bases)
+    if (isOpaque(base) && (base.asObject()->name == "typing.NamedTuple" ||
+                           base.asObject()->name == "typing_extensions.NamedTuple"))
+      namedTuple = true;
+  if (namedTuple) {
+    std::vector<Value> fields;
+    for (const python::StmtPtr &statement : definition.body())
+      if (const auto *annotated = statement->dynCast<python::AnnotatedAssignStmt>())
+        if (const auto *target = annotated->target().dynCast<python::NameExpr>())
+          fields.push_back(Value::string(target->identifier()));
+    classObject->setAttribute("_fields", Value::tuple(std::move(fields)));
+  }
   classObject->origin = frame.module;
   classObject->location = definition.location();
   Value value = Value::object(classObject);

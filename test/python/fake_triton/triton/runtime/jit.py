@@ -28,8 +28,13 @@ class JITFunction:
     def _leaf(self, value, path, constexprs, attrs, runtime):
         """A tuple argument's element, as Triton 3.6 specializes it (paths (i, j, ...))."""
         if isinstance(value, tuple):
-            return tuple(self._leaf(v, path + (j,), constexprs, attrs, runtime)
-                         for j, v in enumerate(value))
+            leaves = [self._leaf(v, path + (j,), constexprs, attrs, runtime)
+                      for j, v in enumerate(value)]
+            # Triton 3.6 keeps a NamedTuple's class in the signature (type(arg)(*types)).
+            return type(value)(*leaves) if hasattr(value, "_fields") else tuple(leaves)
+        if isinstance(value, JITFunction):
+            constexprs[path] = value
+            return "constexpr"
         if value is None or (isinstance(value, int) and not isinstance(value, bool)
                              and value == 1):
             constexprs[path] = value
