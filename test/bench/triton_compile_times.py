@@ -36,9 +36,15 @@ def source_for(triton, fn, params, signature_text):
             signature[name] = match.group(1)
             if match.group(2):
                 attrs[(index,)] = [["tt.divisibility", int(match.group(2))]]
-        else:
+        elif re.fullmatch(r"-?\d+", entry) or entry in ("True", "False"):
             signature[name] = "constexpr"
             constexprs[(index,)] = int(entry) if re.fullmatch(r"-?\d+", entry) else entry == "True"
+        else:
+            # A constant of the kernel's module (tl.float16, a helper's name, (16, 32)), as
+            # trex's signatures take them.
+            signature[name] = "constexpr"
+            scope = getattr(fn, "fn", fn).__globals__
+            constexprs[(index,)] = eval(entry, dict(scope))
     return triton.compiler.ASTSource(fn, signature=signature, constexprs=constexprs, attrs=attrs)
 
 

@@ -87,6 +87,7 @@ def child(args):
             entry["mma"] = sorted(set(re.findall(r"#ttg\.nvidia_mma<\{[^}]*\}>", ttgir)))
             ops = collections.Counter(re.findall(r"\b(tt|ttg|ttng|scf|arith)\.([a-z_]+)", ttgir))
             entry["ops"] = {f"{d}.{o}": count for (d, o), count in sorted(ops.items())}
+            entry["ttgir"] = ttgir
         except Exception as error:  # noqa: BLE001 - reported per shape
             entry["ok"] = False
             entry["error"] = f"{type(error).__name__}: {str(error)[:600]}"

@@ -10,6 +10,9 @@
 
 #include "mlir/IR/Diagnostics.h"
 
+#include <algorithm>
+#include <map>
+
 using namespace mlir;
 
 namespace trex::ttg {
@@ -352,6 +355,99 @@ int registerLaneExchanges(const layoutviz::LinearLayout &toDst) {
   return exchanges;
 }
 
+// Triton's warp-shuffle decomposition of a conversion within warps: the register and lane bits
+// of both layouts (registers holding broadcast copies dropped, the smaller side padded with
+// zero bits) form a permutation P from the source's bits to the destination's; walking P's
+// cycles, each run of lane bits entered from a register bit and left into one is one mixed
+// register/lane transposition. Triton shuffles only with fewer than two of them. nullopt when
+// a basis is not a single bit of one dimension (not a permutation view) or a source bit has no
+// register or lane bit in the destination.
+std::optional<int> mixedTranspositions(const layoutviz::LinearLayout &src,
+                                       const layoutviz::LinearLayout &dst) {
+  using Basis = layoutviz::LinearLayout::Basis;
+  auto isZero = [](const Basis &basis) {
+    return std::all_of(basis.begin(), basis.end(), [](int32_t v) { return v == 0; });
+  };
+  auto bits = [&](const layoutviz::LinearLayout &layout, const char *dim, bool dropZeros) {
+    std::vector<Basis> result;
+    if (layout.hasInDim(dim))
+      for (const Basis &basis : layout.getInDimBases(dim))
+        if (!dropZeros || !isZero(basis))
+          result.push_back(basis);
+    return result;
+  };
+  std::vector<Basis> srcRegs = bits(src, "register", true), dstRegs = bits(dst, "register", true);
+  std::vector<Basis> srcLanes = bits(src, "lane", false), dstLanes = bits(dst, "lane", false);
+  size_t nReg = std::max(srcRegs.size(), dstRegs.size());
+  size_t nLane = std::max(srcLanes.size(), dstLanes.size());
+  Basis zero(static_cast<size_t>(src.getNumOutDims()), 0);
+  auto flat = [&](std::vector<Basis> regs, std::vector<Basis> lanes) {
+    regs.resize(nReg, zero);
+    lanes.resize(nLane, zero);
+    regs.insert(regs.end(), lanes.begin(), lanes.end());
+    return regs;
+  };
+  std::vector<Basis> s = flat(srcRegs, srcLanes), t = flat(dstRegs, dstLanes);
+  auto singleBit = [](const Basis &basis) {
+    int nonZero = 0;
+    for (int32_t v : basis)
+      if (v != 0) {
+        if (v < 0 || (v & (v - 1)) != 0)
+          return false;
+        ++nonZero;
+      }
+    return nonZero <= 1;
+  };
+  std::map<Basis, size_t> dstIndex;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (!singleBit(t[i]) || !singleBit(s[i]))
+      return std::nullopt;
+    if (!isZero(t[i]))
+      dstIndex.emplace(t[i], i);
+  }
+  size_t n = s.size();
+  std::vector<size_t> next(n, n);
+  std::vector<size_t> srcFree, dstFree;
+  for (size_t i = 0; i < n; ++i) {
+    bool sZero = isZero(s[i]), tZero = isZero(t[i]);
+    if (sZero && tZero)
+      next[i] = i;
+    else if (sZero)
+      srcFree.push_back(i);
+    else if (tZero)
+      dstFree.push_back(i);
+    if (!sZero) {
+      auto found = dstIndex.find(s[i]);
+      if (found == dstIndex.end())
+        return std::nullopt;
+      next[i] = found->second;
+    }
+  }
+  if (srcFree.size() != dstFree.size())
+    return std::nullopt;
+  for (size_t k = 0; k < srcFree.size(); ++k)
+    next[srcFree[k]] = dstFree[k];
+  auto isLane = [&](size_t i) { return i >= nReg; };
+  std::vector<bool> visited(n, false);
+  int count = 0;
+  for (size_t start = 0; start < n; ++start) {
+    if (visited[start])
+      continue;
+    size_t current = start;
+    size_t steps = 0;
+    do {
+      visited[current] = true;
+      size_t following = next[current];
+      if (following >= n || ++steps > n)
+        return std::nullopt; // not a permutation
+      if (isLane(current) && !isLane(following))
+        ++count;
+      current = following;
+    } while (current != start);
+  }
+  return count;
+}
+
 } // namespace
 
 bool cvtReordersRegisters(RankedTensorType srcType, RankedTensorType dstType) {
@@ -369,9 +465,23 @@ bool cvtNeedsSharedMemory(RankedTensorType srcType, RankedTensorType dstType) {
     return true;
   if (keepsHardwareDims(*toDst, {"lane", "warp", "block"}))
     return false;
-  // Within a warp: shuffles, unless registers and lanes trade more than one bit.
+  // Within a warp: shuffles, unless registers and lanes trade more than one bit, counted both
+  // from the map's register bits and as Triton's decomposition counts them (which also sees
+  // lane bits that become registers, as when a broadcast operand gains registers).
   int exchanges = registerLaneExchanges(*toDst);
-  return exchanges < 0 || exchanges >= 2;
+  if (exchanges < 0 || exchanges >= 2)
+    return true;
+  MLIRContext *context = srcType.getContext();
+  ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
+  auto emitter = [&] { return emitError(UnknownLoc::get(context)); };
+  FailureOr<layoutviz::LinearLayout> src =
+      layout::toLinearLayout(srcType.getEncoding(), srcType.getShape(), emitter);
+  FailureOr<layoutviz::LinearLayout> dst =
+      layout::toLinearLayout(dstType.getEncoding(), dstType.getShape(), emitter);
+  if (failed(src) || failed(dst))
+    return true;
+  std::optional<int> mixed = mixedTranspositions(*src, *dst);
+  return mixed && *mixed >= 2;
 }
 
 } // namespace trex::ttg
