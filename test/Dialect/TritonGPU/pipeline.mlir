@@ -55,10 +55,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: ttg.async_commit_group
     // CHECK: ttg.async_copy_global_to_local
     // CHECK: ttg.async_commit_group
-    // The loop carries the buffer it reads and the one it writes (k % 2 and (k + 2) % 2).
-    // CHECK: scf.for %{{.*}} iter_args(%{{.*}}, %{{.*}}, %{{.*}}, %[[READ:.*]] = %c0_i32{{.*}}, %[[WRITE:.*]] = %c0_i32{{.*}}) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>, i32, i32)
-    // Iteration k reads its buffer once its groups are complete (iteration k + 1's two may
-    // still be in flight) ...
+    // The loop carries the pointers as iteration 1 found them, the insert index (the last
+    // buffer the prologue wrote, 1) and the extract index (-1), as Triton's pipeliner does.
+    // CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[UB:.*]] step %{{.*}} iter_args(%{{.*}}, %[[PA:.*]] = %[[PA1:[0-9]+]], %[[PB:.*]] = %[[PB1:[0-9]+]], %[[INSERT:.*]] = %c1_i32{{.*}}, %[[EXTRACT:.*]] = %c-1_i32) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>, i32, i32)
+    // Whether iteration k + 2 exists (k < ub - 2), then the extract index advances ...
+    // CHECK: %[[LAST:.*]] = arith.subi %[[UB]], %{{.*}} : i32
+    // CHECK: %[[VALID:.*]] = arith.cmpi slt, %[[K]], %[[LAST]] : i32
+    // CHECK: %[[NEXTREAD0:.*]] = arith.addi %[[EXTRACT]], %c1_i32
+    // CHECK: %[[WRAPS:.*]] = arith.cmpi sge, %[[NEXTREAD0]], %c2_i32
+    // CHECK: %[[READ:.*]] = arith.select %[[WRAPS]], %{{.*}}, %[[NEXTREAD0]]
+    // ... iteration k reads its buffer once its groups are complete (iteration k + 1's two
+    // may still be in flight) ...
     // CHECK: %[[WAIT:.*]] = ttg.async_wait {num = 2 : i32}
     // CHECK: %[[AV:.*]] = ttg.memdesc_index %[[A]][%[[READ]]]
     // CHECK: ttg.local_load %[[AV]] token %[[WAIT]] : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
@@ -66,21 +73,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: ttg.local_load %[[BV]] token %[[WAIT]] : !ttg.memdesc<64x128xf16, #shared, #smem, mutable> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     // CHECK-NOT: tt.load
     // CHECK: tt.dot
-    // ... and after the dot copies iteration k + 2 into the buffer it read, masked off past
-    // the end; both indices advance modulo 2.
-    // CHECK: %[[NEXTREAD0:.*]] = arith.addi %[[READ]], %c1_i32
-    // CHECK: %[[WRAPS:.*]] = arith.cmpi sge, %[[NEXTREAD0]], %c2_i32
-    // CHECK: %[[NEXTREAD:.*]] = arith.select %[[WRAPS]], %{{.*}}, %[[NEXTREAD0]]
-    // CHECK: %[[NEXTWRITE:.*]] = arith.select
-    // CHECK: %[[VALID:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : i32
+    // ... and after the dot the insert index advances, the pointers advance to iteration
+    // k + 2 and its tiles are copied, masked off past the end.
+    // CHECK: arith.addi %[[INSERT]], %c1_i32
+    // CHECK: %[[WRITE:.*]] = arith.select
+    // CHECK: %[[NEXTA:.*]] = tt.addptr %[[PA]],
+    // CHECK: %[[NEXTB:.*]] = tt.addptr %[[PB]],
     // CHECK: tt.splat %[[VALID]] : i1 -> tensor<128x64xi1, #blocked>
     // CHECK: ttg.memdesc_index %[[A]][%[[WRITE]]]
-    // CHECK: ttg.async_copy_global_to_local
+    // CHECK: ttg.async_copy_global_to_local %[[NEXTA]]
     // CHECK: ttg.async_commit_group
     // CHECK: ttg.memdesc_index %[[B]][%[[WRITE]]]
-    // CHECK: ttg.async_copy_global_to_local
+    // CHECK: ttg.async_copy_global_to_local %[[NEXTB]]
     // CHECK: ttg.async_commit_group
-    // CHECK: scf.yield {{.*}}, %[[NEXTREAD]], %[[NEXTWRITE]] :
+    // CHECK: scf.yield {{.*}}, %[[NEXTA]], %[[NEXTB]], %[[WRITE]], %[[READ]] :
     // CHECK: ttg.async_wait {num = 0 : i32}
     // CHECK: ttg.local_dealloc %[[A]]
     // CHECK: ttg.local_dealloc %[[B]]
@@ -250,7 +256,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
   // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #shared, #smem, mutable>
   // CHECK-COUNT-4: ttg.async_commit_group
-  // CHECK: %[[LOOP:.*]]:5 = scf.for {{.*}}, %[[READ:.*]] = %c0_i32{{.*}}, %{{.*}} = %c2_i32{{.*}})
+  // The insert index starts at 1 (the last buffer the prologue wrote), the extract index at -1.
+  // CHECK: %[[LOOP:.*]]:5 = scf.for {{.*}}, %{{.*}} = %c1_i32{{.*}}, %[[EXTRACT:.*]] = %c-1_i32)
+  // CHECK: arith.addi %[[EXTRACT]], %c1_i32
+  // CHECK: arith.cmpi sge, %{{.*}}, %c3_i32
+  // CHECK: %[[READ:.*]] = arith.select
   // CHECK: ttg.async_wait {num = 2 : i32}
   // CHECK: %[[AV:.*]] = ttg.memdesc_index %[[A]][%[[READ]]]
   // CHECK: %[[BV:.*]] = ttg.memdesc_index %[[B]][%[[READ]]]

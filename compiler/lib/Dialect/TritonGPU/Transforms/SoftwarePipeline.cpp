@@ -294,10 +294,15 @@ private:
       entry.buffer = LocalAllocOp::create(builder, loc, bufferType, Value(), IntegerAttr());
     }
 
-    // Prologue: iterations 0 .. D-1.
+    // Prologue: iterations 0 .. D-1. The loop then carries the stage-0 iter_args as iteration
+    // D-1 found them (its own advance is dead): as in Triton, whose scheduler puts an advance
+    // feeding the next iteration's loads one stage later, just before those loads.
     SmallVector<Value> current = llvm::to_vector(loop.getInitArgs());
+    SmallVector<Value> carriedInit = current;
     Value lower = loop.getLowerBound(), upper = loop.getUpperBound(), step = loop.getStep();
     for (int64_t stage = 0; stage < distance; ++stage) {
+      if (stage == distance - 1)
+        carriedInit = current;
       IRMapping mapping;
       Value offset = arith::MulIOp::create(builder, loc, step, constant(builder, ivType, stage));
       Value iv = arith::AddIOp::create(builder, loc, lower, offset);
@@ -310,15 +315,16 @@ private:
         current[index] = mapping.lookupOrDefault(yield.getOperand(index));
     }
     for (unsigned index : stageArgs)
-      loop.getInitArgsMutable()[index].set(current[index]);
+      loop.getInitArgsMutable()[index].set(carriedInit[index]);
 
-    // The buffers iteration k reads and its prefetch writes are carried by the loop (as in
-    // Triton's pipeliner), each advanced modulo NB: a select, not a division by NB, per
-    // iteration.
+    // The buffers the prefetch writes and iteration k reads are carried by the loop as Triton's
+    // pipeliner carries them: the insert index (starting at D - 1, the last buffer the
+    // prologue wrote) and the extract index (starting at -1), each advanced modulo NB just
+    // before its use (a select, not a division by NB).
     IRRewriter rewriter(context);
     rewriter.setInsertionPoint(loop);
-    SmallVector<Value> firstIndices{constant(rewriter, i32, 0),
-                                    constant(rewriter, i32, distance % numBuffers)};
+    SmallVector<Value> firstIndices{constant(rewriter, i32, distance - 1),
+                                    constant(rewriter, i32, -1)};
     auto advance = [&](OpBuilder &b, Value index) -> Value {
       Value next = arith::AddIOp::create(b, loc, index, constant(b, i32, 1));
       Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, next,
@@ -328,18 +334,26 @@ private:
     unsigned indexArg = loop.getNumRegionIterArgs();
     FailureOr<LoopLikeOpInterface> extended = loop.replaceWithAdditionalYields(
         rewriter, firstIndices, /*replaceInitOperandUsesInLoop=*/false,
-        [&](OpBuilder &b, Location, ArrayRef<BlockArgument> indices) {
-          return SmallVector<Value>{advance(b, indices[0]), advance(b, indices[1])};
+        [&](OpBuilder &, Location, ArrayRef<BlockArgument> indices) {
+          return SmallVector<Value>{indices[0], indices[1]}; // set below
         });
     loop = cast<scf::ForOp>(extended->getOperation());
     body = loop.getBody();
     yield = cast<scf::YieldOp>(body->getTerminator());
     inductionVar = loop.getInductionVar();
-    Value readIndex = loop.getRegionIterArgs()[indexArg];
-    Value writeIndex = loop.getRegionIterArgs()[indexArg + 1];
+    Value insertArg = loop.getRegionIterArgs()[indexArg];
+    Value extractArg = loop.getRegionIterArgs()[indexArg + 1];
 
-    // The loop body: wait for this iteration's tiles and read its buffers.
+    // The loop body: whether iteration k + D exists (Triton's `k < ub - D * step`), the
+    // extract index, then wait for this iteration's tiles and read its buffers.
     builder.setInsertionPointToStart(body);
+    Value stepAhead =
+        arith::MulIOp::create(builder, loc, step, constant(builder, ivType, distance));
+    Value lastPrefetching = arith::SubIOp::create(builder, loc, upper, stepAhead);
+    Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, inductionVar,
+                                        lastPrefetching);
+    Value readIndex = advance(builder, extractArg);
+    yield->setOperand(indexArg + 1, readIndex);
     int64_t pendingGroups = (distance - 1) * static_cast<int64_t>(loads.size());
     Value wait =
         AsyncWaitOp::create(builder, loc, ValueRange{}, static_cast<uint32_t>(pendingGroups));
@@ -373,17 +387,43 @@ private:
       }
     }
 
-    // At the end of the body: prefetch iteration k + D.
+    // At the end of the body: the insert index, then prefetch iteration k + D. The loop carries
+    // the stage-0 iter_args of iteration k + D - 1; their advance to k + D (the slice of stage
+    // 0 that computes the yielded values) runs first, then stage 0 with the advanced values.
     builder.setInsertionPoint(yield);
+    Value writeIndex = advance(builder, insertArg);
+    yield->setOperand(indexArg, writeIndex);
+    SetVector<Operation *> advanceSlice;
+    for (unsigned index : stageArgs)
+      if (Operation *def = yield.getOperand(index).getDefiningOp())
+        if (llvm::is_contained(orderedStageZero, def)) {
+          BackwardSliceOptions options;
+          options.inclusive = true;
+          options.filter = [&](Operation *op) { return llvm::is_contained(orderedStageZero, op); };
+          (void)getBackwardSlice(def, &advanceSlice, options);
+        }
+    IRMapping advanceMapping;
+    bool advanceUsesIv = llvm::any_of(advanceSlice, [&](Operation *op) {
+      return llvm::is_contained(op->getOperands(), inductionVar);
+    });
+    if (advanceUsesIv) {
+      Value stepsBefore =
+          arith::MulIOp::create(builder, loc, step, constant(builder, ivType, distance - 1));
+      advanceMapping.map(inductionVar,
+                         arith::AddIOp::create(builder, loc, inductionVar, stepsBefore));
+    }
+    for (Operation *op : orderedStageZero)
+      if (advanceSlice.contains(op))
+        builder.clone(*op, advanceMapping);
     IRMapping mapping;
-    Value stepAhead =
-        arith::MulIOp::create(builder, loc, step, constant(builder, ivType, distance));
+    for (unsigned index : stageArgs) {
+      Value advanced = advanceMapping.lookupOrDefault(yield.getOperand(index));
+      mapping.map(loop.getRegionIterArgs()[index], advanced);
+      yield->setOperand(index, advanced);
+    }
     Value ivAhead = arith::AddIOp::create(builder, loc, inductionVar, stepAhead);
-    Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, ivAhead, upper);
     mapping.map(inductionVar, ivAhead);
     issueIteration(builder, mapping, writeIndex, valid);
-    for (unsigned index : stageArgs)
-      yield->setOperand(index, mapping.lookupOrDefault(yield.getOperand(index)));
     for (PipelinedLoad &entry : loads)
       entry.load.erase();
     for (Operation *op : llvm::reverse(orderedStageZero))
