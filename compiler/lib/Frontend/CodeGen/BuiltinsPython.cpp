@@ -3,8 +3,8 @@
 // `triton` namespace's helpers usable on constants.
 #include "BuiltinSupport.h"
 
-#include "ConstexprOperators.h"
 #include "../Module/Object.h"
+#include "ConstexprOperators.h"
 
 #include <cerrno>
 #include <cctype>

@@ -232,8 +232,8 @@ Value CodeGenerator::callFunction(const Value &calleeIn, std::vector<Value> argu
 
 // `Point(x, y=...)` of a NamedTuple class in a kernel: a tuple of the fields in their order,
 // from the positional arguments, then the keywords, then the class's defaults.
-Value CodeGenerator::makeNamedTuple(const std::shared_ptr<Object> &classObject,
-                                    const Value &fields, std::vector<Value> arguments,
+Value CodeGenerator::makeNamedTuple(const std::shared_ptr<Object> &classObject, const Value &fields,
+                                    std::vector<Value> arguments,
                                     std::vector<std::pair<std::string, Value>> keywords) {
   const std::vector<Value> &names = fields.elements();
   const std::string &className = classObject->name;
@@ -290,8 +290,7 @@ Value CodeGenerator::callPythonObject(const Value &callee, std::vector<Value> ar
   }
   if (object.type == Object::Type::Class)
     if (const Value *fields = object.attribute("_fields"); fields && fields->isTuple())
-      return makeNamedTuple(callee.asObject(), *fields, std::move(arguments),
-                            std::move(keywords));
+      return makeNamedTuple(callee.asObject(), *fields, std::move(arguments), std::move(keywords));
   if (object.type != Object::Type::Function)
     fail("'" + objectDescription(object) + "' is not callable in a Triton kernel");
   auto unwrap = [&](Value &value, const std::string &what) {

@@ -329,7 +329,8 @@ Value CodeGenerator::getAttribute(const Value &object, const std::string &name) 
     return constexprTypeOf(object);
   // A NamedTuple's fields by name.
   if (object.isTuple() && object.tupleClass()) {
-    if (const Value *fields = object.tupleClass()->attribute("_fields"); fields && fields->isTuple()) {
+    if (const Value *fields = object.tupleClass()->attribute("_fields");
+        fields && fields->isTuple()) {
       const std::vector<Value> &names = fields->elements();
       for (size_t i = 0; i < names.size() && i < object.elements().size(); ++i)
         if (names[i].asString() == name)
