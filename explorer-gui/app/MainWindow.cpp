@@ -116,8 +116,14 @@ MainWindow::MainWindow(QWidget *parent)
   });
   connect(controller, &CompileController::compileFinished, this,
           [this](const CompileSnapshot &snapshot, quint64) { applySnapshot(snapshot); });
-  connect(controller, &CompileController::staleResultDropped, this, [this] {
-    statusLabel->setText(QStringLiteral("Compiling… (an older result was dropped)"));
+  // A crashed compile: its error is what matters now, not the (empty) pass timeline.
+  connect(controller, &CompileController::workerFailed, this, [this](const QString &message) {
+    raiseDiagnostics();
+    statusBar()->showMessage(message);
+  });
+  connect(controller, &CompileController::staleResultDropped, this, [this](quint64, bool stopped) {
+    statusLabel->setText(stopped ? QStringLiteral("Compiling… (the older compile was stopped)")
+                                 : QStringLiteral("Compiling… (an older result was dropped)"));
   });
   statusBar()->showMessage(QStringLiteral("Open a kernel (Ctrl+O), IR file or Triton cache directory"));
   // The docks' forms and tables scroll or shrink; without an explicit minimum the layout,
@@ -765,7 +771,7 @@ void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
     launch.numWarps = warpsField->value();
     launch.numStages = stagesField->value();
     runner->setLaunchTarget(launch);
-    refreshTuning();
+    refreshTuning(snapshot.autotuneConfigs);
   }
   lastUpdate = static_cast<double>(QDateTime::currentMSecsSinceEpoch() - requestStartedAt);
   lastCompileMilliseconds = snapshot.milliseconds;
@@ -776,6 +782,11 @@ void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
                            .arg(snapshot.milliseconds, 0, 'f', 0)
                            .arg(snapshot.passes.size())
                            .arg(errors ? QStringLiteral(", %1 error(s)").arg(errors) : QString()));
+}
+
+void MainWindow::raiseDiagnostics() {
+  if (auto *dock = findChild<QDockWidget *>(QStringLiteral("diagnostics")))
+    dock->raise();
 }
 
 void MainWindow::refreshDiagnostics() {

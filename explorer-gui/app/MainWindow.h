@@ -89,6 +89,9 @@ public:
   // Goes back to the specialization trex proposes: the field is emptied, nothing is remembered
   // for the kernel, and it compiles at once (the form's "Use trex's proposal").
   void useProposedSpecialization();
+  // Brings the diagnostics pane to the front of its tabs (after a crashed compile; --screenshot
+  // of a kernel that does not compile).
+  void raiseDiagnostics();
   // Shows `count` panes with the stages in pipeline order (python first).
   void showAllStages();
   // The stages the panes show when nothing is remembered: the input, ttgir and the assembly
@@ -179,7 +182,8 @@ private:
   bool isResumableStage(const QString &stageKey) const;
   void applyResumedSnapshot(const CompileSnapshot &snapshot);
   void showPassResumeNote(int row);
-  void refreshTuning();
+  // The tuning form for the kernel shown, with the autotune configs the compile read.
+  void refreshTuning(const std::vector<AutotuneRecord> &autotuneConfigs);
 
   // What is open.
   enum class InputKind { None, Python, IR, TritonCache };

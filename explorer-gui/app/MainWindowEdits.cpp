@@ -183,7 +183,7 @@ void MainWindow::showPassResumeNote(int row) {
   timeline->setResumeNote(resumeExplanation(pass, *point, enclosing), true);
 }
 
-void MainWindow::refreshTuning() {
+void MainWindow::refreshTuning(const std::vector<AutotuneRecord> &autotuneConfigs) {
   if (inputKind != InputKind::Python)
     return;
   LaunchTarget launch = runner->currentLaunchTarget();
@@ -195,8 +195,7 @@ void MainWindow::refreshTuning() {
     for (const KernelParameter &parameter : found->parameters)
       names << parameter.name;
   tuner->setLaunchTarget(launch, names);
-  tuner->setAutotuneConfigs(readAutotuneConfigs(inputText.toStdString(), inputPath.toStdString(),
-                                                kernelChooser->currentText().toStdString()));
+  tuner->setAutotuneConfigs(autotuneConfigs);
 }
 
 } // namespace trex::explorer

@@ -21,6 +21,7 @@
 #include <QMenu>
 #include <QProgressBar>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -61,6 +62,13 @@ void MainWindow::buildCompareMenu(QMenu *menu) {
             progress->hide();
             if (!snapshot.succeeded)
               statusLabel->setText(QStringLiteral("The compile to compare with failed"));
+            // Its diagnostics are not shown; a crash is said in the status bar.
+            for (const DiagnosticRecord &diagnostic : snapshot.diagnostics)
+              if (diagnostic.severity == DiagnosticRecord::Severity::Error) {
+                statusBar()->showMessage(
+                    QStringLiteral("Compare: %1").arg(QString::fromStdString(diagnostic.message)));
+                break;
+              }
             showCompared(snapshot.stages, pendingComparisonName, snapshot.metadataJson);
           });
 }

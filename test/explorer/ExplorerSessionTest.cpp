@@ -3,6 +3,7 @@
 // trex's with its comparison, the note of a kernel without a trex signature, the screenshot; and
 // Compare… against other options or a folder, in the same view.
 #include "CodePane.h"
+#include "ExplorerTestMain.h"
 #include "MainWindow.h"
 #include "Screenshot.h"
 
@@ -289,5 +290,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(ExplorerSessionTest)
+TREX_EXPLORER_TEST_MAIN(ExplorerSessionTest)
 #include "ExplorerSessionTest.moc"

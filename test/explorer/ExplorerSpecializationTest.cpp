@@ -1,6 +1,7 @@
 // The specialization form: rows read from and written back to the AOT signature, a form edit
 // that recompiles with the new signature, and a remembered specialization that is shown marked
 // (never used silently) with the way back to trex's proposal.
+#include "ExplorerTestMain.h"
 #include "MainWindow.h"
 #include "SpecializationForm.h"
 #include "SpecializationPanel.h"
@@ -173,5 +174,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(ExplorerSpecializationTest)
+TREX_EXPLORER_TEST_MAIN(ExplorerSpecializationTest)
 #include "ExplorerSpecializationTest.moc"
