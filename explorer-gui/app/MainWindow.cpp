@@ -97,6 +97,7 @@ MainWindow::MainWindow(QWidget *parent)
       diagnostics(new DiagnosticsModel(this)), hidden(new HiddenParametersModel(this)),
       controller(new CompileController(this)), paneSplitter(new QSplitter(Qt::Horizontal, this)),
       sessionModel(new SessionKernelsModel(this)), comparison(new StageComparisonModel(this)),
+      passLists(new PassListComparisonModel(this)),
       comparedController(new CompileController(this)) {
   setWindowTitle(QStringLiteral("trex explorer"));
   setCentralWidget(paneSplitter);
@@ -747,11 +748,12 @@ void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
   if (!snapshot.proposedSignature.empty())
     specialization->setProposal(QString::fromStdString(snapshot.proposedSignature));
   stages->setStages(snapshot.stages, QStringLiteral("trex"));
+  passes->setPasses(snapshot.passes);
+  // The comparison's passes row reads the timeline's passes.
   refreshComparison();
   // Reverting an edited stage now goes back to what this compile printed.
   for (const QString &key : edits.keys())
     edits.setCompiled(key, stages->text(key));
-  passes->setPasses(snapshot.passes);
   diagnostics->setDiagnostics(snapshot.diagnostics);
   facts = snapshot.metadata;
   // Line mapping over every stage shown or choosable.

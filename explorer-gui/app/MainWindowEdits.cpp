@@ -122,7 +122,6 @@ void MainWindow::applyResumedSnapshot(const CompileSnapshot &snapshot) {
       if (QString::fromStdString(stage.name) == resumeOrigin.stage)
         stage.text = resumeOrigin.text.toStdString();
   stages->setStages(mergeResumedStages(current, snapshot.stages), QStringLiteral("trex"));
-  refreshComparison();
 
   std::vector<PassRecord> history = passes->allPasses();
   if (resumeOrigin.passRow >= 0 && resumeOrigin.passRow < static_cast<int>(history.size())) {
@@ -135,6 +134,7 @@ void MainWindow::applyResumedSnapshot(const CompileSnapshot &snapshot) {
   // A re-run that failed produced no passes to show; the timeline stays as it was.
   passes->setPasses(snapshot.succeeded ? mergeResumedPasses(history, snapshot.passes, point, resumeOrigin.passRow)
                                        : history);
+  refreshComparison();
   diagnostics->setDiagnostics(snapshot.diagnostics);
   // LLVM IR carries no launch facts; the last compile's still hold (the edit cannot change
   // the kernel's parameters).
