@@ -261,7 +261,30 @@ def add_kernel(x_ptr, y_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
     QCOMPARE(kernels[0].parameterNames(), QStringList({"x_ptr", "out_ptr", "n", "scale", "BLOCK"}));
     QVERIFY(kernels[0].parameters[4].isConstexpr);
     QVERIFY(!kernels[0].parameters[3].isConstexpr);
+    // The default as written, and the autotune config's key (given by name when a config is
+    // used); the other parameters have neither.
+    QCOMPARE(kernels[0].parameters[4].defaultValue, QStringLiteral("128"));
+    QVERIFY(kernels[0].parameters[4].setByAutotune);
+    QVERIFY(!kernels[0].parameters[4].setByHeuristics);
+    for (int i = 0; i < 4; ++i)
+      QVERIFY(kernels[0].parameters[i].defaultValue.isEmpty() &&
+              !kernels[0].parameters[i].setByAutotune);
     QCOMPARE(kernels[1].name, QStringLiteral("add_kernel"));
+    // The autotune decorator above `scaled` does not reach the next kernel.
+    QVERIFY(!kernels[1].parameters[4].setByAutotune);
+
+    // @triton.heuristics' keys, over several lines; an args['n'] subscript is not a key.
+    std::vector<KernelDefinition> heuristic = findKernels(QStringLiteral(R"(@triton.heuristics({
+    "EVEN": lambda args: args['n'] % 64 == 0,
+})
+@triton.jit
+def k(x_ptr, n, EVEN: tl.constexpr, BLOCK: tl.constexpr = 64):
+    pass
+)"));
+    QCOMPARE(heuristic.size(), size_t(1));
+    QVERIFY(heuristic[0].parameters[2].setByHeuristics);
+    QVERIFY(!heuristic[0].parameters[1].setByHeuristics);
+    QCOMPARE(heuristic[0].parameters[3].defaultValue, QStringLiteral("64"));
   }
 
   void tritonCacheDirectory() {
