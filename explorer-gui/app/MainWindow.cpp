@@ -97,6 +97,7 @@ MainWindow::MainWindow(QWidget *parent)
       diagnostics(new DiagnosticsModel(this)), hidden(new HiddenParametersModel(this)),
       controller(new CompileController(this)), paneSplitter(new QSplitter(Qt::Horizontal, this)),
       sessionModel(new SessionKernelsModel(this)), comparison(new StageComparisonModel(this)),
+      passLists(new PassListComparisonModel(this)),
       comparedController(new CompileController(this)) {
   setWindowTitle(QStringLiteral("trex explorer"));
   setCentralWidget(paneSplitter);
@@ -116,8 +117,14 @@ MainWindow::MainWindow(QWidget *parent)
   });
   connect(controller, &CompileController::compileFinished, this,
           [this](const CompileSnapshot &snapshot, quint64) { applySnapshot(snapshot); });
-  connect(controller, &CompileController::staleResultDropped, this, [this] {
-    statusLabel->setText(QStringLiteral("Compiling… (an older result was dropped)"));
+  // A crashed compile: its error is what matters now, not the (empty) pass timeline.
+  connect(controller, &CompileController::workerFailed, this, [this](const QString &message) {
+    raiseDiagnostics();
+    statusBar()->showMessage(message);
+  });
+  connect(controller, &CompileController::staleResultDropped, this, [this](quint64, bool stopped) {
+    statusLabel->setText(stopped ? QStringLiteral("Compiling… (the older compile was stopped)")
+                                 : QStringLiteral("Compiling… (an older result was dropped)"));
   });
   statusBar()->showMessage(QStringLiteral("Open a kernel (Ctrl+O), IR file or Triton cache directory"));
   // The docks' forms and tables scroll or shrink; without an explicit minimum the layout,
@@ -741,11 +748,12 @@ void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
   if (!snapshot.proposedSignature.empty())
     specialization->setProposal(QString::fromStdString(snapshot.proposedSignature));
   stages->setStages(snapshot.stages, QStringLiteral("trex"));
+  passes->setPasses(snapshot.passes);
+  // The comparison's passes row reads the timeline's passes.
   refreshComparison();
   // Reverting an edited stage now goes back to what this compile printed.
   for (const QString &key : edits.keys())
     edits.setCompiled(key, stages->text(key));
-  passes->setPasses(snapshot.passes);
   diagnostics->setDiagnostics(snapshot.diagnostics);
   facts = snapshot.metadata;
   // Line mapping over every stage shown or choosable.
@@ -765,7 +773,7 @@ void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
     launch.numWarps = warpsField->value();
     launch.numStages = stagesField->value();
     runner->setLaunchTarget(launch);
-    refreshTuning();
+    refreshTuning(snapshot.autotuneConfigs);
   }
   lastUpdate = static_cast<double>(QDateTime::currentMSecsSinceEpoch() - requestStartedAt);
   lastCompileMilliseconds = snapshot.milliseconds;
@@ -776,6 +784,11 @@ void MainWindow::applySnapshot(const CompileSnapshot &snapshot) {
                            .arg(snapshot.milliseconds, 0, 'f', 0)
                            .arg(snapshot.passes.size())
                            .arg(errors ? QStringLiteral(", %1 error(s)").arg(errors) : QString()));
+}
+
+void MainWindow::raiseDiagnostics() {
+  if (auto *dock = findChild<QDockWidget *>(QStringLiteral("diagnostics")))
+    dock->raise();
 }
 
 void MainWindow::refreshDiagnostics() {

@@ -7,6 +7,7 @@
 #include "HiddenParametersModel.h"
 #include "KernelSource.h"
 #include "LineMapping.h"
+#include "PassListComparison.h"
 #include "PassTimelineModel.h"
 #include "SessionKernelsModel.h"
 #include "StageComparisonModel.h"
@@ -55,8 +56,11 @@ public:
   // The session kernel shown (-1: none) and its notes as the window shows them.
   int sessionKernelRow() const { return sessionRow; }
   QString sessionNote() const;
-  // trex's stages against Triton's (or another compilation's), per stage.
+  // trex's stages against Triton's (or another compilation's), per stage, then the layouts,
+  // the launch facts and the passes (a "passes" row).
   StageComparisonModel *comparisonModel() const { return comparison; }
+  // The passes of each side of the comparison, aligned (below the rows in the Compare dock).
+  PassListComparisonModel *passListComparison() const { return passLists; }
   // Whether the panes mark the lines that differ from the compared stage (View menu; on).
   void setDifferencesMarked(bool marked);
   // Compare… (issue 22): trex's stages against another compilation, in the same view: the
@@ -89,6 +93,9 @@ public:
   // Goes back to the specialization trex proposes: the field is emptied, nothing is remembered
   // for the kernel, and it compiles at once (the form's "Use trex's proposal").
   void useProposedSpecialization();
+  // Brings the diagnostics pane to the front of its tabs (after a crashed compile; --screenshot
+  // of a kernel that does not compile).
+  void raiseDiagnostics();
   // Shows `count` panes with the stages in pipeline order (python first).
   void showAllStages();
   // The stages the panes show when nothing is remembered: the input, ttgir and the assembly
@@ -138,7 +145,10 @@ private:
   // The comparison line and marks of each pane.
   void refreshPaneComparisons();
   void showCompared(const std::vector<StageText> &stages, const QString &name,
-                    const std::string &metadataJson = {});
+                    const std::string &metadataJson, const PassList &otherPasses);
+  // What is known of the passes behind Triton's stages (a session's or a cache entry's): not
+  // their list, and the note says so.
+  PassList tritonPasses() const;
   void buildCompareMenu(QMenu *menu);
   void buildOptionsBar();
   void buildDocks();
@@ -179,7 +189,8 @@ private:
   bool isResumableStage(const QString &stageKey) const;
   void applyResumedSnapshot(const CompileSnapshot &snapshot);
   void showPassResumeNote(int row);
-  void refreshTuning();
+  // The tuning form for the kernel shown, with the autotune configs the compile read.
+  void refreshTuning(const std::vector<AutotuneRecord> &autotuneConfigs);
 
   // What is open.
   enum class InputKind { None, Python, IR, TritonCache };
@@ -240,11 +251,15 @@ private:
   std::string trexMetadataJson;
   std::string comparedMetadataJson;
   std::string tritonMetadataJson; // a session kernel's, from Triton
+  // The passes of the compared compilation or folder (not Triton's: tritonPasses()).
+  PassList comparedPasses;
+  PassListComparisonModel *passLists;
   CompileController *comparedController;
   QString pendingComparisonName;
   QTableView *sessionTable = nullptr;
   QLabel *sessionNotesLabel = nullptr;
   QTableView *comparisonTable = nullptr;
+  QTableView *passListTable = nullptr;
   QAction *markDifferencesAction = nullptr;
   QMenu *recentMenu;
   QAction *showLocationsAction = nullptr;

@@ -122,7 +122,6 @@ void MainWindow::applyResumedSnapshot(const CompileSnapshot &snapshot) {
       if (QString::fromStdString(stage.name) == resumeOrigin.stage)
         stage.text = resumeOrigin.text.toStdString();
   stages->setStages(mergeResumedStages(current, snapshot.stages), QStringLiteral("trex"));
-  refreshComparison();
 
   std::vector<PassRecord> history = passes->allPasses();
   if (resumeOrigin.passRow >= 0 && resumeOrigin.passRow < static_cast<int>(history.size())) {
@@ -135,6 +134,7 @@ void MainWindow::applyResumedSnapshot(const CompileSnapshot &snapshot) {
   // A re-run that failed produced no passes to show; the timeline stays as it was.
   passes->setPasses(snapshot.succeeded ? mergeResumedPasses(history, snapshot.passes, point, resumeOrigin.passRow)
                                        : history);
+  refreshComparison();
   diagnostics->setDiagnostics(snapshot.diagnostics);
   // LLVM IR carries no launch facts; the last compile's still hold (the edit cannot change
   // the kernel's parameters).
@@ -183,7 +183,7 @@ void MainWindow::showPassResumeNote(int row) {
   timeline->setResumeNote(resumeExplanation(pass, *point, enclosing), true);
 }
 
-void MainWindow::refreshTuning() {
+void MainWindow::refreshTuning(const std::vector<AutotuneRecord> &autotuneConfigs) {
   if (inputKind != InputKind::Python)
     return;
   LaunchTarget launch = runner->currentLaunchTarget();
@@ -195,8 +195,7 @@ void MainWindow::refreshTuning() {
     for (const KernelParameter &parameter : found->parameters)
       names << parameter.name;
   tuner->setLaunchTarget(launch, names);
-  tuner->setAutotuneConfigs(readAutotuneConfigs(inputText.toStdString(), inputPath.toStdString(),
-                                                kernelChooser->currentText().toStdString()));
+  tuner->setAutotuneConfigs(autotuneConfigs);
 }
 
 } // namespace trex::explorer

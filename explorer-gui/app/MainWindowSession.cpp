@@ -8,6 +8,7 @@
 #include "trex/StageText/CompilationFiles.h"
 
 #include <QAction>
+#include <QColor>
 #include <QComboBox>
 #include <QDir>
 #include <QDockWidget>
@@ -15,12 +16,15 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
+#include <QIdentityProxyModel>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QProgressBar>
 #include <QSpinBox>
+#include <QSplitter>
+#include <QStatusBar>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -30,6 +34,17 @@ namespace {
 
 const QString kTritonSuffix = QStringLiteral(" (triton)");
 const QString kComparedOrigin = QStringLiteral("compared");
+
+// The pass lists with the rows that differ shaded (the model is Qt Core only: no colours).
+class ShadedPassLists : public QIdentityProxyModel {
+public:
+  using QIdentityProxyModel::QIdentityProxyModel;
+  QVariant data(const QModelIndex &index, int role) const override {
+    if (role == Qt::BackgroundRole && index.data(PassListComparisonModel::DiffersRole).toBool())
+      return QColor(0xff, 0xf0, 0xc0);
+    return QIdentityProxyModel::data(index, role);
+  }
+};
 
 } // namespace
 
@@ -61,7 +76,17 @@ void MainWindow::buildCompareMenu(QMenu *menu) {
             progress->hide();
             if (!snapshot.succeeded)
               statusLabel->setText(QStringLiteral("The compile to compare with failed"));
-            showCompared(snapshot.stages, pendingComparisonName, snapshot.metadataJson);
+            // Its diagnostics are not shown; a crash is said in the status bar.
+            for (const DiagnosticRecord &diagnostic : snapshot.diagnostics)
+              if (diagnostic.severity == DiagnosticRecord::Severity::Error) {
+                statusBar()->showMessage(
+                    QStringLiteral("Compare: %1").arg(QString::fromStdString(diagnostic.message)));
+                break;
+              }
+            PassList ran = passListOf(snapshot.passes);
+            if (!snapshot.succeeded)
+              ran.note = QStringLiteral("the compile failed; the passes it ran before");
+            showCompared(snapshot.stages, pendingComparisonName, snapshot.metadataJson, ran);
           });
 }
 
@@ -77,7 +102,22 @@ bool MainWindow::compareWithFolder(const QString &folder) {
   std::vector<StageText> other;
   for (const auto &[name, text] : files->stages)
     other.push_back({name, text, kComparedOrigin.toStdString()});
-  showCompared(other, QDir(folder).dirName(), files->metadataJson);
+  // The passes where `trex compile --dump-passes` listed them in the folder.
+  PassList listed;
+  QFile index(QDir(folder).filePath(QStringLiteral("passes.txt")));
+  if (!index.exists()) {
+    listed.note = QStringLiteral("%1 holds no passes.txt (trex compile --dump-passes writes "
+                                 "one; a Triton cache entry keeps no pass list)")
+                      .arg(folder);
+  } else if (!index.open(QIODevice::ReadOnly)) {
+    listed.note = QStringLiteral("cannot read %1: %2").arg(index.fileName(), index.errorString());
+  } else if (std::optional<QStringList> names = readPassIndex(QString::fromUtf8(index.readAll()))) {
+    listed = {true, *names, QStringLiteral("from %1").arg(index.fileName())};
+  } else {
+    listed.note = QStringLiteral("%1 is not a pass list trex compile --dump-passes wrote")
+                      .arg(index.fileName());
+  }
+  showCompared(other, QDir(folder).dirName(), files->metadataJson, listed);
   return true;
 }
 
@@ -116,8 +156,9 @@ void MainWindow::compareWithTriton() {
 }
 
 void MainWindow::showCompared(const std::vector<StageText> &other, const QString &name,
-                              const std::string &metadataJson) {
+                              const std::string &metadataJson, const PassList &otherPasses) {
   comparedMetadataJson = metadataJson;
+  comparedPasses = otherPasses;
   std::vector<StageText> compared = other;
   for (StageText &stage : compared)
     stage.origin = kComparedOrigin.toStdString();
@@ -163,15 +204,30 @@ void MainWindow::buildSessionDocks() {
   sessionDock->setWidget(sessionWidget);
   addDockWidget(Qt::BottomDockWidgetArea, sessionDock);
 
-  comparisonTable = new QTableView(this);
+  auto *comparisonSplitter = new QSplitter(Qt::Vertical, this);
+  comparisonTable = new QTableView(comparisonSplitter);
   comparisonTable->setModel(comparison);
   comparisonTable->verticalHeader()->hide();
   comparisonTable->horizontalHeader()->setStretchLastSection(true);
-  // A row shows its stage and its Triton side next to each other.
+  // Below the rows, each side's passes beside the other's.
+  passListTable = new QTableView(comparisonSplitter);
+  auto *shaded = new ShadedPassLists(passListTable);
+  shaded->setSourceModel(passLists);
+  passListTable->setModel(shaded);
+  passListTable->verticalHeader()->hide();
+  passListTable->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  comparisonSplitter->addWidget(comparisonTable);
+  comparisonSplitter->addWidget(passListTable);
+  // A stage row shows its stage and its Triton side next to each other; the passes row, the
+  // pass lists.
   connect(comparisonTable, &QTableView::activated, this, [this](const QModelIndex &index) {
     QString stage =
         comparison->index(index.row(), StageComparisonModel::StageColumn).data().toString();
-    if (codePanes.size() < 2 || stage.isEmpty())
+    if (stage == QLatin1String("passes")) {
+      passListTable->setFocus();
+      return;
+    }
+    if (codePanes.size() < 2 || stage.isEmpty() || stages->rowOf(stage) < 0)
       return;
     codePanes[codePanes.size() - 2]->setStage(stage);
     codePanes.back()->setStage(QStringLiteral("%1 (%2)").arg(stage, comparedOrigin));
@@ -179,7 +235,7 @@ void MainWindow::buildSessionDocks() {
   });
   auto *comparisonDock = new QDockWidget(QStringLiteral("Compare"), this);
   comparisonDock->setObjectName(QStringLiteral("comparison"));
-  comparisonDock->setWidget(comparisonTable);
+  comparisonDock->setWidget(comparisonSplitter);
   addDockWidget(Qt::BottomDockWidgetArea, comparisonDock);
   if (auto *passDock = findChild<QDockWidget *>(QStringLiteral("passes"))) {
     tabifyDockWidget(passDock, sessionDock);
@@ -309,15 +365,35 @@ QString MainWindow::sessionNote() const {
 
 void MainWindow::setDifferencesMarked(bool marked) { markDifferencesAction->setChecked(marked); }
 
+PassList MainWindow::tritonPasses() const {
+  QStringList kept;
+  for (const StageText &stage : stages->stagesOf(QStringLiteral("triton")))
+    kept << QString::fromStdString(stage.name);
+  PassList unknown;
+  unknown.note = QStringLiteral("%1 keeps Triton's stages (%2), not its pass list")
+                     .arg(sessionRow >= 0 ? QStringLiteral("the capture session")
+                                          : QStringLiteral("Triton's cache entry"),
+                          kept.join(QStringLiteral(", ")));
+  return unknown;
+}
+
 void MainWindow::refreshComparison() {
   std::vector<StageText> other = stages->stagesOf(comparedOrigin);
-  if (other.empty())
+  if (other.empty()) {
     comparison->clear();
-  else
-    comparison->compare(stages->stagesOf(QStringLiteral("trex")), other, comparedName,
-                        trexMetadataJson,
-                        comparedOrigin == QStringLiteral("triton") ? tritonMetadataJson
-                                                                   : comparedMetadataJson);
+    passLists->clear();
+    return;
+  }
+  comparison->compare(
+      stages->stagesOf(QStringLiteral("trex")), other, comparedName, trexMetadataJson,
+      comparedOrigin == QStringLiteral("triton") ? tritonMetadataJson : comparedMetadataJson);
+  // The passes: trex's with Triton's names, the other side's where they are known.
+  PassList trexPasses = passListOf(passes->allPasses());
+  PassList otherPasses =
+      comparedOrigin == QStringLiteral("triton") ? tritonPasses() : comparedPasses;
+  if (!trexPasses.passes.isEmpty() || !otherPasses.passes.isEmpty())
+    comparison->setRow(comparePassLists(trexPasses, otherPasses, comparedName));
+  passLists->setLists(trexPasses, otherPasses, comparedName);
   comparisonTable->resizeColumnToContents(StageComparisonModel::StageColumn);
 }
 

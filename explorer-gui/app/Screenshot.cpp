@@ -68,11 +68,23 @@ int renderScreenshot(const ScreenshotRequest &request) {
   // stage.
   if (window.sessionKernelRow() < 0 && !request.defaultView)
     window.showAllStages();
-  if (!save())
-    return 1;
   bool failed = window.diagnosticsModel()->errorCount() > 0;
   if (failed)
-    std::fprintf(stderr, "error: the kernel did not compile (the screenshot shows the diagnostics)\n");
+    window.raiseDiagnostics();
+  if (!save())
+    return 1;
+  if (failed) {
+    // The first error says what happened (a crashed compiler among others).
+    QString first;
+    DiagnosticsModel *diagnostics = window.diagnosticsModel();
+    for (int row = 0; row < diagnostics->rowCount() && first.isEmpty(); ++row)
+      if (diagnostics->index(row, 0).data(DiagnosticsModel::SeverityRole).toInt() ==
+          static_cast<int>(DiagnosticRecord::Severity::Error))
+        first = diagnostics->index(row, DiagnosticsModel::MessageColumn).data().toString();
+    std::fprintf(stderr,
+                 "error: the kernel did not compile: %s (the screenshot shows the diagnostics)\n",
+                 qPrintable(first));
+  }
   return failed ? 1 : 0;
 }
 

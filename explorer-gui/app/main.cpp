@@ -1,7 +1,9 @@
 // trex-explorer: the Qt desktop explorer. `--screenshot FILE.png KERNEL` renders the window with
-// every stage of KERNEL offscreen and exits (for tests and docs).
-#include "Screenshot.h"
+// every stage of KERNEL offscreen and exits (for tests and docs). `--compile-worker` (hidden) is
+// the child process the window's compiles run in (CompileWorker.h).
+#include "CompileWorker.h"
 #include "MainWindow.h"
+#include "Screenshot.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -32,6 +34,9 @@ void quietHandler(QtMsgType type, const QMessageLogContext &context, const QStri
 } // namespace
 
 int main(int argc, char **argv) {
+  // The compile worker creates no application object and no window.
+  if (trex::explorer::isCompileWorkerInvocation(argc, argv))
+    return trex::explorer::runCompileWorker();
   defaultHandler = qInstallMessageHandler(quietHandler);
   QElapsedTimer startup;
   startup.start();

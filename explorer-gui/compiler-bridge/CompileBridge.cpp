@@ -204,6 +204,10 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
     snapshot.metadata = facts;
   }
   snapshot.assemblerLog = result.assemblerLog;
+  // The tuning form's configs come with the compile, so the window runs no compiler code.
+  if (!request.resume && llvm::StringRef(request.fileName).ends_with(".py"))
+    snapshot.autotuneConfigs =
+        readAutotuneConfigs(request.text, request.fileName, request.kernelName);
   snapshot.milliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return snapshot;

@@ -123,6 +123,8 @@ struct CompileSnapshot {
   // The resume point of a compile from edited IR; its stages and passes are only those from
   // that point on.
   std::optional<ResumeRequest> resumedFrom;
+  // The @triton.autotune configs of the kernel compiled from Python (none without them).
+  std::vector<AutotuneRecord> autotuneConfigs;
 };
 
 } // namespace trex::explorer

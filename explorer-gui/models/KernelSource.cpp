@@ -36,6 +36,16 @@ QStringList splitTopLevel(const QString &text) {
   return parts;
 }
 
+// The string keys of the dict literals in a decorator's text: {"BLOCK": 128} and
+// {'EVEN': lambda args: ...} give BLOCK and EVEN.
+QStringList dictKeys(const QString &decorator) {
+  static const QRegularExpression key(QStringLiteral(R"(['"](\w+)['"]\s*:)"));
+  QStringList keys;
+  for (QRegularExpressionMatchIterator it = key.globalMatch(decorator); it.hasNext();)
+    keys << it.next().captured(1);
+  return keys;
+}
+
 } // namespace
 
 std::vector<KernelDefinition> findKernels(const QString &pythonText) {
@@ -44,9 +54,20 @@ std::vector<KernelDefinition> findKernels(const QString &pythonText) {
   static const QRegularExpression jitDecorator(QStringLiteral(R"(^\s*@(triton\.)?jit\b)"));
   static const QRegularExpression otherDecorator(QStringLiteral(R"(^\s*@)"));
   static const QRegularExpression defHeader(QStringLiteral(R"(^\s*def\s+(\w+)\s*\()"));
+  static const QRegularExpression heuristics(QStringLiteral(R"(^\s*@(triton\.)?heuristics\b)"));
+  static const QRegularExpression autotune(QStringLiteral(R"(^\s*@(triton\.)?autotune\b)"));
   bool pendingJit = false;
+  // The decorators above the next def, one text each with its continuation lines.
+  QStringList decorators;
   for (int i = 0; i < lines.size(); ++i) {
     const QString &line = lines[i];
+    bool continuation = line.trimmed().isEmpty() || line.trimmed().startsWith('#') ||
+                        line.startsWith(' ') || line.startsWith(')') || line.startsWith(']') ||
+                        line.startsWith('}');
+    if (otherDecorator.match(line).hasMatch())
+      decorators << line;
+    else if (!decorators.isEmpty() && continuation && !defHeader.match(line).hasMatch())
+      decorators.last() += '\n' + line;
     if (jitDecorator.match(line).hasMatch()) {
       pendingJit = true;
       continue;
@@ -54,11 +75,20 @@ std::vector<KernelDefinition> findKernels(const QString &pythonText) {
     QRegularExpressionMatch def = defHeader.match(line);
     if (!def.hasMatch()) {
       // Decorators, their continuation lines and comments may sit between @jit and def.
-      if (pendingJit && !otherDecorator.match(line).hasMatch() && !line.trimmed().isEmpty() &&
-          !line.trimmed().startsWith('#') && !line.startsWith(' ') && !line.startsWith(')'))
+      if (!otherDecorator.match(line).hasMatch() && !continuation) {
         pendingJit = false;
+        decorators.clear();
+      }
       continue;
     }
+    QStringList byHeuristics, byAutotune;
+    for (const QString &decorator : decorators) {
+      if (heuristics.match(decorator).hasMatch())
+        byHeuristics << dictKeys(decorator);
+      else if (autotune.match(decorator).hasMatch())
+        byAutotune << dictKeys(decorator);
+    }
+    decorators.clear();
     if (!pendingJit)
       continue;
     pendingJit = false;
@@ -89,7 +119,15 @@ std::vector<KernelDefinition> findKernels(const QString &pythonText) {
       QString name = part.section(':', 0, 0).section('=', 0, 0).trimmed();
       if (name.isEmpty())
         continue;
-      kernel.parameters.push_back({name, part.contains(QLatin1String("constexpr"))});
+      KernelParameter parameter;
+      parameter.name = name;
+      int assignment = part.indexOf('=');
+      parameter.isConstexpr = part.contains(QLatin1String("constexpr"));
+      if (assignment >= 0)
+        parameter.defaultValue = part.mid(assignment + 1).trimmed();
+      parameter.setByHeuristics = byHeuristics.contains(name);
+      parameter.setByAutotune = byAutotune.contains(name);
+      kernel.parameters.push_back(parameter);
     }
     kernels.push_back(kernel);
   }

@@ -11,6 +11,20 @@ namespace trex::explorer {
 struct KernelParameter {
   QString name;
   bool isConstexpr = false;
+  // The default value as written ("1024", "tl.float16"); empty when there is none.
+  QString defaultValue;
+  // A key of the kernel's @triton.heuristics, or of an @triton.autotune config's dict: the
+  // compile may give it by name rather than from the signature (a signature shorter than the
+  // parameter list then skips it, as the compiler does).
+  bool setByHeuristics = false;
+  bool setByAutotune = false;
+
+  bool operator==(const KernelParameter &other) const {
+    return name == other.name && isConstexpr == other.isConstexpr &&
+           defaultValue == other.defaultValue && setByHeuristics == other.setByHeuristics &&
+           setByAutotune == other.setByAutotune;
+  }
+  bool operator!=(const KernelParameter &other) const { return !(*this == other); }
 };
 
 struct KernelDefinition {
@@ -23,7 +37,8 @@ struct KernelDefinition {
 };
 
 // Every `def` decorated with @triton.jit (or @jit, possibly under @triton.autotune /
-// @triton.heuristics), in file order.
+// @triton.heuristics), in file order. The parameters' defaults and the names the decorators'
+// dicts give are read from the text as written (configs built by a function are not seen).
 std::vector<KernelDefinition> findKernels(const QString &pythonText);
 
 } // namespace trex::explorer

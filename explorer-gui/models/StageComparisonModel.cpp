@@ -5,6 +5,8 @@
 #include "trex/StageText/StageDiff.h"
 #include "trex/Tools/CaptureSession.h"
 
+#include <algorithm>
+
 namespace trex::explorer {
 
 QString StageDifference::summary(const QString &otherName) const {
@@ -126,6 +128,18 @@ void StageComparisonModel::compare(const std::vector<StageText> &trex,
 void StageComparisonModel::clear() {
   beginResetModel();
   rows.clear();
+  endResetModel();
+}
+
+void StageComparisonModel::setRow(const StageDifference &row) {
+  beginResetModel();
+  auto same = std::find_if(rows.begin(), rows.end(), [&](const StageDifference &existing) {
+    return existing.stage == row.stage;
+  });
+  if (same != rows.end())
+    *same = row;
+  else
+    rows.push_back(row);
   endResetModel();
 }
 

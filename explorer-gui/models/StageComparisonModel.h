@@ -19,8 +19,8 @@ struct StageDifference {
   // "+2 arith.constant, -1 tt.addptr" (trex's count minus the other's); empty when equal or
   // not an MLIR stage.
   QString operationDifference;
-  // For the "layouts" and "metadata" rows (not line diffs): what differs, or that nothing
-  // does ("same (N layouts)", "same launch facts"); empty for a stage row.
+  // For the "layouts", "metadata" and "passes" rows (not line diffs): what differs, or that
+  // nothing does ("same (N layouts)", "same launch facts"); empty for a stage row.
   QString note;
   bool differs = false;
   bool same() const { return trexLines.empty() && otherLines.empty() && !differs; }
@@ -49,6 +49,9 @@ public:
                const QString &otherName = QStringLiteral("Triton"),
                const std::string &trexMetadata = {}, const std::string &otherMetadata = {});
   void clear();
+  // Puts `row` in place of the row of the same stage name, or after the others (the "passes"
+  // row, PassListComparison.h).
+  void setRow(const StageDifference &row);
   QString otherName() const { return other; }
   // The stage's comparison, or nullptr when the stage is not on both sides.
   const StageDifference *difference(const QString &stage) const;

@@ -13,6 +13,8 @@
 #include <QSignalBlocker>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace trex::explorer {
 
 namespace {
@@ -26,7 +28,8 @@ SpecializationPanel::SpecializationPanel(QWidget *parent)
     : QWidget(parent), originLabel(new QLabel(this)),
       useProposal(new QPushButton(QStringLiteral("Use trex's proposal"), this)),
       signatureField(new QLineEdit(this)), noteLabel(new QLabel(this)),
-      rowsWidget(new QWidget(this)), grid(new QGridLayout(rowsWidget)) {
+      absentLabel(new QLabel(this)), rowsWidget(new QWidget(this)),
+      grid(new QGridLayout(rowsWidget)) {
   signatureField->setPlaceholderText(
       QStringLiteral("signature, e.g. *fp32:16, *fp32:16, i32, 1024 (empty: trex proposes one)"));
   signatureField->setToolTip(
@@ -34,6 +37,8 @@ SpecializationPanel::SpecializationPanel(QWidget *parent)
   originLabel->setWordWrap(true);
   noteLabel->setWordWrap(true);
   noteLabel->hide();
+  absentLabel->setWordWrap(true);
+  absentLabel->hide();
   useProposal->setToolTip(
       QStringLiteral("Forget this specialization and compile with the one trex proposes"));
   auto *layout = new QVBoxLayout(this);
@@ -43,6 +48,7 @@ SpecializationPanel::SpecializationPanel(QWidget *parent)
   layout->addLayout(header);
   layout->addWidget(signatureField);
   layout->addWidget(noteLabel);
+  layout->addWidget(absentLabel);
   grid->setContentsMargins(0, 0, 0, 0);
   grid->setColumnStretch(2, 1);
   auto *scroll = new QScrollArea(this);
@@ -62,11 +68,7 @@ SpecializationPanel::SpecializationPanel(QWidget *parent)
 }
 
 void SpecializationPanel::setParameters(const std::vector<KernelParameter> &newParameters) {
-  bool same = newParameters.size() == parameters.size();
-  for (size_t i = 0; same && i < parameters.size(); ++i)
-    same = parameters[i].name == newParameters[i].name &&
-           parameters[i].isConstexpr == newParameters[i].isConstexpr;
-  if (same)
+  if (newParameters == parameters)
     return;
   parameters = newParameters;
   rebuildRows();
@@ -103,6 +105,14 @@ QString SpecializationPanel::originText() const {
 }
 
 QString SpecializationPanel::note() const { return problem; }
+
+QString SpecializationPanel::absentNote() const { return absentLabel->text(); }
+
+QString SpecializationPanel::rowMark(int row) const {
+  return problem.isEmpty() && row >= 0 && row < static_cast<int>(formRows.size())
+             ? formRows[row].mark()
+             : QString();
+}
 
 void SpecializationPanel::showOrigin() {
   QString text = QStringLiteral("<b>Specialization</b>: %1").arg(originText().toHtmlEscaped());
@@ -172,7 +182,12 @@ void SpecializationPanel::readString() {
     }
     problem.clear();
   } else {
-    SpecializationReading reading = readSpecialization(signature, parameters);
+    // The proposal is read as the compile that made it used it (with autotune config 0); a
+    // typed string, as a compile without a config reads it, with the proposal offered for the
+    // parameters it leaves out.
+    SpecializationReading reading =
+        fromProposal ? readSpecialization(signature, parameters, {true, QString()})
+                     : readSpecialization(signature, parameters, {false, proposal});
     problem = reading.problem.isEmpty()
                   ? QString()
                   : QStringLiteral(
@@ -183,7 +198,43 @@ void SpecializationPanel::readString() {
   }
   noteLabel->setText(problem);
   noteLabel->setVisible(!problem.isEmpty());
+  showAbsent();
   showRows();
+}
+
+void SpecializationPanel::showAbsent(const QString &blocked) {
+  QStringList absent;
+  if (problem.isEmpty())
+    for (const SpecializationRow &row : formRows) {
+      switch (row.source) {
+      case SpecializationRow::Source::Signature:
+        break;
+      case SpecializationRow::Source::Default:
+        absent << QStringLiteral("%1: its default %2").arg(row.name, row.value);
+        break;
+      case SpecializationRow::Source::Heuristics:
+        absent << QStringLiteral("%1: set by @triton.heuristics").arg(row.name);
+        break;
+      case SpecializationRow::Source::Autotune:
+        absent << QStringLiteral("%1: set by the autotune config").arg(row.name);
+        break;
+      case SpecializationRow::Source::Proposed:
+        absent << QStringLiteral("%1: missing (the compile needs it; trex proposes %2)")
+                      .arg(row.name, specializationEntry(row));
+        break;
+      case SpecializationRow::Source::Missing:
+        absent << QStringLiteral("%1: missing (the compile needs it)").arg(row.name);
+        break;
+      }
+    }
+  QString text =
+      absent.isEmpty()
+          ? QString()
+          : QStringLiteral("Not in the signature: %1.").arg(absent.join(QStringLiteral("; ")));
+  if (!blocked.isEmpty())
+    text = blocked + (text.isEmpty() ? QString() : QStringLiteral(" ") + text);
+  absentLabel->setText(text);
+  absentLabel->setVisible(!text.isEmpty());
 }
 
 void SpecializationPanel::showRows() {
@@ -196,8 +247,10 @@ void SpecializationPanel::showRows() {
           static_cast<QWidget *>(widgets.divisible)})
       widget->setEnabled(shown);
     widgets.kind->setEnabled(shown && !parameters[i].isConstexpr);
-    if (!shown)
+    if (!shown) {
+      widgets.name->setText(parameters[i].name.toHtmlEscaped());
       continue;
+    }
     const SpecializationRow &row = formRows[i];
     bool isConstexpr = row.kind == SpecializationRow::Kind::Constexpr;
     widgets.kind->setCurrentIndex(static_cast<int>(row.kind));
@@ -207,6 +260,18 @@ void SpecializationPanel::showRows() {
     widgets.value->setVisible(isConstexpr);
     widgets.divisible->setChecked(row.divisibleBy16);
     widgets.divisible->setEnabled(takesDivisibility(row));
+    // A row the string leaves out is marked under its name; what the decorators give is not
+    // the string's to change (short of giving every parameter), the others can be given.
+    QString mark = row.mark();
+    widgets.name->setText(mark.isEmpty()
+                              ? parameters[i].name.toHtmlEscaped()
+                              : QStringLiteral("%1<br><small style='color:#a05000'>%2</small>")
+                                    .arg(parameters[i].name.toHtmlEscaped(), mark));
+    if (row.givenByName())
+      for (QWidget *widget :
+           {static_cast<QWidget *>(widgets.kind), static_cast<QWidget *>(widgets.dtype),
+            static_cast<QWidget *>(widgets.value), static_cast<QWidget *>(widgets.divisible)})
+        widget->setEnabled(false);
   }
   updating = false;
 }
@@ -224,17 +289,40 @@ void SpecializationPanel::formChanged(int index) {
 }
 
 void SpecializationPanel::editRow(int index, const SpecializationRow &row) {
-  if (index < 0 || index >= static_cast<int>(formRows.size()) || !problem.isEmpty())
+  if (index < 0 || index >= static_cast<int>(formRows.size()) || !problem.isEmpty() ||
+      formRows[index].givenByName())
     return;
   formRows[index] = row;
   formRows[index].name = parameters[index].name;
   formRows[index].declaredConstexpr = parameters[index].isConstexpr;
+  formRows[index].source = SpecializationRow::Source::Signature;
   // A constexpr without a value yet is not written until it has one.
   if (row.kind == SpecializationRow::Kind::Constexpr && row.value.trimmed().isEmpty()) {
     showRows();
     return;
   }
+  // Entries go to parameters in order: a parameter left out before the last one given joins
+  // the string with the value shown (its default, trex's proposal), unless it has none yet;
+  // then nothing is written (the form keeps the edit) until it is given.
+  int last = index;
+  for (int row = 0; row < static_cast<int>(formRows.size()); ++row)
+    if (formRows[row].source == SpecializationRow::Source::Signature)
+      last = std::max(last, row);
+  for (int earlier = 0; earlier < last; ++earlier) {
+    if (formRows[earlier].source == SpecializationRow::Source::Missing) {
+      showAbsent(QStringLiteral("Give %1 a value first: the signature lists the parameters in "
+                                "order.")
+                     .arg(formRows[earlier].name));
+      showRows();
+      return;
+    }
+  }
+  for (int earlier = 0; earlier < last; ++earlier)
+    if (formRows[earlier].source == SpecializationRow::Source::Default ||
+        formRows[earlier].source == SpecializationRow::Source::Proposed)
+      formRows[earlier].source = SpecializationRow::Source::Signature;
   signatureField->setText(writeSpecialization(formRows));
+  showAbsent();
   shownOrigin = Origin::Edited;
   showRows();
   showOrigin();

@@ -38,6 +38,12 @@ public:
   QString originText() const;
   // Why the form cannot show the string (empty when it does); the string is used as typed then.
   QString note() const;
+  // The parameters the string leaves out and what becomes of them ("Not in the signature:
+  // BLOCK: its default 1024; N: missing, the compile needs it"), or why a form edit is not
+  // written yet; empty when the string gives every parameter.
+  QString absentNote() const;
+  // The mark beside row `row` ("default", "missing", ...; empty for an entry of the string).
+  QString rowMark(int row) const;
   bool formShowsSignature() const { return note().isEmpty(); }
   std::vector<SpecializationRow> rows() const { return formRows; }
   // As if the user changed row `row` of the form to `value` (tests, the bench).
@@ -67,6 +73,8 @@ private:
   void readString();
   void showRows();
   void showOrigin();
+  // The absent parameters' note (and `blocked`, why a form edit is not written yet, first).
+  void showAbsent(const QString &blocked = QString());
   // A widget of row `row` changed: the row, then the string, follow.
   void formChanged(int row);
 
@@ -74,6 +82,7 @@ private:
   QPushButton *useProposal;
   QLineEdit *signatureField;
   QLabel *noteLabel;
+  QLabel *absentLabel;
   QWidget *rowsWidget;
   QGridLayout *grid;
   std::vector<KernelParameter> parameters;

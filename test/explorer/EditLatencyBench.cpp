@@ -1,8 +1,10 @@
 // explorer-edit-bench: issue 22's speed figures. (a) An edit of the vector-add sample's source
 // to every pane updated and painted (20 edits, alternating `x + y` and `x * y`), at the default
-// 1366x768 view; (b) the matmul sample opened: to the window painted, and to the first
+// 1366x768 view, and the window's first compile, which starts its compile worker; (b) the matmul
+// sample opened: to the window painted, and to the first
 // compile's panes painted. Prints the figures; not a test (times depend on the machine).
 #include "CodePane.h"
+#include "CompileWorker.h"
 #include "MainWindow.h"
 
 #include <QApplication>
@@ -34,6 +36,9 @@ void paintPanes(MainWindow &window) {
 } // namespace
 
 int main(int argc, char **argv) {
+  // Its compiles run in a child process: this executable with --compile-worker.
+  if (isCompileWorkerInvocation(argc, argv))
+    return runCompileWorker();
   if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
     qputenv("QT_QPA_PLATFORM", "offscreen");
   QElapsedTimer sinceStart;
@@ -76,6 +81,8 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "explorer-edit-bench: the vector-add sample did not compile\n");
     return 1;
   }
+  // A new window starts a new compile worker: its first compile pays for the process start.
+  double firstCompile = window.lastUpdateMilliseconds();
   paintPanes(window);
   CodeEditor *python = window.paneForStage(QStringLiteral("python"))->editor();
   std::vector<double> total, afterDebounce;
@@ -101,7 +108,8 @@ int main(int argc, char **argv) {
               "median %.0f ms "
               "(min %.0f, max %.0f; includes the debounce: 100 ms after a compile under 250 ms, "
               "else 300 ms); debounce end -> stages shown "
-              "median %.0f ms\n",
+              "median %.0f ms; the window's first compile (a new compile worker started): "
+              "request -> stages shown %.0f ms\n",
               edits, static_cast<long long>(window.panes().size()), qPrintable([&] {
                 QStringList stages;
                 for (CodePane *pane : window.panes())
@@ -109,6 +117,6 @@ int main(int argc, char **argv) {
                 return stages.join(QStringLiteral(", "));
               }()),
               median(total), *std::min_element(total.begin(), total.end()),
-              *std::max_element(total.begin(), total.end()), median(afterDebounce));
+              *std::max_element(total.begin(), total.end()), median(afterDebounce), firstCompile);
   return 0;
 }

@@ -3,6 +3,7 @@
 // at their line, and reverting brings the compiled text back. Also the teaching texts the
 // window shows: each pass's description, each layout parameter's tooltip.
 #include "CodePane.h"
+#include "ExplorerTestMain.h"
 #include "LayoutPanel.h"
 #include "MainWindow.h"
 #include "PassDescriptions.h"
@@ -249,5 +250,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(ExplorerEditingTest)
+TREX_EXPLORER_TEST_MAIN(ExplorerEditingTest)
 #include "ExplorerEditingTest.moc"

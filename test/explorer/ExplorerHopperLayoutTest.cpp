@@ -3,6 +3,7 @@
 // wgmma reads. The shared layout, the wgmma accumulator and the bank-conflict table of every
 // access of the buffers are each recomputed here through layoutviz and compared with real
 // Triton's ttgir.
+#include "ExplorerTestMain.h"
 #include "LayoutCanvas.h"
 #include "LayoutPanel.h"
 #include "LayoutTestSupport.h"
@@ -332,5 +333,5 @@ private:
   QString ttgir;
 };
 
-QTEST_MAIN(ExplorerHopperLayoutTest)
+TREX_EXPLORER_TEST_MAIN(ExplorerHopperLayoutTest)
 #include "ExplorerHopperLayoutTest.moc"

@@ -2,6 +2,7 @@
 // pipelined tensor-core matmul (cuda:80) drawn as one of its buffers with its swizzle phases,
 // and the bank conflicts of every access of its buffers (cp.async writes, ldmatrix reads), all
 // recomputed here through layoutviz; the softmax load followed across passes.
+#include "ExplorerTestMain.h"
 #include "LayoutCanvas.h"
 #include "LayoutPanel.h"
 #include "LayoutTestSupport.h"
@@ -327,5 +328,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(ExplorerLayoutTest)
+TREX_EXPLORER_TEST_MAIN(ExplorerLayoutTest)
 #include "ExplorerLayoutTest.moc"

@@ -1,8 +1,9 @@
 // The explorer's window offscreen on a capture session (test/explorer/Inputs/session): the
 // kernel list, a kernel compiled with the session's specialization, Triton's ttgir beside
 // trex's with its comparison, the note of a kernel without a trex signature, the screenshot; and
-// Compare… against other options or a folder, in the same view.
+// Compare… against other options or a folder, in the same view, with the passes of each side.
 #include "CodePane.h"
+#include "ExplorerTestMain.h"
 #include "MainWindow.h"
 #include "Screenshot.h"
 
@@ -131,9 +132,10 @@ private Q_SLOTS:
     QVERIFY(window.comparisonModel()
                 ->summary(QStringLiteral("ttir"))
                 .contains(QLatin1String("lines differ")));
-    // ttir, ttgir, the layouts the ttgir defines (the renamed copy defines the same ones) and
-    // the launch facts of both metadata files (the stand-in's JSON has no tmem_size: "-").
-    QCOMPARE(window.comparisonModel()->rowCount(), 4);
+    // ttir, ttgir, the layouts the ttgir defines (the renamed copy defines the same ones), the
+    // launch facts of both metadata files (the stand-in's JSON has no tmem_size: "-") and the
+    // passes (compareThePassesOfEachSide).
+    QCOMPARE(window.comparisonModel()->rowCount(), 5);
     QCOMPARE(window.comparisonModel()->summary(QStringLiteral("metadata")),
              QStringLiteral("metadata: tmem_size 0 (Triton -)"));
     QVERIFY(window.comparisonModel()
@@ -264,9 +266,14 @@ private Q_SLOTS:
           window.stageModel()->text("ttir").replace(QLatin1String("arith.addf"),
                                                     QLatin1String("arith.mulf")));
     QVERIFY(window.compareWithFolder(dir.path()));
-    QCOMPARE(window.comparisonModel()->rowCount(), 3); // ttir, ttgir, layouts
+    QCOMPARE(window.comparisonModel()->rowCount(), 4); // ttir, ttgir, layouts, passes
     QCOMPARE(window.comparisonModel()->summary(QStringLiteral("ttgir")),
              QStringLiteral("ttgir: same"));
+    // Without a passes.txt the folder's passes are not known, and the row says why.
+    QVERIFY2(window.comparisonModel()
+                 ->summary(QStringLiteral("passes"))
+                 .contains(QLatin1String("holds no passes.txt (trex compile --dump-passes")),
+             qPrintable(window.comparisonModel()->summary(QStringLiteral("passes"))));
     QString ttir = window.comparisonModel()->summary(QStringLiteral("ttir"));
     QVERIFY2(ttir.startsWith(QLatin1String("ttir: 2 lines differ (1 only in trex, 1 only in ")) &&
                  ttir.endsWith(QLatin1String("ops: +1 arith.addf, -1 arith.mulf")),
@@ -274,6 +281,115 @@ private Q_SLOTS:
     QTemporaryDir empty;
     QVERIFY(!window.compareWithFolder(empty.path()));
     QVERIFY(!window.openProblem().isEmpty());
+  }
+
+  // The Compare view's passes: trex's as Triton names them; Triton's side says that a session
+  // does not record them; another compile's and a folder's passes.txt are set beside trex's.
+  void compareThePassesOfEachSide() {
+    MainWindow window;
+    window.setHeadless(true);
+    QVERIFY(window.openPath(kSession, QStringLiteral("scale_kernel")));
+    QVERIFY(window.compileAndWait());
+    QStringList trexPasses;
+    for (const PassRecord &pass : window.passModel()->allPasses())
+      trexPasses << tritonPassName(pass);
+    QVERIFY(trexPasses.size() > 20);
+    QVERIFY(trexPasses.contains(QStringLiteral("tritongpu-coalesce")));
+    QVERIFY(trexPasses.contains(QStringLiteral("convert-triton-to-tritongpu")));
+    QVERIFY(!trexPasses.contains(QStringLiteral("TritonGPUCoalesce"))); // the class name
+    const QString note = QStringLiteral(
+        "the capture session keeps Triton's stages (ttir, ttgir), not its pass list");
+    QCOMPARE(window.comparisonModel()->summary(QStringLiteral("passes")),
+             QStringLiteral("passes: trex ran %1 passes; Triton's are not known: %2")
+                 .arg(trexPasses.size())
+                 .arg(note));
+    PassListComparisonModel *lists = window.passListComparison();
+    QCOMPARE(lists->rowCount(), trexPasses.size());
+    for (int row = 0; row < lists->rowCount(); ++row) {
+      QCOMPARE(cell(lists, row, PassListComparisonModel::TrexColumn), trexPasses[row]);
+      QVERIFY(cell(lists, row, PassListComparisonModel::OtherColumn).isEmpty());
+    }
+    QCOMPARE(lists->headerData(PassListComparisonModel::OtherColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Triton: passes not known"));
+    QCOMPARE(
+        lists->headerData(PassListComparisonModel::OtherColumn, Qt::Horizontal, Qt::ToolTipRole)
+            .toString(),
+        note);
+    // The dock shows the lists below the rows.
+    auto *dock = window.findChild<QDockWidget *>(QStringLiteral("comparison"));
+    QVERIFY(dock);
+    bool shown = false;
+    for (QTableView *table : dock->findChildren<QTableView *>())
+      shown |= table->model()->rowCount() == lists->rowCount() &&
+               table->model()->columnCount() == PassListComparisonModel::ColumnCount;
+    QVERIFY(shown);
+
+    // Another target: both lists known, the differences named.
+    window.compareWithOptions(4, 3, QStringLiteral("cuda:80"));
+    QVERIFY(window.comparisonCompiler()->waitForLatest(120000));
+    const PassList &other = lists->otherList();
+    QVERIFY(other.known);
+    QVERIFY(other.passes.size() > 20);
+    QVERIFY(other.passes != trexPasses);
+    const QString passes = window.comparisonModel()->summary(QStringLiteral("passes"));
+    QVERIFY2(passes.startsWith(QStringLiteral("passes: %1 passes in trex, %2 passes in "
+                                              "num_warps=4 num_stages=3 cuda:80: ")
+                                   .arg(trexPasses.size())
+                                   .arg(other.passes.size())),
+             qPrintable(passes));
+    QVERIFY2(passes.contains(QLatin1String("only in")), qPrintable(passes));
+    int differing = 0;
+    for (int row = 0; row < lists->rowCount(); ++row) {
+      bool differs = lists->index(row, 0).data(PassListComparisonModel::DiffersRole).toBool();
+      differing += differs;
+      if (!differs)
+        QCOMPARE(cell(lists, row, PassListComparisonModel::TrexColumn),
+                 cell(lists, row, PassListComparisonModel::OtherColumn));
+    }
+    QVERIFY(differing > 0);
+    // The same options: the same passes.
+    window.compareWithOptions(4, 3);
+    QVERIFY(window.comparisonCompiler()->waitForLatest(120000));
+    QCOMPARE(window.comparisonModel()->summary(QStringLiteral("passes")),
+             QStringLiteral("passes: the same %1 passes").arg(trexPasses.size()));
+
+    // A folder with the passes.txt of `trex compile --dump-passes`: one pass left out, one
+    // added.
+    QTemporaryDir dir;
+    QFile ttgir(dir.filePath(QStringLiteral("scale_kernel.ttgir")));
+    QVERIFY(ttgir.open(QIODevice::WriteOnly));
+    ttgir.write(window.stageModel()->text("ttgir").toUtf8());
+    ttgir.close();
+    QString index;
+    int position = 0;
+    for (const PassRecord &pass : window.passModel()->allPasses()) {
+      if (pass.argument == "tritongpu-coalesce")
+        continue;
+      index +=
+          QString::asprintf("%3d %10.3f ms  %-9s  %s (%s) on %s%s\n", ++position, pass.milliseconds,
+                            pass.changed ? "changed" : "unchanged", pass.name.c_str(),
+                            qPrintable(tritonPassName(pass)), pass.anchor.c_str(),
+                            pass.ir.empty() ? "" : "  -> 001-some-pass.mlir");
+      if (pass.argument == "cse")
+        index += QStringLiteral("%1      0.001 ms  unchanged  MyPass (my-pass) on builtin.module\n")
+                     .arg(++position, 3);
+    }
+    QFile passesFile(dir.filePath(QStringLiteral("passes.txt")));
+    QVERIFY(passesFile.open(QIODevice::WriteOnly));
+    passesFile.write(index.toUtf8());
+    passesFile.close();
+    QVERIFY(window.compareWithFolder(dir.path()));
+    const QString folder = QDir(dir.path()).dirName();
+    const QString withFolder = window.comparisonModel()->summary(QStringLiteral("passes"));
+    QVERIFY2(withFolder.contains(QStringLiteral("1 pass only in trex (tritongpu-coalesce)")) &&
+                 withFolder.contains(QStringLiteral("only in %1 (my-pass)").arg(folder)),
+             qPrintable(withFolder));
+    // Back to Triton: not known again.
+    window.compareWithTriton();
+    QCOMPARE(window.comparisonModel()->summary(QStringLiteral("passes")),
+             QStringLiteral("passes: trex ran %1 passes; Triton's are not known: %2")
+                 .arg(trexPasses.size())
+                 .arg(note));
   }
 
   void screenshotOfASession() {
@@ -289,5 +405,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(ExplorerSessionTest)
+TREX_EXPLORER_TEST_MAIN(ExplorerSessionTest)
 #include "ExplorerSessionTest.moc"

@@ -1,6 +1,8 @@
-// The specialization form: rows read from and written back to the AOT signature, a form edit
-// that recompiles with the new signature, and a remembered specialization that is shown marked
-// (never used silently) with the way back to trex's proposal.
+// The specialization form: rows read from and written back to the AOT signature (a shorter one
+// too: every parameter a row, those left out marked), a form edit that recompiles with the new
+// signature, and a remembered specialization that is shown marked (never used silently) with
+// the way back to trex's proposal.
+#include "ExplorerTestMain.h"
 #include "MainWindow.h"
 #include "SpecializationForm.h"
 #include "SpecializationPanel.h"
@@ -69,7 +71,7 @@ private Q_SLOTS:
     QCOMPARE(readSpecialization(writeSpecialization(reading.rows), parameters).rows, reading.rows);
 
     // What the form cannot show is a problem, not a guess.
-    QVERIFY(!readSpecialization(QStringLiteral("*fp16, *fp16"), parameters).problem.isEmpty());
+    QVERIFY(!readSpecialization(signature + QStringLiteral(", 4"), parameters).problem.isEmpty());
     QVERIFY(!readSpecialization(QStringLiteral("*fp16, *fp16, i32:1, fp32, 1, 128, 4"), parameters)
                  .problem.isEmpty());
     QVERIFY(!readSpecialization(QStringLiteral("*kfp16, *fp16, i32, fp32, 1, 128, 4"), parameters)
@@ -78,6 +80,122 @@ private Q_SLOTS:
                  .problem.isEmpty());
     QVERIFY(!readSpecialization(QStringLiteral("*fp16, *fp16, i32, fp32, 1, i32, 4"), parameters)
                  .problem.isEmpty());
+  }
+
+  // A signature shorter than the parameter list (issue 22): every parameter is a row; those
+  // left out show the kernel's default, trex's proposal or that they are missing, and the
+  // string comes back unchanged.
+  void shortSignatureShowsEveryParameter() {
+    const std::vector<KernelParameter> parameters = {{QStringLiteral("a_ptr"), false},
+                                                     {QStringLiteral("n"), false},
+                                                     {QStringLiteral("scale"), false},
+                                                     {QStringLiteral("BLOCK"), true, "128"},
+                                                     {QStringLiteral("DTYPE"), true, "tl.float16"}};
+    const QString signature = QStringLiteral("*fp16:16, i32");
+    SpecializationReading reading = readSpecialization(signature, parameters);
+    QVERIFY2(reading.problem.isEmpty(), qPrintable(reading.problem));
+    QCOMPARE(reading.rows.size(), size_t(5));
+    using Source = SpecializationRow::Source;
+    QCOMPARE(reading.rows[0].source, Source::Signature);
+    QCOMPARE(reading.rows[1].kind, SpecializationRow::Kind::Scalar);
+    QCOMPARE(reading.rows[2].source, Source::Missing);
+    QCOMPARE(reading.rows[2].mark(), QStringLiteral("missing"));
+    QCOMPARE(reading.rows[3].source, Source::Default);
+    QCOMPARE(reading.rows[3].value, QStringLiteral("128"));
+    QCOMPARE(reading.rows[3].mark(), QStringLiteral("default"));
+    QCOMPARE(reading.rows[4].value, QStringLiteral("tl.float16"));
+    QCOMPARE(writeSpecialization(reading.rows), signature);
+    QCOMPARE(readSpecialization(writeSpecialization(reading.rows), parameters).rows, reading.rows);
+
+    // With trex's proposal, the missing parameter shows its value there, still marked.
+    SpecializationContext context;
+    context.proposal = QStringLiteral("*fp16:16, i32:16, fp32, 64, tl.float32");
+    std::vector<SpecializationRow> rows = readSpecialization(signature, parameters, context).rows;
+    QCOMPARE(rows[2].source, Source::Proposed);
+    QCOMPARE(rows[2].kind, SpecializationRow::Kind::Scalar);
+    QCOMPARE(rows[2].dtype, QStringLiteral("fp32"));
+    QCOMPARE(rows[2].mark(), QStringLiteral("missing, proposed"));
+    QCOMPARE(rows[3].source, Source::Default); // a default wins over the proposal
+    QCOMPARE(writeSpecialization(rows), signature);
+    // Given a value, a later row writes the ones before it out: the proposal, the default.
+    rows[4].source = Source::Signature;
+    rows[4].value = QStringLiteral("tl.bfloat16");
+    QCOMPARE(writeSpecialization(rows), QStringLiteral("*fp16:16, i32, fp32, 128, tl.bfloat16"));
+
+    // Parameters the decorators give by name are skipped, as the compiler skips them; every
+    // parameter given, they take entries like the others.
+    std::vector<KernelParameter> decorated = {{QStringLiteral("x_ptr"), false},
+                                              {QStringLiteral("EVEN"), true},
+                                              {QStringLiteral("n"), false},
+                                              {QStringLiteral("BLOCK"), true}};
+    decorated[1].setByHeuristics = true;
+    decorated[3].setByAutotune = true;
+    rows = readSpecialization(QStringLiteral("*fp32, i32"), decorated).rows;
+    QCOMPARE(rows.size(), size_t(4));
+    QCOMPARE(rows[1].source, Source::Heuristics);
+    QCOMPARE(rows[2].source, Source::Signature);
+    QCOMPARE(rows[2].dtype, QStringLiteral("i32"));
+    QCOMPARE(rows[3].source, Source::Missing); // no autotune config in a typed compile
+    QCOMPARE(writeSpecialization(rows), QStringLiteral("*fp32, i32"));
+    rows = readSpecialization(QStringLiteral("*fp32, i32"), decorated, {true, QString()}).rows;
+    QCOMPARE(rows[3].source, Source::Autotune); // trex's proposal uses config 0
+    rows = readSpecialization(QStringLiteral("*fp32, True, i32, 64"), decorated).rows;
+    for (const SpecializationRow &row : rows)
+      QCOMPARE(row.source, Source::Signature);
+    QCOMPARE(rows[1].value, QStringLiteral("True"));
+    QCOMPARE(writeSpecialization(rows), QStringLiteral("*fp32, True, i32, 64"));
+    // Entry numbers in problems count entries, not parameters.
+    QVERIFY2(readSpecialization(QStringLiteral("*fp32, i32:1"), decorated)
+                 .problem.startsWith(QLatin1String("entry 2 (i32:1)")),
+             qPrintable(readSpecialization(QStringLiteral("*fp32, i32:1"), decorated).problem));
+  }
+
+  // The panel shows the rows a short signature leaves out, marked, and writes them into the
+  // string only in order: a missing parameter before an edited one must be given first.
+  void panelCompletesAShortSignature() {
+    SpecializationPanel panel;
+    panel.setParameters({{QStringLiteral("x_ptr"), false},
+                         {QStringLiteral("n"), false},
+                         {QStringLiteral("BLOCK"), true, "1024"},
+                         {QStringLiteral("SCALE"), true}});
+    panel.setSignature(QStringLiteral("*fp32:16"), SpecializationPanel::Origin::Given);
+    QVERIFY(panel.formShowsSignature());
+    QCOMPARE(panel.rows().size(), size_t(4));
+    QCOMPARE(panel.rowMark(0), QString());
+    QCOMPARE(panel.rowMark(1), QStringLiteral("missing"));
+    QCOMPARE(panel.rowMark(2), QStringLiteral("default"));
+    QCOMPARE(panel.valueField(2)->text(), QStringLiteral("1024"));
+    QVERIFY(panel.valueField(2)->isEnabled());
+    QCOMPARE(panel.absentNote(),
+             QStringLiteral("Not in the signature: n: missing (the compile needs it); BLOCK: its "
+                            "default 1024; SCALE: missing (the compile needs it)."));
+
+    QSignalSpy edited(&panel, &SpecializationPanel::signatureEdited);
+    // SCALE before n: not written, and the panel says why.
+    SpecializationRow scale = panel.rows()[3];
+    scale.value = QStringLiteral("2.0");
+    panel.editRow(3, scale);
+    QCOMPARE(edited.count(), 0);
+    QCOMPARE(panel.signatureEdit()->text(), QStringLiteral("*fp32:16"));
+    QVERIFY2(panel.absentNote().startsWith(QLatin1String("Give n a value first")),
+             qPrintable(panel.absentNote()));
+    QCOMPARE(panel.valueField(3)->text(), QStringLiteral("2.0")); // kept in the form
+    // n given: written, with the SCALE the form kept and BLOCK's default between them.
+    SpecializationRow n = panel.rows()[1];
+    n.kind = SpecializationRow::Kind::Scalar;
+    n.dtype = QStringLiteral("i32");
+    panel.editRow(1, n);
+    QCOMPARE(panel.signatureEdit()->text(), QStringLiteral("*fp32:16, i32, 1024, 2.0"));
+    QCOMPARE(panel.rowMark(1), QString());
+    QCOMPARE(panel.rowMark(2), QString());
+    QCOMPARE(edited.count(), 1);
+    QVERIFY(panel.absentNote().isEmpty());
+    // Typed shorter again, the rows follow.
+    panel.signatureEdit()->setText(QStringLiteral("*fp32:16, i32, 512"));
+    Q_EMIT panel.signatureEdit()->textEdited(panel.signatureEdit()->text());
+    QCOMPARE(panel.valueField(2)->text(), QStringLiteral("512"));
+    QCOMPARE(panel.rowMark(2), QString());
+    QCOMPARE(panel.rowMark(3), QStringLiteral("missing"));
   }
 
   // The panel's widgets follow the string, and the string follows the widgets.
@@ -135,6 +253,31 @@ private Q_SLOTS:
   }
 
   // A plain open shows the remembered specialization marked; the proposal comes back on request.
+  // A signature that leaves BLOCK_SIZE out: the compile says it is missing, the form shows
+  // trex's proposal for it, and giving it there compiles.
+  void shortSignatureIsCompletedInTheWindow() {
+    MainWindow window;
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), QString()));
+    window.useProposedSpecialization(); // not one an earlier case remembered
+    QVERIFY(window.compiler()->waitForLatest(60000));
+    QVERIFY(window.signaturePlaceholder().startsWith(QLatin1String("proposed: ")));
+    SpecializationPanel *panel = window.specializationPanel();
+    panel->signatureEdit()->setText(QStringLiteral("*fp32:16, *fp32:16, *fp32:16, i32:16"));
+    Q_EMIT panel->signatureEdit()->textEdited(panel->signatureEdit()->text());
+    QVERIFY(window.compiler()->waitForLatest(60000));
+    QVERIFY(window.diagnosticsModel()->errorCount() > 0);
+    QCOMPARE(panel->rows().size(), size_t(5));
+    QCOMPARE(panel->rowMark(4), QStringLiteral("missing, proposed"));
+    SpecializationRow block = panel->rows()[4];
+    QVERIFY(!block.value.isEmpty());
+    block.value = QStringLiteral("256");
+    panel->editRow(4, block);
+    QCOMPARE(window.signatureText(), QStringLiteral("*fp32:16, *fp32:16, *fp32:16, i32:16, 256"));
+    QVERIFY(window.compiler()->waitForLatest(60000));
+    QCOMPARE(window.diagnosticsModel()->errorCount(), 0);
+    QVERIFY(window.stageModel()->text("ttir").contains(QLatin1String("256")));
+  }
+
   void rememberedSpecializationIsMarkedAndTheProposalRestorable() {
     const QString remembered = QStringLiteral("*fp16:16, *fp16:16, *fp16:16, i32, 256");
     QSettings().setValue(rememberedKey(QStringLiteral("add_kernel")), remembered);
@@ -173,5 +316,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(ExplorerSpecializationTest)
+TREX_EXPLORER_TEST_MAIN(ExplorerSpecializationTest)
 #include "ExplorerSpecializationTest.moc"

@@ -2,6 +2,7 @@
 // configuration in order, the grid and signature each one launched with, the best marked, the
 // child's error per row when there is no GPU, cancelling, and the kernel's @triton.autotune
 // configs offered by the window.
+#include "ExplorerTestMain.h"
 #include "MainWindow.h"
 #include "TuningPanel.h"
 
@@ -208,5 +209,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(ExplorerTuningTest)
+TREX_EXPLORER_TEST_MAIN(ExplorerTuningTest)
 #include "ExplorerTuningTest.moc"

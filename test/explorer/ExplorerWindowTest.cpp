@@ -1,7 +1,8 @@
 // The explorer's window offscreen: the vector-add sample compiled into every pane, line mapping
-// between panes, a layout click, the --screenshot output, and Run children that crash or find no
-// GPU while the window lives on.
+// between panes, a layout click, the --screenshot output, compile workers that crash or are
+// superseded, and Run children that crash or find no GPU, while the window lives on.
 #include "CodePane.h"
+#include "ExplorerTestMain.h"
 #include "LayoutCanvas.h"
 #include "LayoutPanel.h"
 #include "MainWindow.h"
@@ -10,15 +11,19 @@
 
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTextBlock>
 #include <QtTest>
+
+#include <csignal>
 
 using namespace trex::explorer;
 
@@ -43,6 +48,15 @@ int lineContaining(const QString &text, const QString &needle) {
     if (lines[i].contains(needle))
       return i + 1;
   return 0;
+}
+
+// Whether the dock titled `title` is the shown tab of its group.
+bool isTabInFront(const QMainWindow &window, const QString &title) {
+  for (const QTabBar *bar : window.findChildren<QTabBar *>())
+    for (int i = 0; i < bar->count(); ++i)
+      if (bar->tabText(i) == title)
+        return bar->currentIndex() == i;
+  return false;
 }
 
 } // namespace
@@ -430,6 +444,94 @@ private Q_SLOTS:
     QVERIFY(window.paneForStage("ptx")->editor()->toPlainText().contains(QLatin1String("mul.f32")));
   }
 
+  // A compile whose worker dies of SIGSEGV (the test hook) leaves the window up with the crash
+  // in the diagnostics, raised; the next compile, hook off, starts a new worker and succeeds.
+  void crashingCompileLeavesTheWindowUp() {
+    MainWindow window;
+    window.resize(1366, 768);
+    window.show();
+    window.findChild<QDockWidget *>(QStringLiteral("passes"))->raise();
+    QVERIFY(!isTabInFront(window, QStringLiteral("Diagnostics"))); // the pass timeline is
+    QSignalSpy failed(window.compiler(), &CompileController::workerFailed);
+    // Read by the worker, which the first compile starts.
+    qputenv("TREX_EXPLORER_TEST_CRASH", "1");
+    QVERIFY(window.openPath(kSample, QStringLiteral("add_kernel"), kSignature));
+    bool finished = window.compileAndWait(60000);
+    qunsetenv("TREX_EXPLORER_TEST_CRASH");
+    QVERIFY(finished);
+    QVERIFY(window.isVisible());
+    QCOMPARE(failed.count(), 1);
+    QCOMPARE(window.diagnosticsModel()->errorCount(), 1);
+    const QString expected = QStringLiteral(
+        "the compiler crashed (signal 11, Segmentation fault) while compiling vector_add.py; the "
+        "window is unaffected");
+    QCOMPARE(window.diagnosticsModel()->index(0, DiagnosticsModel::MessageColumn).data().toString(),
+             expected);
+    QCOMPARE(failed.first().first().toString(), expected);
+    // The worker's last words (its stderr) follow as notes.
+    bool stderrShown = false;
+    for (int row = 1; row < window.diagnosticsModel()->rowCount(); ++row)
+      stderrShown |= window.diagnosticsModel()
+                         ->index(row, DiagnosticsModel::MessageColumn)
+                         .data()
+                         .toString()
+                         .contains(QLatin1String("TREX_EXPLORER_TEST_CRASH=1, raising SIGSEGV"));
+    QVERIFY(stderrShown);
+    QVERIFY(isTabInFront(window, QStringLiteral("Diagnostics")));
+    QVERIFY(window.stageModel()->text("ptx").isEmpty());
+    QCOMPARE(window.compiler()->workerProcessId(), qint64(0));
+
+    QVERIFY(window.compileAndWait(60000));
+    QCOMPARE(window.diagnosticsModel()->errorCount(), 0);
+    QVERIFY(window.stageModel()->text("ptx").contains(QLatin1String(".entry add_kernel")));
+    QVERIFY(window.compiler()->workerProcessId() != 0);
+    QCOMPARE(failed.count(), 1);
+  }
+
+  // A newer request stops a compile that is not about to end (here the matmul sample, seconds
+  // long, with nothing known of its time) by ending its worker; the newer one's result comes
+  // from a new worker.
+  void newerRequestStopsASlowCompile() {
+    CompileController controller;
+    QSignalSpy started(&controller, &CompileController::compileStarted);
+    QSignalSpy dropped(&controller, &CompileController::staleResultDropped);
+    QSignalSpy finished(&controller, &CompileController::compileFinished);
+    QFile matmul(QStringLiteral(TREX_SAMPLES_DIR "/matmul.py"));
+    QVERIFY(matmul.open(QIODevice::ReadOnly));
+    CompileRequest slow;
+    slow.fileName = matmul.fileName().toStdString();
+    slow.text = matmul.readAll().toStdString();
+    slow.kernelName = "matmul_kernel";
+    controller.request(slow, 0);
+    QVERIFY(started.wait(10000));
+    QTRY_VERIFY_WITH_TIMEOUT(controller.workerProcessId() != 0, 10000);
+    const qint64 slowWorker = controller.workerProcessId();
+    QTest::qWait(300);
+    QVERIFY(finished.isEmpty()); // still compiling
+
+    QFile vectorAdd(kSample);
+    QVERIFY(vectorAdd.open(QIODevice::ReadOnly));
+    CompileRequest quick;
+    quick.fileName = kSample.toStdString();
+    quick.text = vectorAdd.readAll().toStdString();
+    quick.kernelName = "add_kernel";
+    quick.signature = kSignature.toStdString();
+    QElapsedTimer timer;
+    timer.start();
+    controller.request(quick, 0);
+    QVERIFY(controller.waitForLatest(60000));
+    QCOMPARE(dropped.count(), 1);
+    QCOMPARE(dropped.first().at(1).toBool(), true); // stopped, not left to finish
+    QCOMPARE(finished.count(), 1);
+    const auto snapshot = finished.first().first().value<CompileSnapshot>();
+    QVERIFY(snapshot.succeeded);
+    QCOMPARE(snapshot.kernelName, std::string("add_kernel"));
+    QVERIFY(controller.workerProcessId() != slowWorker);
+    // The stopped worker is gone (and reaped).
+    QTRY_VERIFY_WITH_TIMEOUT(::kill(static_cast<pid_t>(slowWorker), 0) != 0, 10000);
+    qInfo("request -> result with the slow compile stopped: %lld ms", timer.elapsed());
+  }
+
   void crashingRunLeavesTheWindowAlive() {
     QTemporaryDir dir;
     MainWindow window;
@@ -477,5 +579,5 @@ private Q_SLOTS:
   }
 };
 
-QTEST_MAIN(ExplorerWindowTest)
+TREX_EXPLORER_TEST_MAIN(ExplorerWindowTest)
 #include "ExplorerWindowTest.moc"

@@ -3,6 +3,7 @@
 #include "DiagnosticsModel.h"
 #include "HiddenParametersModel.h"
 #include "KernelSource.h"
+#include "PassListComparison.h"
 #include "PassTimelineModel.h"
 #include "RunResultsModel.h"
 #include "StageComparisonModel.h"
@@ -260,7 +261,30 @@ def add_kernel(x_ptr, y_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
     QCOMPARE(kernels[0].parameterNames(), QStringList({"x_ptr", "out_ptr", "n", "scale", "BLOCK"}));
     QVERIFY(kernels[0].parameters[4].isConstexpr);
     QVERIFY(!kernels[0].parameters[3].isConstexpr);
+    // The default as written, and the autotune config's key (given by name when a config is
+    // used); the other parameters have neither.
+    QCOMPARE(kernels[0].parameters[4].defaultValue, QStringLiteral("128"));
+    QVERIFY(kernels[0].parameters[4].setByAutotune);
+    QVERIFY(!kernels[0].parameters[4].setByHeuristics);
+    for (int i = 0; i < 4; ++i)
+      QVERIFY(kernels[0].parameters[i].defaultValue.isEmpty() &&
+              !kernels[0].parameters[i].setByAutotune);
     QCOMPARE(kernels[1].name, QStringLiteral("add_kernel"));
+    // The autotune decorator above `scaled` does not reach the next kernel.
+    QVERIFY(!kernels[1].parameters[4].setByAutotune);
+
+    // @triton.heuristics' keys, over several lines; an args['n'] subscript is not a key.
+    std::vector<KernelDefinition> heuristic = findKernels(QStringLiteral(R"(@triton.heuristics({
+    "EVEN": lambda args: args['n'] % 64 == 0,
+})
+@triton.jit
+def k(x_ptr, n, EVEN: tl.constexpr, BLOCK: tl.constexpr = 64):
+    pass
+)"));
+    QCOMPARE(heuristic.size(), size_t(1));
+    QVERIFY(heuristic[0].parameters[2].setByHeuristics);
+    QVERIFY(!heuristic[0].parameters[1].setByHeuristics);
+    QCOMPARE(heuristic[0].parameters[3].defaultValue, QStringLiteral("64"));
   }
 
   void tritonCacheDirectory() {
@@ -307,6 +331,77 @@ def add_kernel(x_ptr, y_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
     model.compare({{"ttgir", trex.toStdString(), "trex"}},
                   {{"ttgir", trex.toStdString(), "triton"}});
     QCOMPARE(model.summary(QStringLiteral("layouts")), QStringLiteral("layouts: same (2 layouts)"));
+  }
+
+  // Two pass lists side by side: shared passes on one row, a replaced pass beside its
+  // replacement, a pass only one side ran alone on its row; the summary names them.
+  void passListsAreAligned() {
+    PassRecord coalesce;
+    coalesce.name = "TritonGPUCoalesce";
+    coalesce.argument = "tritongpu-coalesce";
+    PassRecord ptxas;
+    ptxas.name = "ptxas"; // a back-end step: no argument, its name stands
+    QCOMPARE(tritonPassName(coalesce), QStringLiteral("tritongpu-coalesce"));
+    QCOMPARE(tritonPassName(ptxas), QStringLiteral("ptxas"));
+    PassList trex = passListOf({coalesce, ptxas});
+    QVERIFY(trex.known);
+    QCOMPARE(trex.passes, QStringList({"tritongpu-coalesce", "ptxas"}));
+
+    PassListComparisonModel model;
+    QAbstractItemModelTester tester(&model);
+    PassList mine{true, {"inline", "canonicalize", "cse", "tritongpu-coalesce", "llc"}, {}};
+    PassList theirs{true, {"inline", "canonicalize", "licm", "tritongpu-coalesce"}, {}};
+    model.setLists(mine, theirs, QStringLiteral("Triton"));
+    auto row = [&](int r) {
+      return QStringList{model.index(r, PassListComparisonModel::TrexColumn).data().toString(),
+                         model.index(r, PassListComparisonModel::OtherColumn).data().toString()};
+    };
+    QCOMPARE(model.rowCount(), 5);
+    QCOMPARE(row(0), QStringList({"inline", "inline"}));
+    QCOMPARE(row(2), QStringList({"cse", "licm"}));
+    QVERIFY(model.index(2, 0).data(PassListComparisonModel::DiffersRole).toBool());
+    QVERIFY(!model.index(3, 0).data(PassListComparisonModel::DiffersRole).toBool());
+    QCOMPARE(row(4), QStringList({"llc", ""}));
+    QCOMPARE(model.headerData(PassListComparisonModel::OtherColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Triton (4 passes)"));
+    StageDifference difference = comparePassLists(mine, theirs, QStringLiteral("Triton"));
+    QVERIFY(difference.differs);
+    QCOMPARE(difference.summary(QStringLiteral("Triton")),
+             QStringLiteral("5 passes in trex, 4 passes in Triton: 2 passes only in trex (cse, "
+                            "llc), 1 pass only in Triton (licm)"));
+    QCOMPARE(comparePassLists(mine, mine, QStringLiteral("Triton")).note,
+             QStringLiteral("the same 5 passes"));
+
+    // The other side unknown: trex's alone, and why.
+    PassList unknown{false, {}, QStringLiteral("the capture session keeps Triton's stages")};
+    model.setLists(mine, unknown, QStringLiteral("Triton"));
+    QCOMPARE(model.rowCount(), 5);
+    QVERIFY(model.index(4, PassListComparisonModel::OtherColumn).data().toString().isEmpty());
+    QCOMPARE(model.headerData(PassListComparisonModel::OtherColumn, Qt::Horizontal).toString(),
+             QStringLiteral("Triton: passes not known"));
+    QCOMPARE(model.headerData(PassListComparisonModel::OtherColumn, Qt::Horizontal, Qt::ToolTipRole)
+                 .toString(),
+             unknown.note);
+    QCOMPARE(comparePassLists(mine, unknown, QStringLiteral("Triton")).note,
+             QStringLiteral("trex ran 5 passes; Triton's are not known: the capture session "
+                            "keeps Triton's stages"));
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+  }
+
+  // passes.txt as `trex compile --dump-passes` writes it (anchors with spaces, steps without a
+  // file); anything else is not read as a pass list.
+  void passIndexIsRead() {
+    const QString index = QStringLiteral(
+        "  1      1.474 ms  changed    Inliner (inline) on builtin.module  -> 001-inline.mlir\n"
+        "  2      0.069 ms  changed    Canonicalizer (canonicalize) on tt.func @k  -> "
+        "002-canonicalize.mlir\n"
+        "  3      2.385 ms  changed    NVPTXCodeGen (llc) on module\n");
+    std::optional<QStringList> passes = readPassIndex(index);
+    QVERIFY(passes);
+    QCOMPARE(*passes, QStringList({"inline", "canonicalize", "llc"}));
+    QVERIFY(readPassIndex(QString())->isEmpty());
+    QVERIFY(!readPassIndex(index + QStringLiteral("not a pass line\n")));
   }
 };
 

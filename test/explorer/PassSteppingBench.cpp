@@ -2,6 +2,7 @@
 // after it, highlighted, and its diff against the IR before) for the tensor-core matmul sample
 // on cuda:80, stepping through every pass as a user holding the down-arrow key would. Prints
 // the figures; not a test (times depend on the machine).
+#include "CompileWorker.h"
 #include "MainWindow.h"
 #include "PassTimelineView.h"
 
@@ -76,6 +77,9 @@ std::vector<Step> stepThroughPasses(MainWindow &window, QTableView *table, QWidg
 } // namespace
 
 int main(int argc, char **argv) {
+  // Its compiles run in a child process: this executable with --compile-worker.
+  if (isCompileWorkerInvocation(argc, argv))
+    return runCompileWorker();
   if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
     qputenv("QT_QPA_PLATFORM", "offscreen");
   QApplication app(argc, argv);
