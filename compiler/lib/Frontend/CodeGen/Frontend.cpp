@@ -166,16 +166,86 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
                 " (from " + from + ")"));
       }
     }
-    KernelSpecialization specialization = specializeKernel(state, kernel, effective);
-    for (size_t i = 0; i < specialization.prototype.parameters.size(); ++i)
-      if (specialization.prototype.parameters[i].kind != ValueTemplate::Kind::Constexpr)
-        result.passedParameterNames.push_back(definition.parameters()[i].name);
-    result.autotuneConfig = specialization.config;
-    result.diagnostics.insert(result.diagnostics.end(), specialization.remarks.begin(),
-                              specialization.remarks.end());
-    CodeGenerator generator(state, kernel, definition.name(), std::move(specialization.prototype),
-                            /*isKernel=*/true);
-    generator.generate();
+    // One code generation of the kernel into a fresh module.
+    auto generate = [&](const KernelRequest &attempt) {
+      module =
+          ModuleOp::create(FileLineColLoc::get(&context, fileName, definition.location().line, 0));
+      state.module = *module;
+      state.returnTypes.clear();
+      state.diagnostics.clear();
+      state.callDepth = 0;
+      state.unrolledBodies = 0;
+      KernelSpecialization specialization = specializeKernel(state, kernel, attempt);
+      result.passedParameterNames.clear();
+      for (size_t i = 0; i < specialization.prototype.parameters.size(); ++i)
+        if (specialization.prototype.parameters[i].kind != ValueTemplate::Kind::Constexpr)
+          result.passedParameterNames.push_back(definition.parameters()[i].name);
+      result.autotuneConfig = specialization.config;
+      std::vector<python::Diagnostic> remarks = std::move(specialization.remarks);
+      CodeGenerator generator(state, kernel, definition.name(), std::move(specialization.prototype),
+                              /*isKernel=*/true);
+      generator.generate();
+      result.diagnostics.insert(result.diagnostics.end(), remarks.begin(), remarks.end());
+    };
+    if (!result.proposedSignature) {
+      generate(effective);
+    } else {
+      // A proposal is a guess from names and use: where the kernel refuses it (a pointer read
+      // as integers, a dot of half-precision tiles, a block too small for a descriptor), nearby
+      // proposals are tried (proposalVariants). One that compiles is kept; one whose error
+      // comes later in the kernel is a step forward and the search goes on from it (so that
+      // two pointers of different types are found one after the other), within a budget.
+      auto reachedBy = [](const CompileError &error) {
+        if (error.frames().empty())
+          return std::make_pair(0, 0);
+        const python::SourceLocation &at = error.frames().back().location;
+        return std::make_pair(static_cast<int>(at.line), static_cast<int>(at.column));
+      };
+      try {
+        generate(effective);
+      } catch (const CompileError &first) {
+        std::string current = *result.proposedSignature;
+        std::pair<int, int> reached = reachedBy(first);
+        std::string changes;
+        bool repaired = false;
+        constexpr int kAttempts = 96;
+        int attempts = 0;
+        for (bool progressed = true; progressed && !repaired && attempts < kAttempts;) {
+          progressed = false;
+          for (const ProposalVariant &variant : proposalVariants(current)) {
+            if (++attempts > kAttempts)
+              break;
+            KernelRequest attempt = effective;
+            attempt.signature = variant.signature;
+            try {
+              generate(attempt);
+            } catch (const CompileError &error) {
+              if (reachedBy(error) > reached) {
+                reached = reachedBy(error);
+                current = variant.signature;
+                changes += (changes.empty() ? "" : "; ") + variant.change;
+                progressed = true;
+                break;
+              }
+              continue;
+            }
+            repaired = true;
+            current = variant.signature;
+            changes += (changes.empty() ? "" : "; ") + variant.change;
+            break;
+          }
+        }
+        if (repaired) {
+          result.proposedSignature = current;
+          result.diagnostics.push_back(
+              diagnosticAt(*scope, python::DiagnosticSeverity::Remark, definition.location(),
+                           "the kernel refuses that proposal; trex proposes --signature \"" +
+                               current + "\" instead (" + changes + ")"));
+        } else {
+          generate(effective); // the proposal's own error is the one reported
+        }
+      }
+    }
   } catch (const CompileError &error) {
     result.diagnostics.insert(result.diagnostics.end(), state.diagnostics.begin(),
                               state.diagnostics.end());

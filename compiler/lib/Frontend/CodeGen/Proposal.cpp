@@ -395,4 +395,80 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
   return proposal;
 }
 
+std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
+  // The proposal's entries are joined with ", " and never contain one.
+  std::vector<std::string> entries;
+  for (size_t start = 0;;) {
+    size_t comma = signature.find(", ", start);
+    entries.push_back(signature.substr(start, comma - start));
+    if (comma == std::string::npos)
+      break;
+    start = comma + 2;
+  }
+  auto join = [](const std::vector<std::string> &items) {
+    std::string text;
+    for (size_t i = 0; i < items.size(); ++i)
+      text += (i ? ", " : "") + items[i];
+    return text;
+  };
+  std::vector<size_t> pointers, dtypes, sizes, scalars;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const std::string &entry = entries[i];
+    if (!entry.empty() && entry[0] == '*')
+      pointers.push_back(i);
+    else if (entry == "tl.float32")
+      dtypes.push_back(i);
+    else if (entry == "1" || entry == "128")
+      sizes.push_back(i);
+    else if (entry == "i32")
+      scalars.push_back(i);
+  }
+  std::vector<ProposalVariant> variants;
+  std::set<std::string> seen = {signature};
+  auto add = [&](std::vector<std::string> items, std::string change) {
+    std::string text = join(items);
+    if (seen.insert(text).second)
+      variants.push_back({std::move(text), std::move(change)});
+  };
+  const char *elementTypes[] = {"fp16", "bf16", "i32",   "i8",     "u8",
+                                "i64",  "fp32", "fp8e5", "fp8e4nv"};
+  for (const char *type : elementTypes) {
+    std::vector<std::string> items = entries;
+    for (size_t i : pointers)
+      items[i] = std::string("*") + type + ":16";
+    add(items, std::string("pointers to ") + type);
+  }
+  for (size_t i : pointers)
+    for (const char *type : elementTypes) {
+      std::vector<std::string> items = entries;
+      items[i] = std::string("*") + type + ":16";
+      add(items, "parameter " + std::to_string(i + 1) + ": *" + type + ":16");
+    }
+  for (const char *dtype : {"tl.float16", "tl.bfloat16"}) {
+    std::vector<std::string> items = entries;
+    for (size_t i : dtypes)
+      items[i] = dtype;
+    add(items, std::string("dtypes ") + dtype);
+  }
+  // An integer the kernel uses as a pointer through a helper (`tl.load(offset(X, n))`).
+  for (size_t i : scalars) {
+    std::vector<std::string> items = entries;
+    items[i] = "*fp32:16";
+    add(items, "parameter " + std::to_string(i + 1) + ": *fp32:16");
+  }
+  if (!scalars.empty()) {
+    std::vector<std::string> items = entries;
+    for (size_t i : scalars)
+      items[i] = "i64";
+    add(items, "integers as i64");
+  }
+  for (const char *size : {"16", "32", "64"}) {
+    std::vector<std::string> items = entries;
+    for (size_t i : sizes)
+      items[i] = size;
+    add(items, std::string("constexpr sizes ") + size);
+  }
+  return variants;
+}
+
 } // namespace trex::frontend

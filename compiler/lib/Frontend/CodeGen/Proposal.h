@@ -24,6 +24,19 @@ struct ProposedSpecialization {
 std::optional<ProposedSpecialization>
 proposeSpecialization(GenerationState &state, const ModuleScope &scope, const JitFunction &kernel);
 
+// A nearby proposal, tried when the kernel refuses the first one.
+struct ProposalVariant {
+  std::string signature;
+  std::string change; // what differs, for the remark ("x_ptr: *i32:16")
+};
+
+// The variants of a proposed signature to try in order (at most a few dozen): pointers of
+// another element type (all at once, then one at a time: fp16, bf16, i32, i8, u8, i64, fp32,
+// fp8e5, fp8e4nv), another dtype for dtype constexprs, an integer scalar as a pointer, i64 for
+// the integer scalars, and other sizes (16, 32, 64)
+// for the constexpr integers the proposal guessed.
+std::vector<ProposalVariant> proposalVariants(const std::string &signature);
+
 } // namespace trex::frontend
 
 #endif // TREX_FRONTEND_CODEGEN_PROPOSAL_H

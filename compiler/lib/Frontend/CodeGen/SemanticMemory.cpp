@@ -406,6 +406,11 @@ Tensor Semantic::atomicCAS(const Tensor &pointer, const Tensor &cmp, const Tenso
   if (cmp.dtype() != element || value.dtype() != element)
     fail("atomic_cas needs cmp and val of the pointer's element type " + element.name() + ", got " +
          cmp.dtype().name() + " and " + value.dtype().name());
+  // Nor does Triton broadcast them: a block of pointers needs blocks of its shape.
+  if (cmp.type.shape() != pointer.type.shape() || value.type.shape() != pointer.type.shape())
+    fail("atomic_cas needs cmp and val of the pointer's shape " + pointer.type.name() + ", got " +
+         cmp.type.name() + " and " + value.type.name() +
+         " (Triton does not broadcast them; use tl.full for a block)");
   auto op = b.create<tt::AtomicCASOp>(ir(value.type), pointer.handle, cmp.handle, value.handle,
                                       memSemantic(sem), memScope(scope));
   return make(op, value.type);

@@ -1,0 +1,53 @@
+# A proposal the kernel refuses is repaired: nearby proposals are tried until one compiles
+# (and the remark says what changed); a change that moves the error later in the kernel is kept
+# as a step, so that parameters of different types are found one after the other.
+# RUN: trex compile %s --kernel shifts --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=SHIFTS
+# RUN: trex compile %s --kernel through_helper --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=HELPER
+# RUN: trex compile %s --kernel half_dot --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=HALF
+# RUN: trex compile %s --kernel fine --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=FINE
+import triton
+import triton.language as tl
+
+
+# A compare-and-swap with integer operands: the pointers hold integers.
+# SHIFTS: remark: no --signature given; trex proposes --signature "*fp32:16, *fp32:16, 128"
+# SHIFTS: remark: the kernel refuses that proposal; trex proposes --signature "*i32:16, *i32:16, 128" instead (pointers to i32)
+@triton.jit
+def shifts(flags_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    old = tl.atomic_cas(flags_ptr + offs, tl.full((BLOCK,), 0, tl.int32), tl.full((BLOCK,), 1, tl.int32))
+    tl.store(out_ptr + offs, old)
+
+
+@triton.jit
+def row(base, stride, BLOCK: tl.constexpr):
+    return base + stride * tl.arange(0, BLOCK)
+
+
+# The first parameter reaches tl.load only through a helper: a pointer all the same.
+# HELPER: remark: no --signature given; trex proposes --signature "i32, *fp32:16, i32, 128"
+# HELPER: remark: the kernel refuses that proposal; trex proposes --signature "*fp32:16, *fp32:16, i32, 128" instead (parameter 1: *fp32:16)
+@triton.jit
+def through_helper(src, out_ptr, stride, BLOCK: tl.constexpr):
+    x = tl.load(row(src, stride, BLOCK))
+    tl.store(out_ptr + tl.arange(0, BLOCK), x)
+
+
+# A dot of a loaded tile with a tile cast to fp16: the loaded one is fp16 too.
+# HALF: remark: the kernel refuses that proposal; trex proposes --signature "*fp16:16, *fp16:16, *fp16:16, 128" instead (pointers to fp16)
+@triton.jit
+def half_dot(a_ptr, b_ptr, c_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tile = offs[:, None] * BLOCK + offs[None, :]
+    a = tl.load(a_ptr + tile)
+    b = tl.load(b_ptr + tile).to(tl.float16)
+    tl.store(c_ptr + tile, tl.dot(a, b))
+
+
+# A kernel that takes the first proposal has no second remark.
+# FINE: remark: no --signature given; trex proposes
+# FINE-NOT: refuses
+@triton.jit
+def fine(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs) * 2)
