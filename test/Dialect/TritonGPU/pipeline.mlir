@@ -360,7 +360,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // bytes apart, so one thread's cp.async could move one byte: B stays a load and a
 // local_alloc, A (K-contiguous both ways) is pipelined. The mask bound `n - k * 64` both read
 // is computed once more for B, from this iteration's k (A's copy runs 2 iterations ahead).
-// B's buffer is written every iteration, so the dot stays synchronous: no pendings = 1 wait.
+// B's buffer is written every iteration, so the dot is waited for right after it is issued
+// (pendings = 0, as Triton's asyncLaunchDots does for a dot that cannot be properly async) and
+// nothing is left to collect after the loop.
 #blocked = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
@@ -379,10 +381,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[BMASK:.*]] = arith.cmpi slt, %{{.*}}, %[[LEFTS]]
   // CHECK: %[[B:.*]] = tt.load %{{.*}}, %[[BMASK]]
   // CHECK: %[[SB:.*]] = ttg.local_alloc %[[B]]
-  // CHECK: ttng.warp_group_dot %[[AV]], %[[SB]], %{{.*}} {inputPrecision = 0 : i32} :
+  // CHECK: %[[DOT:.*]] = ttng.warp_group_dot %[[AV]], %[[SB]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true} :
+  // CHECK-NEXT: %[[WAITED:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], %[[AV]], %[[SB]] {pendings = 0 : i32}
   // CHECK-NOT: ttng.warp_group_dot_wait
   // CHECK: ttg.async_copy_global_to_local
-  // CHECK: scf.yield
+  // CHECK: scf.yield %[[WAITED]]#0
+  // CHECK-NOT: ttng.warp_group_dot_wait
+  // CHECK: tt.return
   tt.func @fp8_transposed_b(%a_ptrs: tensor<128x64x!tt.ptr<f8E4M3FN>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 16 : i32}, %b_ptrs: tensor<64x128x!tt.ptr<f8E4M3FN>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 16 : i32}, %n: i32, %kmax: i32 {tt.divisibility = 16 : i32}) -> tensor<128x128xf32, #mma> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -501,5 +506,42 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       scf.yield %d, %pa2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>
     }
     tt.return %res#0 : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+// An fp16 accumulator: Triton makes only fp32-accumulating dots properly async, so this one is
+// issued and waited for at once (pendings = 0), with nothing to collect after the loop.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @fp16_accumulator
+  // CHECK: scf.for
+  // CHECK: %[[DOT:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
+  // CHECK-NEXT: %[[WAITED:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], {{.*}} {pendings = 0 : i32}
+  // CHECK: scf.yield %[[WAITED]]#0
+  // CHECK-NOT: ttng.warp_group_dot_wait
+  // CHECK: tt.return
+  tt.func @fp16_accumulator(%a_ptrs: tensor<128x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %b_ptrs: tensor<64x128x!tt.ptr<f16>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %n: i32) -> tensor<128x128xf16, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf16, #mma>
+    %step_a = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    %step_b = arith.constant dense<8192> : tensor<64x128xi32, #blocked1>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0, %pa = %a_ptrs, %pb = %b_ptrs) -> (tensor<128x128xf16, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>) : i32 {
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>, #blocked1>
+      %sa = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %sb = ttg.local_alloc %b : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %sa, %sb, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf16, #mma>
+      %pa2 = tt.addptr %pa, %step_a : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      %pb2 = tt.addptr %pb, %step_b : tensor<64x128x!tt.ptr<f16>, #blocked1>, tensor<64x128xi32, #blocked1>
+      scf.yield %d, %pa2, %pb2 : tensor<128x128xf16, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>
+    }
+    tt.return %res#0 : tensor<128x128xf16, #mma>
   }
 }

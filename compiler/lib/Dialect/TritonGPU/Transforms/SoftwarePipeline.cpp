@@ -179,8 +179,7 @@ public:
         llvm::any_of(loads, [](const PipelinedLoad &entry) { return entry.readByWarpGroupDot; });
     numBuffers = asyncReads ? distance + 1 : distance;
     rewrite();
-    if (asyncReads)
-      makeWarpGroupDotsAsync();
+    makeWarpGroupDotsAsync();
     return true;
   }
 
@@ -435,15 +434,18 @@ private:
       LocalDeallocOp::create(builder, loc, entry.buffer);
   }
 
-  // A warp-group dot whose operands are both in shared memory and whose accumulator is
-  // carried from one iteration to the next and used by nothing else in the loop is only
-  // issued (isAsync); a warp_group_dot_wait {pendings = 1} after it waits for the previous
-  // iteration's dot (so the copies at the end of the body may overwrite what that one read),
-  // and one with {pendings = 0} after the loop collects the last. A dot whose result is
-  // carried to the next iteration and read there by other ops first (flash attention's
-  // second dot, A in registers) is issued too and waited for {pendings = 0} just before that
-  // first reader, as Triton overlaps it with the next iteration's loads and first dot. Other
-  // warp-group dots stay synchronous.
+  // Every warp-group dot of the pipelined loop is issued asynchronously, as Triton's
+  // asyncLaunchDots does. One that is "properly async" runs on: its fp32 accumulator is carried
+  // to the next iteration and used by nothing else in the loop, its shared-memory operands are
+  // tiles of pipelined buffers (or made outside the loop). A warp_group_dot_wait
+  // {pendings = 1} after it waits for the previous iteration's (so the copies at the end of the
+  // body may overwrite what that one read), and one with {pendings = 0} after the loop collects
+  // the last. A dot whose result is carried to the next iteration and read there by other ops
+  // first (flash attention's second dot, A in registers) is issued too and waited for
+  // {pendings = 0} just before that first reader, as Triton overlaps it with the next
+  // iteration's loads and first dot. Any other dot (an fp16 accumulator, an operand stored to
+  // shared memory in the loop, a result used in the loop) is waited for {pendings = 0} right
+  // after it is issued.
   void makeWarpGroupDotsAsync() {
     Block *body = loop.getBody();
     auto yield = cast<scf::YieldOp>(body->getTerminator());
@@ -451,21 +453,45 @@ private:
     for (Operation &op : *body)
       if (auto dot = dyn_cast<ttng::WarpGroupDotOp>(&op))
         dots.push_back(dot);
+    // The dot's result and its shared-memory operands, threaded through a wait.
+    auto waitInputs = [](ttng::WarpGroupDotOp dot, Value result) {
+      SmallVector<Value> inputs{result};
+      for (Value operand : {Value(dot.getA()), Value(dot.getB())})
+        if (isa<MemDescType>(operand.getType()))
+          inputs.push_back(operand);
+      return inputs;
+    };
+    auto waitRightAfter = [&](ttng::WarpGroupDotOp dot) {
+      dot.setIsAsync(true);
+      OpBuilder builder(dot);
+      builder.setInsertionPointAfter(dot);
+      SmallVector<Value> inputs = waitInputs(dot, dot.getD());
+      auto wait = ttng::WarpGroupDotWaitOp::create(
+          builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{0});
+      dot.getD().replaceAllUsesExcept(wait.getResult(0), wait);
+    };
     for (ttng::WarpGroupDotOp dot : dots) {
       Value result = dot.getD();
-      if (!result.hasOneUse() || result.getUses().begin()->getOwner() != yield.getOperation())
+      bool fp32 = cast<RankedTensorType>(result.getType()).getElementType().isF32();
+      if (!fp32 || !result.hasOneUse() ||
+          result.getUses().begin()->getOwner() != yield.getOperation()) {
+        waitRightAfter(dot);
         continue;
+      }
       unsigned index = result.getUses().begin()->getOperandNumber();
       BlockArgument carried = loop.getRegionIterArg(index);
       // The accumulator chain of a matmul (the carried value feeds only this dot's C) or a
       // result the next iteration reads first elsewhere (attention's `acc * alpha + P @ V`).
-      bool accumulates = carried.hasOneUse() &&
-                         carried.getUses().begin()->getOwner() == dot.getOperation() &&
-                         dot.getC() == carried;
-      if (!accumulates && carried.use_empty())
+      // A carried value nothing reads is treated alike (Triton: every use, of none, is a
+      // dot's C).
+      bool accumulates =
+          carried.use_empty() ||
+          (carried.hasOneUse() && carried.getUses().begin()->getOwner() == dot.getOperation() &&
+           dot.getC() == carried);
+      if (accumulates && !isa<MemDescType>(dot.getA().getType())) {
+        waitRightAfter(dot);
         continue;
-      if (accumulates && !isa<MemDescType>(dot.getA().getType()))
-        continue;
+      }
       // The dot still reads its operands while the next iteration runs: each must be a tile
       // of a pipelined buffer (not overwritten before the wait) or made outside the loop; a
       // local_alloc in the body (a load left in the loop) is rewritten every iteration.
@@ -477,8 +503,10 @@ private:
                               [&](const PipelinedLoad &entry) { return entry.buffer == view.getSrc(); });
         return !loop->isAncestor(operand.getParentRegion()->getParentOp());
       };
-      if (!staysValid(dot.getA()) || !staysValid(dot.getB()))
+      if (!staysValid(dot.getA()) || !staysValid(dot.getB())) {
+        waitRightAfter(dot);
         continue;
+      }
       // The next iteration's first reader of the result (where it would be waited for).
       Operation *firstReader = nullptr;
       for (Operation *user : carried.getUsers())
@@ -488,8 +516,10 @@ private:
       // ... which must come before that iteration's copies overwrite the buffers the dot read.
       if (!accumulates && llvm::any_of(*body, [&](Operation &op) {
             return isa<AsyncCopyGlobalToLocalOp>(op) && op.isBeforeInBlock(firstReader);
-          }))
+          })) {
+        waitRightAfter(dot);
         continue;
+      }
       dot.setIsAsync(true);
       OpBuilder builder(dot->getContext());
       if (!accumulates) {
@@ -503,10 +533,7 @@ private:
         carried.replaceAllUsesExcept(wait.getResult(0), wait);
       } else {
         builder.setInsertionPointAfter(dot);
-        SmallVector<Value> inputs{result};
-        for (Value operand : {Value(dot.getA()), Value(dot.getB())})
-          if (isa<MemDescType>(operand.getType()))
-            inputs.push_back(operand);
+        SmallVector<Value> inputs = waitInputs(dot, result);
         auto wait = ttng::WarpGroupDotWaitOp::create(
             builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{1});
         yield->setOperand(index, wait.getResult(0));
