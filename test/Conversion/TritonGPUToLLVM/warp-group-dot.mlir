@@ -112,6 +112,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// max_num_imprecise_acc = 32 below K = 64 for fp8: each 32-wide run of K accumulates into a fresh
+// partial sum (the first wgmma of a run does not add its registers: the predicate is false),
+// which is waited for and added to the result in f32, as Triton's WGMMA lowering does.
+// CHECK-LABEL: llvm.func @fp8_split_accumulation
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: "wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK-COUNT-32: llvm.fadd
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: "wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK-COUNT-32: llvm.fadd
+// CHECK-NOT: wgmma.mma_async
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 32]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8_split_accumulation(%sa: !ttg.memdesc<64x64xf8E4M3FN, #shared, #smem>, %sb: !ttg.memdesc<64x64xf8E4M3FN, #shared1, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %d = ttng.warp_group_dot %sa, %sb, %c {inputPrecision = 0 : i32, maxNumImpreciseAcc = 32 : i32} : !ttg.memdesc<64x64xf8E4M3FN, #shared, #smem> * !ttg.memdesc<64x64xf8E4M3FN, #shared1, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
 // A in registers (attention's P, a dot operand of the first dot's layout): every word of A is
 // packed (two f16 per i32) before the wgmma.fence, none between the instructions, where ptxas
 // would have to put a warpgroup.arrive before each; two K steps of m64n64k16, each taking

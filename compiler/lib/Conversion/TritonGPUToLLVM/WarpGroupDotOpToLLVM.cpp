@@ -111,11 +111,13 @@ struct WarpGroupDotOpConversion : public ConvertOpToLLVMPattern<ttng::WarpGroupD
     ArrayRef<unsigned> instrShape = mma.getInstrShape();
     int32_t elementBytes = static_cast<int32_t>(aElement.getIntOrFloatBitWidth() / 8);
     int64_t kSize = bMemory.getShape()[0];
-    if (op.getMaxNumImpreciseAcc() > 0 && op.getMaxNumImpreciseAcc() < kSize &&
-        (*kind == WarpGroupMmaKind::E4M3 || *kind == WarpGroupMmaKind::E5M2))
-      return op.emitError() << "trex does not split fp8 wgmma accumulation "
-                               "(maxNumImpreciseAcc = "
-                            << op.getMaxNumImpreciseAcc() << ") yet";
+    // fp8 products accumulate in reduced precision inside wgmma: with max_num_imprecise_acc
+    // up to K, Triton accumulates each run of that many K elements into a fresh partial
+    // accumulator and adds it to the result in f32 (as its WGMMA lowering does).
+    int64_t imprecise = op.getMaxNumImpreciseAcc();
+    bool splitAccumulation = imprecise > 0 && imprecise <= kSize &&
+                             resultType.getElementType().isF32() &&
+                             (*kind == WarpGroupMmaKind::E4M3 || *kind == WarpGroupMmaKind::E5M2);
 
     std::optional<layoutviz::LinearLayout> cLayout = linearLayoutOf(resultType);
     if (!cLayout)
@@ -201,11 +203,22 @@ struct WarpGroupDotOpConversion : public ConvertOpToLLVMPattern<ttng::WarpGroupD
               packWords(b, aValues, tile.aRegisters[step], plan->elementsPerWord));
       }
     target.warpGroupMmaFence(rewriter, loc);
+    int64_t instrK = static_cast<int64_t>(instrShape[2]);
     for (auto [tileIndex, tile] : llvm::enumerate(plan->tiles)) {
       SmallVector<Value> values;
       for (int32_t reg : tile.accumulator)
         values.push_back(accumulators[reg]);
       Value use = useAccumulator;
+      // Split accumulation: `values` is the partial sum of the current run, `total` the f32
+      // sum so far (C where it is used, else zero).
+      SmallVector<Value> total;
+      int64_t inRun = 0;
+      if (splitAccumulation) {
+        Value zero = b.zero(rewriter.getF32Type());
+        for (Value value : values)
+          total.push_back(b.select(useAccumulator, value, zero));
+        use = b.i1(false);
+      }
       for (size_t step = 0; step < tile.bByteOffset.size(); ++step) {
         auto offsetDescriptor = [&](Value descriptor, int64_t bytes) {
           return bytes == 0 ? descriptor : b.add(descriptor, b.i64(bytes >> 4));
@@ -222,7 +235,23 @@ struct WarpGroupDotOpConversion : public ConvertOpToLLVMPattern<ttng::WarpGroupD
           return op.emitError() << target.targetName() << " has no wgmma of this shape";
         values = *next;
         use = b.i1(true);
+        if (!splitAccumulation)
+          continue;
+        inRun += instrK;
+        if (inRun < imprecise && step + 1 < tile.bByteOffset.size())
+          continue;
+        // The run is done: wait for it, add it in f32, start a fresh one.
+        target.warpGroupMmaCommit(rewriter, loc);
+        SmallVector<Value> partial = target.warpGroupMmaWait(rewriter, loc, values, 0);
+        for (size_t i = 0; i < total.size(); ++i)
+          total[i] = LLVM::FAddOp::create(rewriter, loc, total[i], partial[i]);
+        values = total;
+        inRun = 0;
+        use = b.i1(false);
+        target.warpGroupMmaFence(rewriter, loc);
       }
+      if (splitAccumulation)
+        values = total;
       for (size_t slot = 0; slot < tile.accumulator.size(); ++slot)
         results[tile.accumulator[slot]] = values[slot];
     }
