@@ -1,6 +1,7 @@
 // PlaygroundExportTest: the playground's saves write real files, read back and checked here.
 // They are compared with layoutviz's SVG, the attribute text and the framebuffer pixels; a save
 // that cannot be written says clearly why.
+#include "TestFiles.h"
 #include "PlaygroundExport.h"
 #include "PngReader.h"
 
@@ -18,12 +19,7 @@
 namespace trex::playground {
 namespace {
 
-std::string readText(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string readText(const std::string &path) { return trex::test::readFile(path); }
 
 // A fresh path in the test's temporary directory.
 std::string temporaryPath(const std::string &name) {

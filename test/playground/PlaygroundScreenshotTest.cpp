@@ -1,4 +1,5 @@
 // PlaygroundScreenshotTest: trex-layout-playground renders one frame under Xvfb; the PNG is decoded and checked.
+#include "TestFiles.h"
 #include "OwnershipColours.h"
 #include "PlaygroundState.h"
 #include "PngReader.h"
@@ -43,12 +44,7 @@ int runCapturing(const std::string &command, std::string &output) {
   return pclose(pipe);
 }
 
-std::string readText(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string readText(const std::string &path) { return trex::test::readFile(path); }
 
 uint32_t rgbAt(const testing::DecodedPng &image, size_t pixel) {
   const uint8_t *p = &image.pixels[pixel * image.channels];

@@ -1,5 +1,6 @@
 // Sass: the hand-written nvdisasm -c -g listing (test/trex-compile/Inputs) and a cuobjdump one,
 // read into functions, instructions and source positions.
+#include "TestFiles.h"
 #include "trex/StageText/Sass.h"
 #include "trex/StageText/StageDiff.h"
 
@@ -14,10 +15,7 @@ using namespace trex::stagetext;
 namespace {
 
 std::string readInput(const char *name) {
-  std::ifstream file(std::string(TREX_TEST_INPUTS_DIR) + "/" + name);
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
+  return trex::test::readFile(std::string(TREX_TEST_INPUTS_DIR) + "/" + name);
 }
 
 int lineContaining(const std::string &text, const std::string &needle) {

@@ -2,6 +2,7 @@
 // ranges per program (masks, 2-D strides, loops, branches, calls, block pointers, i32 wrap),
 // and what it must leave unknown (loaded indices, float addresses, data-dependent masks and
 // trip counts), plus the integer and shape semantics underneath.
+#include "TestFiles.h"
 #include "IRPrinting.h"
 
 #include "trex/Analysis/AccessRange.h"
@@ -17,10 +18,7 @@ using namespace trex;
 namespace {
 
 std::string readFixture(const std::string &relative) {
-  std::ifstream stream(std::string(TREX_FIXTURES_DIR) + "/" + relative);
-  std::ostringstream text;
-  text << stream.rdbuf();
-  return text.str();
+  return trex::test::readFile(std::filesystem::path(TREX_FIXTURES_DIR) / relative);
 }
 
 // The name an access op carries in its loc("...") in the snippets below.

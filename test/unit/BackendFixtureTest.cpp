@@ -2,6 +2,7 @@
 // metadata JSON) for each target Triton compiled it for; the kernel's entry (PTX parameters
 // or AMDGCN kernel arguments: the user's, then the two hidden scratch pointers) and its
 // metadata must equal real Triton's.
+#include "TestFiles.h"
 #include "trex/Compiler/Compilation.h"
 #include "trex/Target/CUDA/PTXBackend.h"
 #include "trex/Target/HIP/AMDGCNBackend.h"
@@ -33,12 +34,7 @@ bool isMatmul(const nlohmann::json &spec) {
   return spec["name"].get<std::string>().rfind("matmul", 0) == 0;
 }
 
-std::string readFile(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using trex::test::readFile;
 
 std::vector<SpecTarget> specTargets() {
   std::vector<SpecTarget> cases;
@@ -311,10 +307,7 @@ GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(MatrixCoreFixture);
 namespace {
 
 std::string readFixtureFile(const std::string &relative) {
-  std::ifstream in(std::string(TREX_FIXTURES_DIR) + "/" + relative, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
+  return readFile(std::filesystem::path(TREX_FIXTURES_DIR) / relative);
 }
 
 } // namespace

@@ -1,4 +1,5 @@
 // The compilation API: stages, pass snapshots and diagnostics of one call.
+#include "TestFiles.h"
 #include "trex/Compiler/Compilation.h"
 
 #include "gtest/gtest.h"
@@ -11,10 +12,7 @@
 namespace {
 
 std::string fixture(const std::string &relative) {
-  std::ifstream in(std::filesystem::path(TREX_FIXTURES_DIR) / relative);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
+  return trex::test::readFile(std::filesystem::path(TREX_FIXTURES_DIR) / relative);
 }
 
 trex::CompileOptions ttirOptions() {

@@ -3,6 +3,7 @@
 // ttgir of the same kernel (signature and num-warps from the kernel's RUN line in
 // test/frontend/<file>.py) must define the same layouts, as a multiset of `#name = #ttg...`
 // definitions (the names differ only by numbering).
+#include "TestFiles.h"
 #include "trex/Compiler/Compilation.h"
 
 #include "gtest/gtest.h"
@@ -27,12 +28,7 @@ void PrintTo(const LayoutCase &param, std::ostream *out) {
   *out << param.file << ":" << param.kernel << "@" << param.target;
 }
 
-std::string readFile(const fs::path &path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using trex::test::readFile;
 
 std::vector<LayoutCase> layoutCases() {
   std::vector<LayoutCase> cases;

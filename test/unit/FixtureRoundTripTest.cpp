@@ -1,5 +1,6 @@
 // Every .source, .ttir and .ttgir file real Triton 3.6 produced must parse,
 // verify and print back in Triton's own syntax, and the printing must be stable.
+#include "TestFiles.h"
 #include "IRPrinting.h"
 
 #include "gtest/gtest.h"
@@ -25,18 +26,9 @@ std::vector<std::string> fixtureFiles() {
   return files;
 }
 
-std::string readFile(const fs::path &path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using trex::test::readFile;
 
-std::string trimTrailingNewlines(std::string text) {
-  while (!text.empty() && text.back() == '\n')
-    text.pop_back();
-  return text;
-}
+using trex::test::trimTrailingNewlines;
 
 class FixtureRoundTrip : public testing::TestWithParam<std::string> {};
 

@@ -2,6 +2,7 @@
 // from its Python source for sm_90, sm_80 and gfx942, must give Triton's `.source` (the
 // frontend's output) and `.ttir`, equal after renaming SSA values and dropping locations;
 // the locations in the kernel's own file and the value names must match too.
+#include "TestFiles.h"
 #include "IRComparison.h"
 
 #include "trex/Compiler/Compilation.h"
@@ -27,12 +28,7 @@ struct FixtureCase {
   int numStages = 3;
 };
 
-std::string readFile(const fs::path &path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using trex::test::readFile;
 
 std::vector<FixtureCase> fixtureCases() {
   std::vector<FixtureCase> cases;

@@ -1,4 +1,5 @@
 // The comparison helper of the front-end fixture tests.
+#include "TestFiles.h"
 #include "IRComparison.h"
 
 #include <cctype>
@@ -98,11 +99,6 @@ std::string maskStandardLibrary(const std::string &text) {
   return std::regex_replace(text, position, "$1");
 }
 
-std::string trimTrailingNewlines(std::string text) {
-  while (!text.empty() && text.back() == '\n')
-    text.pop_back();
-  return text;
-}
 
 } // namespace
 

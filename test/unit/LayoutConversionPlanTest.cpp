@@ -2,6 +2,7 @@
 // simulated program must end with, in each destination register, the element the destination
 // layout assigns it; and the shared memory a conversion asks for must be what Triton 3.6
 // allocated for the same conversion in the reference kernels.
+#include "TestFiles.h"
 #include "IRPrinting.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/Allocation.h"
@@ -353,12 +354,7 @@ TEST_F(LayoutConversionPlanTest, WarpShuffleSwapsOneRegisterBitWithOneLaneBit) {
 // Scratch sizes against Triton 3.6
 //===----------------------------------------------------------------------===//
 
-std::string readFile(const std::filesystem::path &path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using trex::test::readFile;
 
 // The epilogue of each reference matmul converts the f16 accumulator from the MMA layout to
 // the blocked layout of the store. Triton's .llir for it repeats stores, barrier and loads

@@ -1,5 +1,6 @@
 // compileFrom: edited IR re-enters the compilation after a stage or after any pass, and an
 // unedited snapshot resumed there ends exactly where the whole compilation did.
+#include "TestFiles.h"
 #include "trex/Compiler/Compilation.h"
 
 #include "gtest/gtest.h"
@@ -11,10 +12,7 @@
 namespace {
 
 std::string fixture(const std::string &relative) {
-  std::ifstream in(std::filesystem::path(TREX_FIXTURES_DIR) / relative);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
+  return trex::test::readFile(std::filesystem::path(TREX_FIXTURES_DIR) / relative);
 }
 
 trex::CompileOptions optionsFor(const std::string &target) {

@@ -6,6 +6,7 @@
 // operand layouts, with the pipeliner on NVIDIA their loops Triton's shape
 // (buffers, waits, reads, dots, copies) and layouts, and without tensor cores
 // the FMA layouts.
+#include "TestFiles.h"
 #include "BlockArgumentNames.h"
 #include "IRPrinting.h"
 
@@ -50,18 +51,9 @@ std::vector<std::string> fixturePairs(bool matmul) {
   return pairs;
 }
 
-std::string readFile(const fs::path &path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using trex::test::readFile;
 
-std::string trimTrailingNewlines(std::string text) {
-  while (!text.empty() && text.back() == '\n')
-    text.pop_back();
-  return text;
-}
+using trex::test::trimTrailingNewlines;
 
 // Triton's target for a fixture directory: sm90 -> cuda:90, gfx942 -> hip:gfx942.
 std::string tritonTarget(const std::string &directory) {

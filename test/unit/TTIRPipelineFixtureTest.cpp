@@ -1,6 +1,7 @@
 // The ttir pipeline run on the frontend output real Triton 3.6 started from
 // (<spec>.source) must print exactly what Triton's make_ttir produced
 // (<spec>.ttir), locations and value names included, for every kernel and target.
+#include "TestFiles.h"
 #include "BlockArgumentNames.h"
 #include "IRPrinting.h"
 
@@ -35,18 +36,9 @@ std::vector<std::string> fixturePairs() {
   return pairs;
 }
 
-std::string readFile(const fs::path &path) {
-  std::ifstream in(path);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using trex::test::readFile;
 
-std::string trimTrailingNewlines(std::string text) {
-  while (!text.empty() && text.back() == '\n')
-    text.pop_back();
-  return text;
-}
+using trex::test::trimTrailingNewlines;
 
 // Triton's target for a fixture directory: sm90 -> cuda:90, gfx942 -> hip:gfx942.
 std::string tritonTarget(const std::string &directory) {
