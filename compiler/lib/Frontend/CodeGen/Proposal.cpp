@@ -462,7 +462,7 @@ std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
       items[i] = "i64";
     add(items, "integers as i64");
   }
-  for (const char *size : {"16", "32", "64"}) {
+  for (const char *size : {"16", "32", "64", "4", "2"}) {
     std::vector<std::string> items = entries;
     for (size_t i : sizes)
       items[i] = size;
