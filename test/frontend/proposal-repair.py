@@ -5,6 +5,7 @@
 # RUN: trex compile %s --kernel through_helper --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=HELPER
 # RUN: trex compile %s --kernel half_dot --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=HALF
 # RUN: trex compile %s --kernel fine --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=FINE
+# RUN: trex compile %s --kernel offsets_flag --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=FLAG
 import triton
 import triton.language as tl
 
@@ -42,6 +43,22 @@ def half_dot(a_ptr, b_ptr, c_ptr, BLOCK: tl.constexpr):
     a = tl.load(a_ptr + tile)
     b = tl.load(b_ptr + tile).to(tl.float16)
     tl.store(c_ptr + tile, tl.dot(a, b))
+
+
+# A stride is an integer whatever it strides over; a parameter that "could be int or a pointer"
+# (a constexpr flag decides) becomes an integer where the flag is proposed False.
+# FLAG: remark: no --signature given; trex proposes --signature "*fp32:16, *i32:16, *fp32:16, i32, i32, 128, False"
+# FLAG: remark: the kernel refuses that proposal; trex proposes --signature "*fp32:16, *i32:16, i32, i32, i32, 128, False" instead (parameter 3: i32)
+@triton.jit
+def offsets_flag(x_ptr, idx_ptr, OFFSETS, stride_scales, n, BLOCK: tl.constexpr,
+                 IS_OFFSETS_TENSOR: tl.constexpr):
+    rows = tl.arange(0, BLOCK)
+    if IS_OFFSETS_TENSOR:
+        rows = rows + tl.load(OFFSETS)
+    else:
+        rows = rows + OFFSETS
+    idx = tl.load(idx_ptr + rows, mask=rows < n)
+    tl.store(x_ptr + idx * stride_scales, 1.0)
 
 
 # A kernel that takes the first proposal has no second remark.

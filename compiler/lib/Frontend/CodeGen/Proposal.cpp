@@ -239,6 +239,10 @@ std::vector<const python::CallExpr *> launches(const python::Module &module,
 
 bool isFloatName(const std::string &name) {
   std::string text = lower(name);
+  // Strides, counts and offsets are integers whatever they stride over (`stride_scales`).
+  for (const char *word : {"stride", "offset", "num_", "n_", "size", "idx", "index"})
+    if (text.find(word) != std::string::npos)
+      return false;
   for (const char *word :
        {"eps", "scale", "alpha", "beta", "temperature", "momentum", "softcap", "dropout", "p_drop",
         "lr", "gamma", "theta", "sigma", "inv_", "factor", "weight_decay"})
@@ -411,7 +415,7 @@ std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
       text += (i ? ", " : "") + items[i];
     return text;
   };
-  std::vector<size_t> pointers, dtypes, sizes, scalars;
+  std::vector<size_t> pointers, dtypes, sizes, scalars, floats;
   for (size_t i = 0; i < entries.size(); ++i) {
     const std::string &entry = entries[i];
     if (!entry.empty() && entry[0] == '*')
@@ -422,6 +426,8 @@ std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
       sizes.push_back(i);
     else if (entry == "i32")
       scalars.push_back(i);
+    else if (entry == "fp32")
+      floats.push_back(i);
   }
   std::vector<ProposalVariant> variants;
   std::set<std::string> seen = {signature};
@@ -455,6 +461,19 @@ std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
     std::vector<std::string> items = entries;
     items[i] = "*fp32:16";
     add(items, "parameter " + std::to_string(i + 1) + ": *fp32:16");
+  }
+  // A pointer guessed from a name or a use that the specialization makes an integer ("this
+  // could be int or a pointer", chosen by a constexpr flag).
+  for (size_t i : pointers) {
+    std::vector<std::string> items = entries;
+    items[i] = "i32";
+    add(items, "parameter " + std::to_string(i + 1) + ": i32");
+  }
+  // A float guessed from a name that is an integer after all.
+  for (size_t i : floats) {
+    std::vector<std::string> items = entries;
+    items[i] = "i32";
+    add(items, "parameter " + std::to_string(i + 1) + ": i32");
   }
   if (!scalars.empty()) {
     std::vector<std::string> items = entries;

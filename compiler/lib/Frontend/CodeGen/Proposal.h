@@ -32,9 +32,9 @@ struct ProposalVariant {
 
 // The variants of a proposed signature to try in order (at most a few dozen): pointers of
 // another element type (all at once, then one at a time: fp16, bf16, i32, i8, u8, i64, fp32,
-// fp8e5, fp8e4nv), another dtype for dtype constexprs, an integer scalar as a pointer, i64 for
-// the integer scalars, and other sizes (16, 32, 64, 4, 2)
-// for the constexpr integers the proposal guessed.
+// fp8e5, fp8e4nv), another dtype for dtype constexprs, an integer scalar as a pointer and a pointer
+// as an integer, a float scalar as i32, i64 for the integer scalars, and other sizes (16, 32, 64,
+// 4, 2) for the constexpr integers the proposal guessed.
 std::vector<ProposalVariant> proposalVariants(const std::string &signature);
 
 } // namespace trex::frontend
