@@ -21,7 +21,12 @@ int32_t log2Exact(int64_t value) {
 }
 
 // The smallest power of two strictly greater than `value`: the out-dim size needed to hold it.
+// Sizes are int32_t powers of two, so a coordinate of 2^30 or more has none (doubling past 2^30
+// overflowed, and the loop never ended).
 int32_t sizeToHold(int32_t value) {
+  if (value >= (int32_t{1} << 30))
+    throw LayoutError("basis coordinate " + std::to_string(value) +
+                      " is too large: an out-dim holds at most 2^30 coordinates");
   int32_t size = 1;
   while (size <= value)
     size *= 2;
