@@ -156,6 +156,10 @@ void registerMathBuiltins(Library &lib) {
     Tensor x = g.semantic().toTensor(args["x"]);
     Tensor y = g.semantic().toTensor(args["y"]);
     std::tie(x, y) = legalize(g, x, y);
+    // The dtype check passes constants: umulhi(i, 1.5) promotes i to fp32, which Triton
+    // leaves to the IR verifier.
+    if (!x.dtype().isInt())
+      fail("umulhi needs integer operands, not " + x.dtype().name());
     return Value::tensor(g.builder().create<tt::MulhiUIOp>(x.handle, y.handle), x.type);
   });
   addBoth("fdiv", signature({required("x"), required("y"), optional("ieee_rounding", Value::boolean(false))}),
