@@ -346,6 +346,11 @@ Tensor Semantic::fdiv(const Tensor &lhs, const Tensor &rhs, bool) {
     fail("both operands of fdiv must have floating scalar type");
   auto [input, other] =
       binaryOpTypeChecking(Value::tensor(lhs), Value::tensor(rhs), false, false, false, true);
+  // Without the arithmetic check nothing promotes the operands to one type: Triton builds a
+  // division of an fp32 tensor by an fp64 constant (1e-45, 1e308) that does not verify.
+  if (input.dtype() != other.dtype())
+    fail("both operands of fdiv must have the same type, got " + input.dtype().name() + " and " +
+         other.dtype().name());
   return make(b.create<arith::DivFOp>(input.handle, other.handle), input.type);
 }
 
