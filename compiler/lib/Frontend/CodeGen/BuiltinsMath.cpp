@@ -99,6 +99,10 @@ Value inlineAsmElementwise(CodeGenerator &g, const std::string &assembly,
                     .first;
       for (DType &type : resultTypes)
         type = shape.type.withElementType(type);
+      // Triton leaves this to the IR verifier.
+      if (shape.type.numel() % pack != 0)
+        fail("pack " + std::to_string(pack) + " does not divide the " +
+             std::to_string(shape.type.numel()) + " elements of the operands");
     }
   }
   std::vector<mlir::Value> handles;

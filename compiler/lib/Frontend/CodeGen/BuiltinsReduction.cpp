@@ -105,6 +105,12 @@ Value mapElementwise(CodeGenerator &g, const Value &scalarFn, const std::vector<
     input = g.semantic()
                 .binaryOpTypeChecking(Value::tensor(input), Value::tensor(shape), true, true, false)
                 .first;
+  // The block takes `pack` scalars of each operand: Triton adds them one by one, and a huge
+  // pack (2^31) ran out of memory. No lowering takes more than the elements there are.
+  std::int64_t elements = shape.isBlock() ? shape.type.numel() : 1;
+  if (pack > elements)
+    fail("map_elementwise's pack (" + std::to_string(pack) + ") is larger than the " +
+         std::to_string(elements) + " element(s) of its operands");
   IRBuilder &b = g.builder();
   std::vector<mlir::Value> handles;
   for (const Tensor &input : inputs)
