@@ -269,6 +269,18 @@ module attributes {test.l = #ttg.shared_linear<{offset = [[1073741824, 0], [0, 1
 
 // -----
 
+// Found by fuzzing: an empty basis once left the rank to the next one, and the verifier read
+// past its end (a crash).
+// expected-error @+1 {{a basis needs one entry per dimension, but 'offset' has an empty one}}
+module attributes {test.l = #ttg.shared_linear<{offset = [[]], block = [[0, 0]]}, alignment = 128>} {}
+
+// -----
+
+// expected-error @+1 {{a basis needs one entry per dimension, but 'lane' has an empty one}}
+module attributes {test.l = #ttg.linear<{register = [[1]], lane = [[]], warp = [], block = []}>} {}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // Shared layout verifiers
 //===----------------------------------------------------------------------===//
