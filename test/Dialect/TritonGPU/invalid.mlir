@@ -393,6 +393,14 @@ module attributes {test.t = !ttg.memdesc<2x16x16xf16, #shared, #smem, 16x16>} {}
 
 // -----
 
+// Found by fuzzing: a second allocation shape once failed the parse without a message.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+// expected-error @+1 {{expected 'mutable' or '>' after the allocation shape}}
+module attributes {test.t = !ttg.memdesc<16x32xf16, #shared, #smem, 16, 16>} {}
+
+// -----
+
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 // expected-error @+1 {{the view is larger than its allocation}}
