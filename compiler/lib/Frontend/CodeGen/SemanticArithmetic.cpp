@@ -116,6 +116,10 @@ DType Semantic::computationType(const DType &a, bool aIsScalar, const DType &b, 
 }
 
 Tensor Semantic::scalarConstant(const Value &number, const DType &dtype) {
+  // Callers pass what the kernel gave (a tensor descriptor's shape entry, say), which may be
+  // anything: reading a dtype as a number threw std::bad_variant_access.
+  if (!number.isNumber())
+    fail("cannot make a " + dtype.name() + " constant of " + number.describe());
   mlir::Type type = ir(dtype);
   bool isZero = number.isFloat() ? number.asFloat() == 0.0 : number.asInteger() == 0;
   if (isZero) {
