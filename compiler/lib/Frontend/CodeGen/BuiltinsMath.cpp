@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 
@@ -77,6 +78,9 @@ Value inlineAsmElementwise(CodeGenerator &g, const std::string &assembly,
                            const Value &dtypes, bool isPure, std::int64_t pack) {
   if (pack <= 0 || (pack & (pack - 1)) != 0)
     fail("pack must be a positive power of two, not " + std::to_string(pack));
+  // The op keeps pack as a 32-bit integer: 2^32 became 0.
+  if (pack > std::numeric_limits<std::int32_t>::max())
+    fail("pack must be below 2^31, not " + std::to_string(pack));
   bool multipleOutputs = dtypes.isTuple();
   std::vector<DType> resultTypes;
   for (const Value &dtype : multipleOutputs ? dtypes.elements() : std::vector<Value>{dtypes})
