@@ -198,8 +198,11 @@ void runShown(SharedState &shared, const std::string &input, const Options &opti
     uint64_t accepted = shared.accepted.load();
     runShown(shared, input, options);
     // Accepted mutants join the pool now and then (without coverage to guide it, this is
-    // what lets edits pile up on inputs that still get past the front checks).
-    if (shared.accepted.load() != accepted && random() % 8 == 0) {
+    // what lets edits pile up on inputs that still get past the front checks), unless they
+    // lost half their base: small inputs are accepted more often, and the pool drifted to
+    // empty modules.
+    if (shared.accepted.load() != accepted && random() % 8 == 0 &&
+        2 * input.size() >= base.size()) {
       if (pool.size() < 4 * seeds + 64)
         pool.push_back(std::move(input));
       else
