@@ -182,6 +182,9 @@ void registerMathBuiltins(Library &lib) {
     Tensor x = g.semantic().toTensor(args["x"]);
     Tensor y = g.semantic().toTensor(args["y"]);
     std::tie(x, y) = legalize(g, x, y);
+    // The check passes Python numbers: div_rn(C, 8) of two ints divided int32 tensors, IR that
+    // does not verify (in Triton too). The types they became are checked as well.
+    checkDTypes({Value::tensor(x), Value::tensor(y)}, {"fp32"});
     return Value::tensor(g.builder().create<tt::PreciseDivFOp>(x.handle, y.handle), x.type);
   });
   addBoth("fma", signature({required("x"), required("y"), required("z")}), [](CodeGenerator &g, BoundArguments &args) {
