@@ -504,7 +504,7 @@ Value ModuleEvaluator::Impl::comprehension(Frame &frame,
                                            const python::ComprehensionExpr &expression) {
   Frame inner;
   inner.module = frame.module;
-  inner.locals = std::make_shared<Environment>();
+  inner.locals = newEnvironment();
   inner.locals->parent = frame.locals;
   inner.globalNames = frame.globalNames;
   bool isDict = expression.kind() == python::NodeKind::DictComprehension;
