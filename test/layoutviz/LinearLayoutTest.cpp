@@ -46,6 +46,18 @@ TEST(LinearLayoutConstruction, RejectsACoordinateNoOutDimSizeHolds) {
   EXPECT_EQ(largest.getOutDimSizeLog2("out"), 30);
 }
 
+TEST(LinearLayoutConstruction, ProductsAndFlatIndicesStayWithin32Bits) {
+  // Found by fuzzing under UBSan: a blocked layout with sizePerThread = [1, 2^19] and
+  // warpsPerCTA = [4, 2^16] made a product whose out-dim size shifted past 31 bits, and flat
+  // indices of two 2^16 out-dims did too.
+  LinearLayout registers = LinearLayout::identity1D(1 << 20, "register", "dim0");
+  LinearLayout warps = LinearLayout::identity1D(1 << 16, "warp", "dim0");
+  EXPECT_THROW(registers * warps, LayoutError);
+  LinearLayout wide({{"in", {{1, 0}, {0, 1}}}}, {{"a", 1 << 16}, {"b", 1 << 16}},
+                    /*requireSurjective=*/false);
+  EXPECT_THROW(wide.evaluateAllFlat(), LayoutError);
+}
+
 TEST(LinearLayoutConstruction, RejectsBasesOutsideTheOutDim) {
   EXPECT_THROW(LinearLayout({{"in", {{4}}}}, {{"out", 4}}, false), LayoutError);
   EXPECT_THROW(LinearLayout({{"in", {{1, 0}}}}, {{"out", 4}}, false), LayoutError);
