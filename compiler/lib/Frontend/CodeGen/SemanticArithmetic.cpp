@@ -121,6 +121,10 @@ Tensor Semantic::scalarConstant(const Value &number, const DType &dtype) {
   if (!number.isNumber())
     fail("cannot make a " + dtype.name() + " constant of " + number.describe());
   mlir::Type type = ir(dtype);
+  // tl.zeros_like(ptrs) asked for a pointer constant, which became an integer attribute of a
+  // pointer type (and crashed the splat's folder); Triton says "Not implemented".
+  if (!isa<IntegerType, FloatType>(type))
+    fail("cannot make a constant of type " + dtype.name());
   bool isZero = number.isFloat() ? number.asFloat() == 0.0 : number.asInteger() == 0;
   if (isZero) {
     if (auto floatType = dyn_cast<FloatType>(type))
