@@ -24,6 +24,7 @@ add_definitions(${TREX_LLVM_DEFINITIONS})
 find_package(CLI11 CONFIG QUIET)
 find_package(nlohmann_json 3 CONFIG QUIET)
 find_package(GTest QUIET)
+find_package(Python3 COMPONENTS Interpreter QUIET)
 
 # The layout playground's GUI stack (Debian: libimgui-dev, libglfw3-dev, libgl-dev, zlib1g-dev).
 # Debian's libimgui.a carries the GLFW and OpenGL 3 backends; it is found through imgui.pc.

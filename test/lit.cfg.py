@@ -62,6 +62,9 @@ if os.path.exists(os.path.join(config.trex_bin_dir, "trex-layout-playground")):
 # trex-explorer likewise (Qt 6); its tests render offscreen.
 if os.path.exists(os.path.join(config.trex_bin_dir, "trex-explorer")):
     config.available_features.add("explorer")
+# The fuzz targets' driver is trex's own (not libFuzzer): tests of its output and findings.
+if getattr(config, "trex_fuzz_engine", "") == "trex":
+    config.available_features.add("trex-fuzz-driver")
 # A host C compiler, for tests that run generated code on the host.
 _host_cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 if _host_cc:

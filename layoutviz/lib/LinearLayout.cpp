@@ -21,7 +21,12 @@ int32_t log2Exact(int64_t value) {
 }
 
 // The smallest power of two strictly greater than `value`: the out-dim size needed to hold it.
+// Sizes are int32_t powers of two, so a coordinate of 2^30 or more has none (doubling past 2^30
+// overflowed, and the loop never ended).
 int32_t sizeToHold(int32_t value) {
+  if (value >= (int32_t{1} << 30))
+    throw LayoutError("basis coordinate " + std::to_string(value) +
+                      " is too large: an out-dim holds at most 2^30 coordinates");
   int32_t size = 1;
   while (size <= value)
     size *= 2;
@@ -149,6 +154,10 @@ int matrixRank(const LinearLayout &layout) {
 // makes broadcast copies collapse onto the lowest-numbered copy.
 LinearLayout leastSquaresSolution(const LinearLayout &a, const LinearLayout &b) {
   int numColsA = a.getTotalInDimSizeLog2();
+  // The solution's bases are flat 32-bit indices into A's inputs.
+  if (numColsA > 30)
+    throw LayoutError("invertAndCompose: the layout has 2^" + std::to_string(numColsA) +
+                      " inputs, too many to invert");
   int numColsB = b.getTotalInDimSizeLog2();
   F2Matrix combined(a.getTotalOutDimSizeLog2(), numColsA + numColsB);
   F2Matrix matA = basesMatrix(a), matB = basesMatrix(b);
@@ -409,6 +418,9 @@ std::vector<int32_t> LinearLayout::evaluateAllFlat() const {
     shifts[o] = shift;
     shift += log2Exact(outDims_[o].second);
   }
+  if (shift > 30)
+    throw LayoutError("evaluateAllFlat: the outputs span 2^" + std::to_string(shift) +
+                      " elements, too many for a flat 32-bit index");
   std::vector<int32_t> flatBases;
   for (const auto &entry : bases_) {
     for (const auto &basis : entry.second) {
@@ -446,6 +458,12 @@ LinearLayout operator*(const LinearLayout &inner, const LinearLayout &outer) {
     for (const auto &name : layout->getOutDimNames())
       addTo(outDimSizesLog2, name, layout->getOutDimSizeLog2(name));
   }
+  // Sizes are int32_t powers of two (a blocked layout with sizePerThread = [1, 2^19] and
+  // warpsPerCTA = [4, 2^16] shifted past 31 bits).
+  for (const auto &[name, sizeLog2] : outDimSizesLog2)
+    if (sizeLog2 > 30)
+      throw LayoutError("the product of two layouts has out-dim '" + name + "' of size 2^" +
+                        std::to_string(sizeLog2) + "; an out-dim holds at most 2^30 coordinates");
 
   LinearLayout::BasesList allBases;
   for (const auto &[inDim, inDimSizeLog2] : inDimSizesLog2) {

@@ -33,6 +33,31 @@ TEST(LinearLayoutConstruction, RejectsAnInferredLayoutThatMissesOutputs) {
   EXPECT_FALSE(partial.isSurjective());
 }
 
+TEST(LinearLayoutConstruction, RejectsACoordinateNoOutDimSizeHolds) {
+  // Out-dim sizes are int32_t powers of two: 2^30 needs 2^31. Inferring it doubled past the
+  // largest int32_t and never ended (a fuzzed #ttg.linear basis of 0x7fffffff).
+  EXPECT_THROW(LinearLayout({{"in", {{0x7fffffff}}}}, std::vector<std::string>{"out"}),
+               LayoutError);
+  EXPECT_THROW(LinearLayout({{"in", {{1 << 30}}}}, std::vector<std::string>{"out"}), LayoutError);
+  std::vector<LinearLayout::Basis> bases;
+  for (int bit = 0; bit < 30; ++bit)
+    bases.push_back({1 << bit});
+  LinearLayout largest({{"in", bases}}, std::vector<std::string>{"out"});
+  EXPECT_EQ(largest.getOutDimSizeLog2("out"), 30);
+}
+
+TEST(LinearLayoutConstruction, ProductsAndFlatIndicesStayWithin32Bits) {
+  // Found by fuzzing under UBSan: a blocked layout with sizePerThread = [1, 2^19] and
+  // warpsPerCTA = [4, 2^16] made a product whose out-dim size shifted past 31 bits, and flat
+  // indices of two 2^16 out-dims did too.
+  LinearLayout registers = LinearLayout::identity1D(1 << 20, "register", "dim0");
+  LinearLayout warps = LinearLayout::identity1D(1 << 16, "warp", "dim0");
+  EXPECT_THROW(registers * warps, LayoutError);
+  LinearLayout wide({{"in", {{1, 0}, {0, 1}}}}, {{"a", 1 << 16}, {"b", 1 << 16}},
+                    /*requireSurjective=*/false);
+  EXPECT_THROW(wide.evaluateAllFlat(), LayoutError);
+}
+
 TEST(LinearLayoutConstruction, RejectsBasesOutsideTheOutDim) {
   EXPECT_THROW(LinearLayout({{"in", {{4}}}}, {{"out", 4}}, false), LayoutError);
   EXPECT_THROW(LinearLayout({{"in", {{1, 0}}}}, {{"out", 4}}, false), LayoutError);

@@ -15,6 +15,7 @@
 #include "trex/Dialect/Triton/Transforms/Pipeline.h"
 #include "trex/Dialect/TritonGPU/Transforms/Pipeline.h"
 #include "trex/Frontend/CodeGen/CodeGen.h"
+#include "trex/IRParsing/IRTextLimits.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -600,57 +601,11 @@ LogicalResult checkOptions(const CompileOptions &options, Stage inputStage, Modu
   return success();
 }
 
-// IR nested deeper than this (brackets of any kind) is refused before parsing: MLIR's parser
-// and the passes recurse per level, and a few thousand levels exhaust the stack (a crash, not a
-// message). Triton's own IR nests a few dozen levels.
-constexpr int kMaxIRNesting = 1000;
-
-// The line and column of the first bracket past kMaxIRNesting levels, outside strings and
-// comments; nothing for IR within the limit.
-std::optional<std::pair<unsigned, unsigned>> tooDeeplyNested(llvm::StringRef text) {
-  int depth = 0;
-  unsigned line = 1, column = 1;
-  bool inString = false, inComment = false;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '\n') {
-      ++line;
-      column = 1;
-      inComment = false;
-      continue;
-    }
-    ++column;
-    if (inComment)
-      continue;
-    if (inString) {
-      if (c == '\\')
-        ++i, ++column;
-      else if (c == '"')
-        inString = false;
-      continue;
-    }
-    if (c == '"')
-      inString = true;
-    else if (c == '/' && i + 1 < text.size() && text[i + 1] == '/')
-      inComment = true;
-    else if (c == '{' || c == '(' || c == '[') {
-      if (++depth > kMaxIRNesting)
-        return std::make_pair(line, column - 1);
-    } else if ((c == '}' || c == ')' || c == ']') && depth > 0)
-      --depth;
-  }
-  return std::nullopt;
-}
-
 // Parses an IR input, or reports (located) why not.
 OwningOpRef<ModuleOp> parseIR(CompileSession &session, llvm::StringRef text,
                               llvm::StringRef bufferName) {
-  if (auto deep = tooDeeplyNested(text)) {
-    emitError(FileLineColLoc::get(&session.context(), bufferName, deep->first, deep->second))
-        << "the IR nests brackets more than " << kMaxIRNesting
-        << " levels deep here; trex stops rather than exhaust its stack in the parser";
+  if (failed(checkIRTextLimits(text, bufferName, &session.context())))
     return nullptr;
-  }
   return parseSourceFile<ModuleOp>(session.sources(), &session.context());
 }
 

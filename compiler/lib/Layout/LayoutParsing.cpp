@@ -2,6 +2,7 @@
 #include "trex/Layout/LayoutParsing.h"
 
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
+#include "trex/IRParsing/IRTextLimits.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/AsmParser/AsmParserState.h"
@@ -15,11 +16,16 @@ using namespace mlir;
 
 namespace trex::layout {
 
+// MLIR names a parsed string's "file" by the text itself; so do errors about its limits.
 Attribute parseLayoutAttribute(llvm::StringRef text, MLIRContext *context) {
+  if (failed(checkIRTextLimits(text.trim(), text.trim(), context)))
+    return {};
   return mlir::parseAttribute(text.trim(), context);
 }
 
 FailureOr<LayoutTensorType> parseLayoutTensorType(llvm::StringRef text, MLIRContext *context) {
+  if (failed(checkIRTextLimits(text.trim(), text.trim(), context)))
+    return failure();
   Type type = mlir::parseType(text.trim(), context);
   if (!type)
     return failure();
@@ -37,6 +43,9 @@ FailureOr<LayoutTensorType> parseLayoutTensorType(llvm::StringRef text, MLIRCont
 
 FailureOr<std::vector<AttributeAlias>> parseAttributeAliases(const llvm::SourceMgr &sourceMgr,
                                                              MLIRContext *context) {
+  const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  if (failed(checkIRTextLimits(buffer->getBuffer(), buffer->getBufferIdentifier(), context)))
+    return failure();
   ParserConfig config(context);
   AsmParserState state;
   // The ops are parsed (and thrown away) only because alias definitions may sit anywhere at
@@ -45,7 +54,6 @@ FailureOr<std::vector<AttributeAlias>> parseAttributeAliases(const llvm::SourceM
   if (failed(parseAsmSourceFile(sourceMgr, &ops, config, &state)))
     return failure();
 
-  const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
   std::vector<AttributeAlias> aliases;
   for (const AsmParserState::AttributeAliasDefinition &alias : state.getAttributeAliasDefs()) {
     llvm::SMLoc start = alias.definition.loc.Start;

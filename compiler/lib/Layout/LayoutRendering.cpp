@@ -4,6 +4,8 @@
 #include "layoutviz/LayoutJson.h"
 #include "layoutviz/LayoutSvg.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <exception>
 #include <vector>
 
@@ -28,6 +30,18 @@ FailureOr<std::string> renderLayout(Attribute layout, ArrayRef<int64_t> shape, L
   FailureOr<lv::Layout> descriptor = toLayoutvizLayout(layout, emitError);
   if (failed(descriptor))
     return failure();
+  // Every view also lists each hardware slot (register, lane, warp and block, or offset and
+  // block): a layout that copies a small tensor to millions of threads (warpsPerCTA =
+  // [65536, 1]) prints as much as a huge tensor would, and took seconds and gigabytes.
+  FailureOr<lv::LinearLayout> linear = toLinearLayout(layout, shape, emitError);
+  if (failed(linear))
+    return failure();
+  if (int32_t slotsLog2 = linear->getTotalInDimSizeLog2();
+      slotsLog2 > llvm::Log2_64(kMaxRenderedElements))
+    return emitError() << "the layout spreads a tensor of shape " << formatShape(shape)
+                       << " over 2^" << slotsLog2
+                       << " registers, threads and blocks, too many to print: the limit is "
+                       << kMaxRenderedElements;
   std::vector<int64_t> tensorShape(shape.begin(), shape.end());
   try {
     switch (format) {

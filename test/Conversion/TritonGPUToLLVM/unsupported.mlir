@@ -128,3 +128,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %d : tensor<32x32xf32, #mma>
   }
 }
+
+// -----
+
+// Found by fuzzing: MLIR's own arith lowering made an llvm.mlir.constant of a struct from it,
+// which does not verify (an internal error).
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @distinct_constant(%p: tensor<2x!tt.ptr<i32>, #blocked>) {
+    // expected-error @+1 {{tensor constants whose elements differ are not supported: trex lowers splat constants only, the only ones Triton makes}}
+    %c = arith.constant dense<[3, 4]> : tensor<2xi32, #blocked>
+    tt.store %p, %c : tensor<2x!tt.ptr<i32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// Found by fuzzing: 2^18 copies of each element per thread (sizePerThread far past the tensor)
+// lowered for hours.
+#blocked = #ttg.blocked<{sizePerThread = [32768, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @copies_per_thread() {
+    // expected-error @+1 {{this tensor's layout gives each thread 262144 elements (more than 65536), too many to lower}}
+    %c = arith.constant dense<64> : tensor<64x128xi32, #blocked>
+    tt.return
+  }
+}

@@ -743,3 +743,27 @@ tt.func @map_elementwise_pack(%a: tensor<128xi32>) -> tensor<128xi32> {
   }) : (tensor<128xi32>) -> tensor<128xi32>
   tt.return %r : tensor<128xi32>
 }
+
+// -----
+
+// Found by fuzzing: a negative pack once passed as a huge unsigned one, and the region verifier
+// asked for 2^64 types (a fatal error); a pack of 2^31 - 1, for 2^31 of them.
+tt.func @map_elementwise_negative_pack(%a: tensor<128xi32>) -> tensor<128xi32> {
+  // expected-error @+1 {{pack must be at least 1, got -1}}
+  %r = "tt.map_elementwise"(%a) <{pack = -1 : i32}> ({
+  ^bb0(%x: i32):
+    tt.map_elementwise.return %x : i32
+  }) : (tensor<128xi32>) -> tensor<128xi32>
+  tt.return %r : tensor<128xi32>
+}
+
+// -----
+
+tt.func @map_elementwise_huge_pack(%a: tensor<128xi32>) -> tensor<128xi32> {
+  // expected-error @+1 {{the region must take 2147483647 scalar(s) of each operand's element type, operand-major}}
+  %r = "tt.map_elementwise"(%a) <{pack = 2147483647 : i32}> ({
+  ^bb0(%x: i32):
+    tt.map_elementwise.return %x : i32
+  }) : (tensor<128xi32>) -> tensor<128xi32>
+  tt.return %r : tensor<128xi32>
+}

@@ -269,6 +269,18 @@ module attributes {test.l = #ttg.shared_linear<{offset = [[1073741824, 0], [0, 1
 
 // -----
 
+// Found by fuzzing: an empty basis once left the rank to the next one, and the verifier read
+// past its end (a crash).
+// expected-error @+1 {{a basis needs one entry per dimension, but 'offset' has an empty one}}
+module attributes {test.l = #ttg.shared_linear<{offset = [[]], block = [[0, 0]]}, alignment = 128>} {}
+
+// -----
+
+// expected-error @+1 {{a basis needs one entry per dimension, but 'lane' has an empty one}}
+module attributes {test.l = #ttg.linear<{register = [[1]], lane = [[]], warp = [], block = []}>} {}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // Shared layout verifiers
 //===----------------------------------------------------------------------===//
@@ -378,6 +390,14 @@ module attributes {test.t = !ttg.memdesc<16x16xf16, #shared, #smem>} {}
 #smem = #ttg.shared_memory
 // expected-error @+1 {{the allocation shape cannot have fewer dimensions than the view}}
 module attributes {test.t = !ttg.memdesc<2x16x16xf16, #shared, #smem, 16x16>} {}
+
+// -----
+
+// Found by fuzzing: a second allocation shape once failed the parse without a message.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+// expected-error @+1 {{expected 'mutable' or '>' after the allocation shape}}
+module attributes {test.t = !ttg.memdesc<16x32xf16, #shared, #smem, 16, 16>} {}
 
 // -----
 

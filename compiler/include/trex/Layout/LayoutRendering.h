@@ -25,9 +25,9 @@ enum class LayoutFormat {
 inline constexpr int64_t kMaxRenderedElements = int64_t(1) << 20;
 
 // Renders `layout` for a tensor of `shape`; `view` picks the text or SVG view (JSON always
-// holds both the bases and every element's owners).  Fails with a diagnostic when the shape does not
-// fit the layout (verifyLayoutShape), has more than kMaxRenderedElements elements, or the
-// layout cannot be converted.
+// holds both the bases and every element's owners).  Fails with a diagnostic when the shape does
+// not fit the layout (verifyLayoutShape), has more than kMaxRenderedElements elements or hardware
+// slots (registers x lanes x warps x blocks), or the layout cannot be converted.
 mlir::FailureOr<std::string> renderLayout(mlir::Attribute layout, llvm::ArrayRef<int64_t> shape,
                                           LayoutFormat format, layoutviz::LayoutView view,
                                           EmitErrorFn emitError);

@@ -28,6 +28,36 @@ unsigned elementsPerRegister(Type element, unsigned packedElements) {
   return std::min(std::max(32 / bits, 1u), packedElements);
 }
 
+// The first operand reference in `text` that LLVM's asm printer cannot resolve, which ends the
+// process there ("Invalid $ operand number in inline asm string"): a `$` not followed by `$`,
+// a variant marker, a number or `{number[:modifier]}`, or a number not below `operands`
+// (outputs, then inputs, from $0). Nothing when every reference resolves.
+std::optional<std::string> unresolvedOperandReference(StringRef text, size_t operands) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '$')
+      continue;
+    size_t start = i++;
+    if (i < text.size() && (text[i] == '$' || text[i] == '(' || text[i] == '|' || text[i] == ')'))
+      continue;
+    bool braces = i < text.size() && text[i] == '{';
+    i += braces;
+    size_t digits = i;
+    while (i < text.size() && llvm::isDigit(text[i]))
+      ++i;
+    unsigned number = 0;
+    bool bad = text.slice(digits, i).getAsInteger(10, number) || number >= operands;
+    if (braces) {
+      size_t close = text.find('}', i);
+      bad = bad || close == StringRef::npos;
+      i = close == StringRef::npos ? text.size() : close;
+    }
+    if (bad)
+      return text.slice(start, std::min(std::max(i + braces, start + 2), text.size())).str();
+    --i;
+  }
+  return std::nullopt;
+}
+
 struct ElementwiseInlineAsmOpConversion
     : public ConvertOpToLLVMPattern<tt::ElementwiseInlineAsmOp> {
   using ConvertOpToLLVMPattern<tt::ElementwiseInlineAsmOp>::ConvertOpToLLVMPattern;
@@ -90,6 +120,11 @@ struct ElementwiseInlineAsmOpConversion
                             << constraintInputs << " input(s), but each asm call (pack " << pack
                             << ") has " << outputTypes.size() << " output register(s) and "
                             << inputs << " input register(s)";
+    if (std::optional<std::string> reference =
+            unresolvedOperandReference(op.getAsmString(), outputTypes.size() + inputs))
+      return op.emitError() << "inline_asm_elementwise: the asm refers to '" << *reference
+                            << "', but its operands are $0 to $" << outputTypes.size() + inputs - 1
+                            << " (outputs, then inputs; '$$' is a literal '$')";
 
     SmallVector<SmallVector<Value>> results(resultElements.size());
     for (int64_t first = 0; first < count; first += pack) {

@@ -61,6 +61,52 @@ std::unique_ptr<TargetInfo> createTargetInfo(StringRef target, bool deviceLibrar
 
 namespace {
 
+// More elements of one tensor per thread than this are refused: the lowering emits code for
+// each of them, and a 64x128 tensor laid out with sizePerThread = [32768, 8] (2^18 copies per
+// thread) compiled for hours. Triton's largest block, 2^20 elements, gives each of 32 threads
+// 2^15.
+constexpr int64_t kMaxElementsPerThread = int64_t(1) << 16;
+
+// What valid ttgir no pattern lowers, said at the op before the conversion starts (where a
+// pattern would fail late, or MLIR's generic one would build invalid IR).
+LogicalResult refuseUnlowerableOps(ModuleOp module) {
+  llvm::DenseMap<Type, int64_t> elementsPerType;
+  WalkResult walk = module.walk([&](Operation *op) {
+    // Triton's front end makes splat tensor constants only; MLIR's arith lowering turned others
+    // into an llvm.mlir.constant of a struct, which does not verify.
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      auto type = dyn_cast<RankedTensorType>(constant.getType());
+      if (type && type.getEncoding() && !isa<SplatElementsAttr>(constant.getValue())) {
+        // Folding merges equal constants under an unknown location: say it at a use then.
+        Operation *at = op;
+        for (Operation *user : op->getUsers())
+          if (isa<UnknownLoc>(at->getLoc()))
+            at = user;
+        at->emitError() << "tensor constants whose elements differ are not supported: trex "
+                           "lowers splat constants only, the only ones Triton makes";
+        return WalkResult::interrupt();
+      }
+    }
+    for (Type type : op->getResultTypes()) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || !tensor.getEncoding())
+        continue;
+      auto known = elementsPerType.find(tensor);
+      int64_t elements = known != elementsPerType.end()
+                             ? known->second
+                             : elementsPerType[tensor] = elementsPerThread(tensor);
+      if (elements > kMaxElementsPerThread) {
+        op->emitError() << "this tensor's layout gives each thread " << elements
+                        << " elements (more than " << kMaxElementsPerThread
+                        << "), too many to lower: " << tensor;
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 // The number of consecutive registers of a thread that hold consecutive elements of one
 // dimension (`dim`): the leading register bases are 1, 2, 4, ... along it.
 unsigned contiguousRegisters(RankedTensorType type, unsigned &dim) {
@@ -184,6 +230,8 @@ struct ConvertTritonGPUToLLVMPass
                          << " attribute; the lowering needs to know the GPU";
       return signalPassFailure();
     }
+    if (failed(refuseUnlowerableOps(module)))
+      return signalPassFailure();
     markFirstSharedMemoryUses(module);
     markAsyncCopyBarriers(module);
     std::unique_ptr<TargetInfo> target = createTargetInfo(targetAttr.getValue(), deviceLibrary);

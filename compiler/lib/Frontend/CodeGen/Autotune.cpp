@@ -153,7 +153,7 @@ Value foldHeuristic(GenerationState &state, const JitFunction &kernel, const std
     for (const auto &[name, entry] : arguments.runtime)
       args.dictEntries().emplace_back(
           Value::string(name), opaqueValue("the runtime argument " + name + " ('" + entry + "')"));
-    Value value = state.evaluator->call(function, {args}, {});
+    Value value = state.evaluator->call(function, {args}, {}, kernel.scope);
     if (isOpaque(value))
       fail("its value depends on " + value.asObject()->name + "; give " + parameter +
            "'s value in the signature instead");

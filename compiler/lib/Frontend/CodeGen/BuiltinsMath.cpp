@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 
@@ -77,6 +78,9 @@ Value inlineAsmElementwise(CodeGenerator &g, const std::string &assembly,
                            const Value &dtypes, bool isPure, std::int64_t pack) {
   if (pack <= 0 || (pack & (pack - 1)) != 0)
     fail("pack must be a positive power of two, not " + std::to_string(pack));
+  // The op keeps pack as a 32-bit integer: 2^32 became 0.
+  if (pack > std::numeric_limits<std::int32_t>::max())
+    fail("pack must be below 2^31, not " + std::to_string(pack));
   bool multipleOutputs = dtypes.isTuple();
   std::vector<DType> resultTypes;
   for (const Value &dtype : multipleOutputs ? dtypes.elements() : std::vector<Value>{dtypes})
@@ -99,6 +103,10 @@ Value inlineAsmElementwise(CodeGenerator &g, const std::string &assembly,
                     .first;
       for (DType &type : resultTypes)
         type = shape.type.withElementType(type);
+      // Triton leaves this to the IR verifier.
+      if (shape.type.numel() % pack != 0)
+        fail("pack " + std::to_string(pack) + " does not divide the " +
+             std::to_string(shape.type.numel()) + " elements of the operands");
     }
   }
   std::vector<mlir::Value> handles;
@@ -156,6 +164,10 @@ void registerMathBuiltins(Library &lib) {
     Tensor x = g.semantic().toTensor(args["x"]);
     Tensor y = g.semantic().toTensor(args["y"]);
     std::tie(x, y) = legalize(g, x, y);
+    // The dtype check passes constants: umulhi(i, 1.5) promotes i to fp32, which Triton
+    // leaves to the IR verifier.
+    if (!x.dtype().isInt())
+      fail("umulhi needs integer operands, not " + x.dtype().name());
     return Value::tensor(g.builder().create<tt::MulhiUIOp>(x.handle, y.handle), x.type);
   });
   addBoth("fdiv", signature({required("x"), required("y"), optional("ieee_rounding", Value::boolean(false))}),
@@ -170,6 +182,9 @@ void registerMathBuiltins(Library &lib) {
     Tensor x = g.semantic().toTensor(args["x"]);
     Tensor y = g.semantic().toTensor(args["y"]);
     std::tie(x, y) = legalize(g, x, y);
+    // The check passes Python numbers: div_rn(C, 8) of two ints divided int32 tensors, IR that
+    // does not verify (in Triton too). The types they became are checked as well.
+    checkDTypes({Value::tensor(x), Value::tensor(y)}, {"fp32"});
     return Value::tensor(g.builder().create<tt::PreciseDivFOp>(x.handle, y.handle), x.type);
   });
   addBoth("fma", signature({required("x"), required("y"), required("z")}), [](CodeGenerator &g, BoundArguments &args) {

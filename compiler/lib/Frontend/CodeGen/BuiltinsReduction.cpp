@@ -5,6 +5,7 @@
 #include "mlir/IR/Builders.h"
 
 #include <algorithm>
+#include <functional>
 
 using namespace mlir;
 
@@ -52,8 +53,29 @@ void buildCombineRegion(CodeGenerator &g, Operation *op, const std::vector<Tenso
   for (size_t i = 0; i < parameterTypes.size(); ++i)
     arguments.push_back(Value::tensor(block->getArgument(i), parameterTypes[i]));
   Value results = g.callJitFunction(combine, arguments, {});
+  // One scalar per input, of its element type (Triton fails on anything else, with a Python
+  // error for a None or a constant, or with IR that does not verify).
+  std::vector<Value> returned;
+  std::function<void(const Value &)> flatten = [&](const Value &value) {
+    if (value.isTuple())
+      for (const Value &element : value.elements())
+        flatten(element);
+    else
+      returned.push_back(value);
+  };
+  if (!results.isNone())
+    flatten(results);
+  std::string function = "the combine function '" + combine.definition->name() + "'";
+  if (returned.size() != inputs.size())
+    fail(function + " returns " + std::to_string(returned.size()) + " value(s); it must return " +
+         std::to_string(inputs.size()) + ", one per input");
   std::vector<mlir::Value> handles;
-  results.flatten(handles);
+  for (size_t i = 0; i < returned.size(); ++i) {
+    if (!returned[i].isTensor() || returned[i].asTensor().dtype() != inputs[i].dtype())
+      fail(function + " returns " + returned[i].describe() + " for input " + std::to_string(i) +
+           ", whose elements are " + inputs[i].dtype().name());
+    handles.push_back(returned[i].asTensor().handle);
+  }
   b.create<ReturnOp>(handles);
   b.restoreInsertionPoint(saved);
 }
@@ -83,6 +105,12 @@ Value mapElementwise(CodeGenerator &g, const Value &scalarFn, const std::vector<
     input = g.semantic()
                 .binaryOpTypeChecking(Value::tensor(input), Value::tensor(shape), true, true, false)
                 .first;
+  // The block takes `pack` scalars of each operand: Triton adds them one by one, and a huge
+  // pack (2^31) ran out of memory. No lowering takes more than the elements there are.
+  std::int64_t elements = shape.isBlock() ? shape.type.numel() : 1;
+  if (pack > elements)
+    fail("map_elementwise's pack (" + std::to_string(pack) + ") is larger than the " +
+         std::to_string(elements) + " element(s) of its operands");
   IRBuilder &b = g.builder();
   std::vector<mlir::Value> handles;
   for (const Tensor &input : inputs)

@@ -309,7 +309,7 @@ Value CodeGenerator::callPythonObject(const Value &callee, std::vector<Value> ar
     unwrap(arguments[i], "argument " + std::to_string(i + 1));
   for (auto &[name, value] : keywords)
     unwrap(value, "argument '" + name + "'");
-  Value result = state_.evaluator->call(callee, std::move(arguments), std::move(keywords));
+  Value result = state_.evaluator->call(callee, std::move(arguments), std::move(keywords), scope_);
   if (result.isList())
     result = Value::tuple(result.listElements());
   if (isOpaque(result))

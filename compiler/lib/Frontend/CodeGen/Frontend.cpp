@@ -113,6 +113,11 @@ void reportCompileError(const CompileError &error, const ModuleScope &userScope,
 FrontendResult generateKernel(MLIRContext &context, std::string_view source, std::string fileName,
                               const KernelRequest &request, const FrontendOptions &options) {
   FrontendResult result;
+  // The dialects of the IR generated. tl.debug_barrier and tl.assume make gpu and llvm ops by
+  // name (this library does not link those dialects), which verify only where the dialect is
+  // loaded: each is loaded here from the context's registry, whatever the caller loaded.
+  for (llvm::StringRef dialect : {"tt", "arith", "math", "scf", "cf", "ub", "gpu", "llvm"})
+    context.getOrLoadDialect(dialect);
   auto scope = std::make_unique<ModuleScope>();
   scope->fileName = fileName;
   scope->moduleName = moduleNameOf(fileName);

@@ -116,7 +116,15 @@ DType Semantic::computationType(const DType &a, bool aIsScalar, const DType &b, 
 }
 
 Tensor Semantic::scalarConstant(const Value &number, const DType &dtype) {
+  // Callers pass what the kernel gave (a tensor descriptor's shape entry, say), which may be
+  // anything: reading a dtype as a number threw std::bad_variant_access.
+  if (!number.isNumber())
+    fail("cannot make a " + dtype.name() + " constant of " + number.describe());
   mlir::Type type = ir(dtype);
+  // tl.zeros_like(ptrs) asked for a pointer constant, which became an integer attribute of a
+  // pointer type (and crashed the splat's folder); Triton says "Not implemented".
+  if (!isa<IntegerType, FloatType>(type))
+    fail("cannot make a constant of type " + dtype.name());
   bool isZero = number.isFloat() ? number.asFloat() == 0.0 : number.asInteger() == 0;
   if (isZero) {
     if (auto floatType = dyn_cast<FloatType>(type))
@@ -346,6 +354,11 @@ Tensor Semantic::fdiv(const Tensor &lhs, const Tensor &rhs, bool) {
     fail("both operands of fdiv must have floating scalar type");
   auto [input, other] =
       binaryOpTypeChecking(Value::tensor(lhs), Value::tensor(rhs), false, false, false, true);
+  // Without the arithmetic check nothing promotes the operands to one type: Triton builds a
+  // division of an fp32 tensor by an fp64 constant (1e-45, 1e308) that does not verify.
+  if (input.dtype() != other.dtype())
+    fail("both operands of fdiv must have the same type, got " + input.dtype().name() + " and " +
+         other.dtype().name());
   return make(b.create<arith::DivFOp>(input.handle, other.handle), input.type);
 }
 

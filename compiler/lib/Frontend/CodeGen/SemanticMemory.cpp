@@ -233,8 +233,10 @@ void Semantic::store(const Tensor &pointerIn, const Tensor &valueIn,
 }
 
 mlir::Value Semantic::convertIndex(const Value &element, bool requireI64) {
+  // Triton makes an i1 constant of a bool (and passes a narrower integer scalar on below), which
+  // no op taking shapes, strides or offsets accepts: its IR does not verify.
   if (element.isBool())
-    return b.create<arith::ConstantOp>(b.builder.getBoolAttr(element.asBool()));
+    fail("Unsupported element type in shape/strides/offsets: " + element.describe());
   if (element.isInt()) {
     PyInt value = element.asInt();
     if (requireI64) {
@@ -259,6 +261,9 @@ mlir::Value Semantic::convertIndex(const Value &element, bool requireI64) {
     if (tensor.dtype().is(ScalarKind::Int64) && !requireI64)
       fail("Block pointers only support 32 bit `offsets/block_shape`, add a `.to(tl.int32)` or "
            "use regular indexing for 64 bit support");
+    if (!requireI64 && tensor.dtype().primitiveBitwidth() != 32)
+      fail("offsets must be 32-bit integers, got " + tensor.dtype().name() +
+           "; add a `.to(tl.int32)`");
     return tensor.handle;
   }
   fail("Unsupported element type in shape/strides/offsets: " + element.describe());

@@ -130,6 +130,12 @@ Tensor Semantic::dot(const Tensor &lhsIn, const Tensor &rhsIn, const std::option
     if (acc->shape() != resultShape || acc->dtype() != outDType)
       fail("the accumulator must be a " + DType::block(outDType, resultShape).name() +
            " tensor (out_dtype " + outDType.name() + "), got " + acc->type.name());
+    // Triton checks the accumulator against out_dtype only, but int8, fp32, bf16 and fp64
+    // operands give their own result type whatever out_dtype says (the IR would not verify).
+    if (acc->dtype() != resultScalar)
+      fail("a dot of " + lhs.dtype().name() + " operands gives " + resultType.name() +
+           ", not the accumulator's " + acc->type.name() + " (out_dtype " + outDType.name() +
+           " does not apply to " + lhs.dtype().name() + " operands)");
     accumulator = acc->handle;
   }
   std::int64_t imprecise = 0;
@@ -224,6 +230,11 @@ Tensor Semantic::dotScaled(const Tensor &lhsIn, const std::optional<Tensor> &lhs
   auto checkScale = [&](const std::optional<Tensor> &scale, std::int64_t rows, const char *side) {
     if (!scale)
       return;
+    // Triton leaves other scale types to the IR verifier.
+    const DType &scaleType = scale->dtype();
+    if (!scaleType.isFloating() && !(scaleType.isInt() && scaleType.primitiveBitwidth() == 8))
+      fail(std::string(side) + "_scale must be a uint8 (e8m0) or floating-point tensor. Got " +
+           scaleType.name());
     std::int64_t factor = scale->dtype().is(ScalarKind::FP8E4NV) ? 16 : 32;
     std::vector<std::int64_t> expected = {rows, K / factor};
     if (scale->shape() != expected)

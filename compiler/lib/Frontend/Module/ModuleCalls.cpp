@@ -217,7 +217,7 @@ Value ModuleEvaluator::Impl::invoke(const Object &function, std::vector<Value> a
   if (callDepth >= MaxCallDepth)
     raise("RecursionError", "maximum recursion depth exceeded in module-level Python");
   const python::ParameterList &parameters = function.parameters();
-  auto env = std::make_shared<Environment>();
+  auto env = newEnvironment();
   env->parent = function.closure;
   size_t next = 0;
   std::vector<Value> extra;

@@ -178,8 +178,9 @@ std::vector<std::string> ModuleEvaluator::importedFiles() const {
 }
 
 Value ModuleEvaluator::call(const Value &callee, std::vector<Value> arguments,
-                            std::vector<std::pair<std::string, Value>> keywords) {
-  ModuleScope *module = nullptr;
+                            std::vector<std::pair<std::string, Value>> keywords,
+                            ModuleScope *caller) {
+  ModuleScope *module = impl_->currentModule ? nullptr : caller;
   if (callee.isObject() && callee.asObject()->module)
     module = callee.asObject()->module;
   ModuleScope *previous = impl_->currentModule;

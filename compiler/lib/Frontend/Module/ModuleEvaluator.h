@@ -58,9 +58,11 @@ public:
   void evaluateModule(ModuleScope &scope);
 
   // Calls a Python callable (a plain or constexpr function, a partial) with compile-time
-  // values. Throws CompileError.
+  // values. Throws CompileError. `caller` is the module whose code makes the call: the call
+  // runs there when the callee names no module of its own (the object an unknown decorator
+  // returned, say) and no module is being evaluated (a heuristic folded at specialization).
   Value call(const Value &callee, std::vector<Value> arguments,
-             std::vector<std::pair<std::string, Value>> keywords);
+             std::vector<std::pair<std::string, Value>> keywords, ModuleScope *caller);
 
   // The Python files read for imports (not the kernel's own file), by real path.
   std::vector<std::string> importedFiles() const;

@@ -155,6 +155,24 @@ struct ModuleEvaluator::Impl {
 
   Impl(ModuleEvaluator &owner, GenerationState &state, std::vector<std::string> searchPath)
       : owner(owner), state(state), searchPath(std::move(searchPath)) {}
+  // A function defined in a function keeps its frame's variables (its closure), where it is
+  // itself a variable: a cycle of shared_ptrs, which Python's collector frees and nothing here
+  // would (a kernel factory leaked its frame on every compile). The frames are emptied once the
+  // evaluation and the code generation using it are over.
+  ~Impl() {
+    for (const std::weak_ptr<Environment> &weak : environments)
+      if (std::shared_ptr<Environment> environment = weak.lock()) {
+        environment->variables.clear();
+        environment->parent.reset();
+      }
+  }
+
+  // A new frame of variables (a call, a class body, a comprehension).
+  std::shared_ptr<Environment> newEnvironment() {
+    auto environment = std::make_shared<Environment>();
+    environments.push_back(environment);
+    return environment;
+  }
 
   ModuleEvaluator &owner;
   GenerationState &state;
@@ -168,6 +186,7 @@ struct ModuleEvaluator::Impl {
   int callDepth = 0;
   const python::Node *currentNode = nullptr;
   ModuleScope *currentModule = nullptr;
+  std::vector<std::weak_ptr<Environment>> environments;
 
   //===--------------------------------------------------------------------===//
   // Diagnostics and errors

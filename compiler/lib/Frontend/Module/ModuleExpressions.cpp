@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <functional>
+#include <limits>
 
 namespace trex::frontend {
 
@@ -225,7 +226,15 @@ std::vector<long long> ModuleEvaluator::Impl::versionNumbers(const std::string &
       ++i;
     if (start == i)
       break;
-    numbers.push_back(std::stoll(text.substr(start, i - start)));
+    // Saturated: a part past 2^63 - 1 (std::stoll threw std::out_of_range) is the largest.
+    long long number = 0;
+    for (size_t digit = start; digit < i; ++digit) {
+      int value = text[digit] - '0';
+      number = number > (std::numeric_limits<long long>::max() - value) / 10
+                   ? std::numeric_limits<long long>::max()
+                   : number * 10 + value;
+    }
+    numbers.push_back(number);
     if (i < text.size() && text[i] == '.')
       ++i;
     else
@@ -495,7 +504,7 @@ Value ModuleEvaluator::Impl::comprehension(Frame &frame,
                                            const python::ComprehensionExpr &expression) {
   Frame inner;
   inner.module = frame.module;
-  inner.locals = std::make_shared<Environment>();
+  inner.locals = newEnvironment();
   inner.locals->parent = frame.locals;
   inner.globalNames = frame.globalNames;
   bool isDict = expression.kind() == python::NodeKind::DictComprehension;

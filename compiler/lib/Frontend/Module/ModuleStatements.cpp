@@ -568,7 +568,7 @@ void ModuleEvaluator::Impl::execClassDef(Frame &frame, const python::ClassDefStm
   }
   Frame body;
   body.module = frame.module;
-  body.locals = std::make_shared<Environment>();
+  body.locals = newEnvironment();
   body.locals->parent = frame.locals;
   try {
     execBlock(body, definition.body());

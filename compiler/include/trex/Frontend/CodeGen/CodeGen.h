@@ -85,7 +85,8 @@ struct FrontendResult {
 };
 
 // Parses `source` (the contents of `fileName`) and generates the kernel's `tt` module in
-// `context`, which must have the tt, arith, math, scf, cf and ub dialects loaded.
+// `context`, whose registry must hold trex's dialects (trex::registerAllDialects); the ones the
+// module uses (tt, arith, math, scf, cf, ub, gpu, llvm) are loaded from it.
 FrontendResult generateKernel(mlir::MLIRContext &context, std::string_view source,
                               std::string fileName, const KernelRequest &request,
                               const FrontendOptions &options);

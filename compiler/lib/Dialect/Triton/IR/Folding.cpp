@@ -70,7 +70,10 @@ OpFoldResult AdvanceOp::fold(FoldAdaptor adaptor) {
 
 OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
   Attribute value = adaptor.getSrc();
-  if (!isa_and_present<IntegerAttr, FloatAttr>(value))
+  // The attribute must be of the elements' type: DenseElementsAttr reads any other as a
+  // string (a segfault); the op, not yet verified when a builder folds it, may be wrong.
+  if (!isa_and_present<IntegerAttr, FloatAttr>(value) ||
+      cast<TypedAttr>(value).getType() != getType().getElementType())
     return {};
   return SplatElementsAttr::get(cast<ShapedType>(getType()), value);
 }

@@ -421,32 +421,43 @@ LogicalResult ScanOp::verifyRegions() {
   return verifyCombineRegion(*this, getCombineOp(), getSrcs());
 }
 
+// The pack as written: the accessor of an I32Attr returns it as uint32_t, so pack = -1 read
+// as 4294967295 passed the check below and the region verifier then asked for 2^64 types.
+static int64_t signedPack(MapElementwiseOp op) { return op.getPackAttr().getInt(); }
+
 LogicalResult MapElementwiseOp::verify() {
-  if (getPack() < 1)
-    return emitOpError("pack must be at least 1, got ") << getPack();
+  if (signedPack(*this) < 1)
+    return emitOpError("pack must be at least 1, got ") << signedPack(*this);
   if (getSrcs().empty())
     return emitOpError("needs at least one operand");
   return success();
 }
 
+// Whether `types` is `pack` copies of each of `elements`' element types, in order. Counted
+// first, so that a huge pack is refused without building its list of types.
+static bool arePackedScalars(TypeRange types, int64_t pack, TypeRange tensors) {
+  if (static_cast<int64_t>(types.size()) != pack * static_cast<int64_t>(tensors.size()))
+    return false;
+  for (auto [index, type] : llvm::enumerate(types))
+    if (type != cast<RankedTensorType>(tensors[index / pack]).getElementType())
+      return false;
+  return true;
+}
+
 // The block takes `pack` scalars of each operand; every return yields `pack` of each result.
 LogicalResult MapElementwiseOp::verifyRegions() {
-  int pack = getPack();
+  int64_t pack = signedPack(*this);
+  if (pack < 1)
+    return failure(); // verify() said why
   Block &entry = getScalarOp().front();
-  SmallVector<Type> expected;
-  for (Value src : getSrcs())
-    expected.append(pack, cast<RankedTensorType>(src.getType()).getElementType());
-  if (TypeRange(entry.getArgumentTypes()) != TypeRange(expected))
+  if (!arePackedScalars(entry.getArgumentTypes(), pack, getSrcs().getTypes()))
     return emitOpError("the region must take ")
            << pack << " scalar(s) of each operand's element type, operand-major";
-  SmallVector<Type> yielded;
-  for (Type result : getResultTypes())
-    yielded.append(pack, cast<RankedTensorType>(result).getElementType());
   for (Block &block : getScalarOp()) {
     auto ret = dyn_cast<MapElementwiseReturnOp>(block.getTerminator());
     if (!ret)
       continue;
-    if (TypeRange(ret.getResult().getTypes()) != TypeRange(yielded))
+    if (!arePackedScalars(ret.getResult().getTypes(), pack, getResultTypes()))
       return ret.emitOpError("must yield ")
              << pack << " scalar(s) of each result's element type, result-major";
   }

@@ -203,6 +203,13 @@ FailureOr<LinearBases> parseLinearBases(LayoutFields &fields, ArrayRef<StringRef
   }
   for (auto &[name, bases] : result.dims) {
     for (const Basis &basis : bases) {
+      // An empty basis once left the rank to the next one, and code reading `rank` entries of
+      // every basis read past its end.
+      if (basis.empty()) {
+        fields.emitError() << "a basis needs one entry per dimension, but '" << name
+                           << "' has an empty one";
+        return failure();
+      }
       if (result.rank == 0) {
         result.rank = basis.size();
       } else if (basis.size() != result.rank) {

@@ -35,8 +35,13 @@ Type MemDescType::parse(AsmParser &parser) {
       mutableMemory = true;
       continue;
     }
-    if (!allocShape.empty() ||
-        parser.parseDimensionList(allocShape, /*allowDynamic=*/false, /*withTrailingX=*/false))
+    if (!allocShape.empty()) {
+      // Said, or the parse failed without a message and trex compile failed silently.
+      parser.emitError(parser.getCurrentLocation(),
+                       "expected 'mutable' or '>' after the allocation shape");
+      return {};
+    }
+    if (parser.parseDimensionList(allocShape, /*allowDynamic=*/false, /*withTrailingX=*/false))
       return {};
   }
   if (parser.parseGreater())
