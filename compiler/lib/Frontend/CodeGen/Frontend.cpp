@@ -233,6 +233,8 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
                 break;
               }
               continue;
+            } catch (const std::exception &) {
+              continue; // a variant trex cannot compile for another reason is no step
             }
             repaired = true;
             current = variant.signature;
