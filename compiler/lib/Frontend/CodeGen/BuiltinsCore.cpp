@@ -237,6 +237,14 @@ void registerDTypes(Library &lib) {
 
 // Compile-time helpers the standard library calls (Triton's constexpr_functions and small
 // trex helpers); they take and return constexprs.
+// The rank of a shape tuple these helpers get from the standard library (or, called by
+// hand, from anywhere).
+size_t shapeRank(const Value &shape) {
+  if (!shape.isTuple())
+    fail("shape must be a tuple, not " + shape.describe());
+  return shape.elements().size();
+}
+
 void registerConstexprHelpers(Library &lib) {
   lib.addBuiltin("triton.language.core._pick_sum_dtype",
                  signature({required("in_dtype"), required("dtype")}),
@@ -274,7 +282,7 @@ void registerConstexprHelpers(Library &lib) {
                  [](CodeGenerator &, BoundArguments &args) {
                    if (!args["dim"].isNone())
                      return args["dim"];
-                   return Value::integer(static_cast<PyInt>(args["shape"].elements().size()) - 1);
+                   return Value::integer(static_cast<PyInt>(shapeRank(args["shape"])) - 1);
                  });
   lib.addBuiltin("triton.language.core._log2_or_default",
                  signature({required("k"), required("default")}),
@@ -298,8 +306,9 @@ void registerConstexprHelpers(Library &lib) {
                  });
   lib.addBuiltin("triton.language.core._flip_dim", signature({required("dim"), required("shape")}),
                  [](CodeGenerator &, BoundArguments &args) {
-                   PyInt rank = static_cast<PyInt>(args["shape"].elements().size());
-                   PyInt dim = args["dim"].isNone() ? rank - 1 : args["dim"].asInteger();
+                   PyInt rank = static_cast<PyInt>(shapeRank(args["shape"]));
+                   // tl.flip(x, 0.0) read the float as an integer (std::bad_variant_access).
+                   PyInt dim = args["dim"].isNone() ? rank - 1 : intArgument(args["dim"], "dim");
                    if (dim < 0)
                      dim += rank;
                    return Value::integer(dim);

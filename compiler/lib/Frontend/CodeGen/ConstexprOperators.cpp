@@ -20,6 +20,15 @@ PyInt checked(PyInt value) {
   return value;
 }
 
+// a * b, checked: two numbers within 2^120 multiply past __int128 (signed overflow, found by
+// fuzzing under UBSan), where a sum cannot.
+PyInt checkedProduct(PyInt a, PyInt b) {
+  PyInt product;
+  if (__builtin_mul_overflow(a, b, &product))
+    checked(maxMagnitude + 1);
+  return checked(product);
+}
+
 std::string operatorSymbol(const std::string &method) {
   static const std::pair<const char *, const char *> symbols[] = {
       {"add", "+"},   {"sub", "-"},   {"mul", "*"},   {"truediv", "/"}, {"floordiv", "//"},
@@ -143,7 +152,7 @@ Value numberBinary(const std::string &method, const Value &lhs, const Value &rhs
   if (method == "sub")
     return Value::integer(checked(a - b));
   if (method == "mul")
-    return Value::integer(checked(a * b));
+    return Value::integer(checkedProduct(a, b));
   if (method == "floordiv" || method == "mod") {
     if (b == 0)
       fail(method == "mod" ? "integer modulo by zero" : "integer division or modulo by zero");
@@ -152,9 +161,14 @@ Value numberBinary(const std::string &method, const Value &lhs, const Value &rhs
   if (method == "pow") {
     if (b < 0)
       return Value::floating(std::pow(static_cast<double>(a), static_cast<double>(b)));
+    // 0, 1 and -1 never overflow, so their powers would loop b times (10**30 of them).
+    if (a == 0 || a == 1)
+      return Value::integer(b == 0 ? 1 : a);
+    if (a == -1)
+      return Value::integer(b % 2 == 0 ? 1 : -1);
     PyInt result = 1;
-    for (PyInt i = 0; i < b; ++i)
-      result = checked(result * a);
+    for (PyInt i = 0; i < b; ++i) // at most 121 rounds before the product overflows
+      result = checkedProduct(result, a);
     return Value::integer(result);
   }
   if (method == "lshift") {
@@ -162,7 +176,7 @@ Value numberBinary(const std::string &method, const Value &lhs, const Value &rhs
       fail("negative shift count");
     if (b > 120)
       fail("integer overflow: compile-time integers beyond 2**120 are not supported");
-    return Value::integer(checked(a * (PyInt(1) << static_cast<int>(b))));
+    return Value::integer(checkedProduct(a, PyInt(1) << static_cast<int>(b)));
   }
   if (method == "rshift") {
     if (b < 0)

@@ -492,7 +492,9 @@ Value ModuleEvaluator::Impl::callMath(const std::string &function,
     }
     if (function == "gcd")
       return Value::integer(x);
-    return Value::integer(x == 0 ? 0 : (a / x) * b);
+    if (x == 0)
+      return Value::integer(0);
+    return binary("mul", Value::integer(a / x), Value::integer(b)); // checked for overflow
   }
   if (function == "prod") {
     Value product = Value::integer(1);
@@ -506,10 +508,17 @@ Value ModuleEvaluator::Impl::callMath(const std::string &function,
     return Value::boolean(std::isnan(number(0)));
   if (function == "comb") {
     PyInt n = toIndex(arguments.at(0), "comb"), k = toIndex(arguments.at(1), "comb");
-    PyInt result = 1;
+    if (n < 0 || k < 0)
+      raise("ValueError", "n and k must be non-negative integers");
+    if (k > n)
+      return Value::integer(0);
+    // The smaller side, and a product checked for overflow: comb(10**30, 10**29) looped
+    // 10**29 times. The product overflows within about 120 rounds otherwise.
+    k = std::min(k, n - k);
+    Value result = Value::integer(1);
     for (PyInt i = 1; i <= k; ++i)
-      result = result * (n - k + i) / i;
-    return Value::integer(result);
+      result = Value::integer(binary("mul", result, Value::integer(n - k + i)).asInteger() / i);
+    return result;
   }
   double x = number(0);
   if (function == "log2")
