@@ -34,11 +34,32 @@ int rankOf(Value value) {
 }
 
 // A hint attribute: one integer for every dimension, or one per dimension.
+// A hint that is not that (a float, a value wider than 62 bits or not positive, a count of
+// values that is neither 1 nor the rank: hand-written IR) is ignored, which is what no hint
+// means: nothing is assumed.
 void readHint(Attribute attr, AxisInfo::DimVector &values) {
-  if (auto integer = dyn_cast_or_null<IntegerAttr>(attr))
-    values.assign(values.size(), integer.getValue().getZExtValue());
-  else if (auto dense = dyn_cast_or_null<DenseElementsAttr>(attr))
-    values.assign(dense.getValues<int>().begin(), dense.getValues<int>().end());
+  auto usable = [](const APInt &value) {
+    return value.getBitWidth() <= 64 && value.getActiveBits() <= 62 && !value.isZero();
+  };
+  if (auto integer = dyn_cast_or_null<IntegerAttr>(attr)) {
+    if (isa<IntegerType>(integer.getType()) && usable(integer.getValue()))
+      values.assign(values.size(), static_cast<int64_t>(integer.getValue().getZExtValue()));
+    return;
+  }
+  auto dense = dyn_cast_or_null<DenseIntElementsAttr>(attr);
+  if (!dense || (dense.getNumElements() != 1 &&
+                 dense.getNumElements() != static_cast<int64_t>(values.size())))
+    return;
+  AxisInfo::DimVector read;
+  for (const APInt &value : dense.getValues<APInt>()) {
+    if (!usable(value))
+      return;
+    read.push_back(static_cast<int64_t>(value.getZExtValue()));
+  }
+  if (read.size() == 1)
+    values.assign(values.size(), read.front());
+  else
+    values = std::move(read);
 }
 
 using AxisInfoLattice = dataflow::Lattice<AxisInfo>;

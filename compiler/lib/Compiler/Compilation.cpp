@@ -16,6 +16,8 @@
 #include "trex/Dialect/TritonGPU/Transforms/Pipeline.h"
 #include "trex/Frontend/CodeGen/CodeGen.h"
 #include "trex/IRParsing/IRTextLimits.h"
+#include "trex/Target/CUDA/PTXBackend.h"
+#include "trex/Target/HIP/AMDGCNBackend.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -565,6 +567,15 @@ LogicalResult checkOptions(const CompileOptions &options, Stage inputStage, Modu
   std::string name = target.str();
   bool modelled = name == "cuda:80" || name == "cuda:90" || name == "hip:gfx942";
   if (!modelled) {
+    // A processor LLVM does not know is refused before any pass (LLVM would compile for a
+    // generic one that selects no instructions for some ops).
+    llvm::Expected<llvm::TargetMachine *> machine =
+        target.isCUDA() ? cuda::targetMachine(target.computeCapability, true)
+                        : hip::targetMachine(target.arch, true);
+    if (!machine) {
+      addError(result, name + ": " + llvm::toString(machine.takeError()));
+      return failure();
+    }
     std::string nearest = target.isHIP()                  ? "hip:gfx942"
                           : target.computeCapability < 85 ? "cuda:80"
                                                           : "cuda:90";

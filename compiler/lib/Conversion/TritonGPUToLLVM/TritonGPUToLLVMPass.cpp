@@ -66,11 +66,39 @@ namespace {
 // thread) compiled for hours. Triton's largest block, 2^20 elements, gives each of 32 threads
 // 2^15.
 constexpr int64_t kMaxElementsPerThread = int64_t(1) << 16;
+// A thread holding more elements than its tensor has holds copies of the same ones; Triton's
+// layouts copy a few at most. Past this many, the copies only multiply the lowering's work: a
+// 2x4x8 dot laid out with sizePerThread = [1, 65536, 1] took 39 s and 5.7 GB.
+constexpr int64_t kMaxCopiedElementsPerThread = int64_t(1) << 12;
 
 // What valid ttgir no pattern lowers, said at the op before the conversion starts (where a
 // pattern would fail late, or MLIR's generic one would build invalid IR).
 LogicalResult refuseUnlowerableOps(ModuleOp module) {
   llvm::DenseMap<Type, int64_t> elementsPerType;
+  // Whether a value of `type` is too much to lower; says so at `at` if it is.
+  auto tooMany = [&](Type type, Operation *at) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.getEncoding())
+      return false;
+    auto known = elementsPerType.find(tensor);
+    int64_t elements = known != elementsPerType.end()
+                           ? known->second
+                           : elementsPerType[tensor] = elementsPerThread(tensor);
+    if (elements > kMaxElementsPerThread) {
+      at->emitError() << "this tensor's layout gives each thread " << elements
+                      << " elements (more than " << kMaxElementsPerThread
+                      << "), too many to lower: " << tensor;
+      return true;
+    }
+    if (elements > kMaxCopiedElementsPerThread && elements > tensor.getNumElements()) {
+      at->emitError() << "this tensor's layout gives each thread " << elements << " copies of its "
+                      << tensor.getNumElements() << " elements (more than "
+                      << kMaxCopiedElementsPerThread
+                      << " copied elements), too many to lower: " << tensor;
+      return true;
+    }
+    return false;
+  };
   WalkResult walk = module.walk([&](Operation *op) {
     // Triton's front end makes splat tensor constants only; MLIR's arith lowering turned others
     // into an llvm.mlir.constant of a struct, which does not verify.
@@ -87,21 +115,15 @@ LogicalResult refuseUnlowerableOps(ModuleOp module) {
         return WalkResult::interrupt();
       }
     }
-    for (Type type : op->getResultTypes()) {
-      auto tensor = dyn_cast<RankedTensorType>(type);
-      if (!tensor || !tensor.getEncoding())
-        continue;
-      auto known = elementsPerType.find(tensor);
-      int64_t elements = known != elementsPerType.end()
-                             ? known->second
-                             : elementsPerType[tensor] = elementsPerThread(tensor);
-      if (elements > kMaxElementsPerThread) {
-        op->emitError() << "this tensor's layout gives each thread " << elements
-                        << " elements (more than " << kMaxElementsPerThread
-                        << "), too many to lower: " << tensor;
+    for (Type type : op->getResultTypes())
+      if (tooMany(type, op))
         return WalkResult::interrupt();
-      }
-    }
+    // Block arguments (a function's, a loop's) too, said at their region's op.
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Type type : block.getArgumentTypes())
+          if (tooMany(type, op))
+            return WalkResult::interrupt();
     return WalkResult::advance();
   });
   return failure(walk.wasInterrupted());

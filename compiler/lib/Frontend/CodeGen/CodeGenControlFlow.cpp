@@ -13,6 +13,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 
 using namespace mlir;
@@ -111,6 +112,17 @@ void checkLoopCarried(const std::string &name, const Value &loopValue, const Val
     fail("Loop-carried variable " + name + " has initial type " + liveValue.asTensor().type.name() +
          " but is re-assigned to " + loopValue.asTensor().type.name() +
          " in loop! Please make sure that the type stays consistent.");
+  // Triton checks no further and leaves a tuple whose leaves change to MLIR's verifier; each
+  // leaf must keep its kind and type as a variable would.
+  if (loopValue.isTuple()) {
+    const std::vector<Value> &loopElements = loopValue.elements();
+    const std::vector<Value> &liveElements = liveValue.elements();
+    if (loopElements.size() != liveElements.size())
+      fail("Loop carried variable " + name + " changed type, was " + liveValue.describe() +
+           " but is now " + loopValue.describe());
+    for (size_t i = 0; i < loopElements.size(); ++i)
+      checkLoopCarried(name + "[" + std::to_string(i) + "]", loopElements[i], liveElements[i]);
+  }
 }
 
 // `#llvm.loop_annotation<licm = #llvm.loop_licm<disable = true, versioningDisable = true>>`,
@@ -632,6 +644,10 @@ void CodeGenerator::visitFor(const python::ForStmt &statement) {
     auto intAttribute = [&](const Value &value) {
       if (!value.isInt())
         fail("loop attributes must be compile-time integers, not " + value.describe());
+      // The attributes are 32-bit: 2^32 + 3 once became 3.
+      if (value.asInt() < std::numeric_limits<std::int32_t>::min() ||
+          value.asInt() > std::numeric_limits<std::int32_t>::max())
+        fail("loop attributes must be 32-bit integers, not " + value.str());
       return builder_.builder.getI32IntegerAttr(static_cast<std::int32_t>(value.asInt()));
     };
     if (numStages)

@@ -280,6 +280,9 @@ void CodeGenerator::visitFunctionDef(const python::FunctionDefStmt &definition) 
 }
 
 void CodeGenerator::visitReturn(const python::ReturnStmt &statement) {
+  // Triton refuses a return in a loop (its tt.return would sit in the loop's region).
+  if (!controlFlowStack_.empty())
+    fail("Cannot have `return` statements inside `while` or `for` statements in triton.");
   Value value = statement.value() ? visitExpr(*statement.value()) : Value::none();
   // Compile-time numbers returned become tensors; tuples are converted element by element.
   std::function<Value(const Value &)> decay = [&](const Value &v) -> Value {

@@ -443,6 +443,11 @@ Tensor Semantic::atomicRMW(const std::string &opName, const Tensor &pointer,
     if (mask)
       mask = broadcastImplShape(*mask, pointer.shape());
     value = broadcastImplShape(value, pointer.shape());
+  } else if (value.isBlock() || (mask && mask->isBlock())) {
+    // Triton leaves a scalar pointer with a block of values to its verifier.
+    fail("atomic_" + opName + " with a scalar pointer needs a scalar value and mask, got " +
+         value.type.name() + (mask ? " and " + mask->type.name() : std::string()) +
+         " (make the pointer a block, e.g. ptr + tl.zeros_like(value))");
   }
   value = cast(value, elementType);
   if (mask && !mask->dtype().isBool())

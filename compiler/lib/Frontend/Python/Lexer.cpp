@@ -603,6 +603,17 @@ private:
       fail(open.location, std::string("'") + open.character + "' was never closed");
     }
     SourceLocation end = here();
+    // After a final line break, the end is said at the last line's end (not on a line past the
+    // file's last, which editors do not show).
+    if (position_ == lineStart_ && line_ > 1 && position_ > 0) {
+      size_t lineEnd = position_ - 1; // the '\n'
+      if (lineEnd > 0 && source_[lineEnd - 1] == '\r')
+        --lineEnd;
+      size_t previousStart =
+          lineEnd == 0 ? std::string_view::npos : source_.rfind('\n', lineEnd - 1);
+      previousStart = previousStart == std::string_view::npos ? 0 : previousStart + 1;
+      end = {line_ - 1, static_cast<int>(lineEnd - previousStart)};
+    }
     if (!tokens_.empty() && !tokens_.back().is(TokenKind::Newline))
       tokens_.push_back(Token{TokenKind::Newline, {}, end, {end.line, end.column + 1}});
     while (indents_.size() > 1) {

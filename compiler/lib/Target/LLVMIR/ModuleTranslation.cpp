@@ -13,6 +13,7 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
@@ -96,6 +97,14 @@ llvm::Expected<llvm::TargetMachine *> targetMachine(llvm::StringRef tripleName, 
   const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return llvm::createStringError("no LLVM target for " + tripleName.str() + ": " + error);
+  // A processor LLVM does not know would be compiled for a generic one that selects no
+  // instructions for some ops ("Cannot select", an internal error, after a warning per pass).
+  if (!cpu.empty()) {
+    std::unique_ptr<llvm::MCSubtargetInfo> generic(target->createMCSubtargetInfo(triple, "", ""));
+    if (generic && !generic->isCPUStringValid(cpu))
+      return llvm::createStringError("LLVM's " + std::string(target->getName()) +
+                                     " back end does not know the processor '" + cpu.str() + "'");
+  }
   llvm::TargetOptions options;
   // Triton's choices: contract a * b + c into FMA when fusion is on; NaNs are assumed
   // absent, infinities are not; unreachable code traps.

@@ -15,6 +15,9 @@ namespace {
 
 constexpr llvm::StringLiteral kUnrollFactorAttr = "tt.loop_unroll_factor";
 constexpr llvm::StringLiteral kNumStagesAttr = "tt.num_stages";
+// The most copies of a loop's body one unrolling makes, as for tl.static_range: a factor of
+// 2^31 - 1 ran the compiler out of memory (23 GB in 50 s).
+constexpr int64_t kMaxUnrollFactor = 4096;
 
 // Unmarked loops have factor 1, which means "leave alone".
 int64_t getUnrollFactor(scf::ForOp loop) {
@@ -39,6 +42,11 @@ void unrollMarkedLoops(Operation *root) {
   for (scf::ForOp loop : loops) {
     int64_t factor = getUnrollFactor(loop);
     loop->removeAttr(kUnrollFactorAttr);
+    if (factor > kMaxUnrollFactor) {
+      loop.emitWarning() << "loop_unroll_factor " << factor << " is more than trex unrolls; the "
+                         << "loop is unrolled " << kMaxUnrollFactor << " times";
+      factor = kMaxUnrollFactor;
+    }
     FailureOr<UnrolledLoopInfo> unrolled = loopUnrollByFactor(loop, factor);
     // The epilogue runs fewer than `factor` iterations; pipelining it would
     // cost more than it saves.

@@ -7,9 +7,9 @@
 #include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
 #include "trex/Dialect/TritonGPU/Transforms/LayoutInference.h"
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/MapVector.h"
+#include <memory>
 
 #include <numeric>
 
@@ -59,8 +59,65 @@ unsigned vectorWidth(Operation *op, ArrayRef<unsigned> order,
   return static_cast<unsigned>(std::min<int64_t>(alignment, 128 / elementBits));
 }
 
+// The memory accesses of each op's slice: what mlir::getSlice(op) returns, everything connected
+// to op through the values it computes from or feeds. getSlice closes the set under each op's
+// whole backward and forward slices, which is quadratic in the slice's size (cubic over all
+// the accesses of a loop unrolled a few thousand times: minutes). Its closure is the same as
+// the closure under single steps, which this walks once per slice, in linear time:
+//   - an operand's defining op;
+//   - a block argument's parent op, when getBackwardSlice goes there (the parent is not
+//     isolated from above and has one region of one block);
+//   - the ops nested in the op's regions (getForwardSlice walks them);
+//   - the users of the op's results.
+// Every access in a slice shares the slice's list.
+class RelatedAccesses {
+public:
+  llvm::ArrayRef<Operation *> of(Operation *op) {
+    auto known = byAccess_.find(op);
+    if (known != byAccess_.end())
+      return *known->second;
+    auto accesses = std::make_shared<SmallVector<Operation *>>();
+    llvm::DenseSet<Operation *> seen{op};
+    SmallVector<Operation *> work{op};
+    auto reach = [&](Operation *next) {
+      if (next && seen.insert(next).second)
+        work.push_back(next);
+    };
+    while (!work.empty()) {
+      Operation *current = work.pop_back_val();
+      if (getMemAccessPtr(current))
+        accesses->push_back(current);
+      for (Value operand : current->getOperands()) {
+        if (Operation *definition = operand.getDefiningOp()) {
+          reach(definition);
+          continue;
+        }
+        Operation *parent = cast<BlockArgument>(operand).getOwner()->getParentOp();
+        if (parent && !parent->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
+            parent->getNumRegions() == 1 && parent->getRegion(0).hasOneBlock())
+          reach(parent);
+      }
+      for (Region &region : current->getRegions())
+        for (Block &block : region)
+          for (Operation &nested : block)
+            reach(&nested);
+      for (Value result : current->getResults())
+        for (Operation *user : result.getUsers())
+          reach(user);
+    }
+    for (Operation *access : *accesses)
+      byAccess_.try_emplace(access, accesses);
+    byAccess_.try_emplace(op, accesses);
+    return *accesses;
+  }
+
+private:
+  llvm::DenseMap<Operation *, std::shared_ptr<SmallVector<Operation *>>> byAccess_;
+};
+
 BlockedEncodingAttr coalescedEncoding(Operation *op, const ModuleAxisInfoAnalysis &axisInfo,
-                                      int numWarps, int threadsPerWarp) {
+                                      RelatedAccesses &relatedAccesses, int numWarps,
+                                      int threadsPerWarp) {
   Value pointer = getMemAccessPtr(op);
   auto type = cast<RankedTensorType>(pointer.getType());
   const AxisInfo *info = axisInfo.getAxisInfo(pointer);
@@ -78,7 +135,7 @@ BlockedEncodingAttr coalescedEncoding(Operation *op, const ModuleAxisInfoAnalysi
   // load of well-aligned data may go as wide as the widest of them.
   unsigned perThread = vectorWidth(op, order, axisInfo, shapePerCTA);
   if (pointer.getDefiningOp()) {
-    for (Operation *related : getSlice(op)) {
+    for (Operation *related : relatedAccesses.of(op)) {
       Value relatedPointer = getMemAccessPtr(related);
       if (!relatedPointer || related == op)
         continue;
@@ -167,6 +224,7 @@ void coalesceMemoryAccesses(ModuleOp module) {
   ModuleAxisInfoAnalysis axisInfo(module);
   int threadsPerWarp = TTGDialect::getThreadsPerWarp(module);
   llvm::MapVector<Operation *, Attribute> layouts;
+  RelatedAccesses relatedAccesses;
   module.walk([&](Operation *op) {
     RankedTensorType descriptorBlock;
     if (auto load = dyn_cast<tt::DescriptorLoadOp>(op))
@@ -183,7 +241,8 @@ void coalesceMemoryAccesses(ModuleOp module) {
     auto type = dyn_cast<RankedTensorType>(pointer.getType());
     if (!type || !isa<tt::PointerType>(type.getElementType()))
       return;
-    layouts[op] = coalescedEncoding(op, axisInfo, lookupNumWarps(op), threadsPerWarp);
+    layouts[op] =
+        coalescedEncoding(op, axisInfo, relatedAccesses, lookupNumWarps(op), threadsPerWarp);
   });
   for (auto &[op, encoding] : layouts)
     rewriteInEncoding(op, encoding);

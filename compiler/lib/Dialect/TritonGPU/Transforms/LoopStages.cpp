@@ -115,10 +115,15 @@ SmallVector<std::pair<scf::ForOp, int>> pipelineCandidates(ModuleOp module, int 
     loop.getBody()->walk([&](scf::ForOp) { innermost = false; });
     if (!innermost)
       return;
-    int stages = numStages;
+    int64_t stages = numStages;
     if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
       stages = attr.getInt();
-    loops.push_back({loop, stages});
+    if (stages > kMaxNumStages) {
+      loop.emitWarning() << "num_stages " << stages << " is deeper than trex pipelines; the loop "
+                         << "is pipelined " << kMaxNumStages << " stages deep";
+      stages = kMaxNumStages;
+    }
+    loops.push_back({loop, static_cast<int>(stages)});
   });
   return loops;
 }

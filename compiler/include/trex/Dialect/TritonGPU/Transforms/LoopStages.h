@@ -34,8 +34,14 @@ struct StageZero {
 mlir::FailureOr<StageZero> collectStageZero(mlir::scf::ForOp loop,
                                             llvm::ArrayRef<mlir::Operation *> loads);
 
+// The deepest pipelining trex does. Each stage peels one iteration ahead, so num_stages =
+// 100000 kept the pipeliner busy for minutes (and 2^31 - 1 ran it out of memory); no kernel
+// has shared memory for more than a few dozen stages anyway.
+inline constexpr int kMaxNumStages = 64;
+
 // The innermost scf.for loops of `module` (the ones Triton's pipeliners take), each with its
-// pipelining depth: the loop's `tt.num_stages` (tl.range(num_stages=...)) or `numStages`.
+// pipelining depth: the loop's `tt.num_stages` (tl.range(num_stages=...)) or `numStages`, at
+// most kMaxNumStages (with a warning at the loop when it asked for more).
 llvm::SmallVector<std::pair<mlir::scf::ForOp, int>> pipelineCandidates(mlir::ModuleOp module,
                                                                       int numStages);
 
