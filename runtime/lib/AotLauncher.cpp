@@ -457,22 +457,28 @@ static CUresult @N@_allocate(@N@_scratch *scratch, const @N@_allocator *hook, si
                       (unsigned long)alignment);
     return CUDA_SUCCESS;
   }
-  /* The driver's allocations are 256-byte aligned: ask for more only for a stricter one. */
+  /* The driver's allocations are 256-byte aligned: ask for exactly `bytes` unless the
+   * alignment is stricter or the address turns out not to be aligned, then for enough to
+   * align it. */
   scratch->requested = bytes + (alignment > 256 ? alignment - 1 : 0);
-  result = cuMemAllocAsync(&scratch->address, scratch->requested, stream);
-  if (result != CUDA_SUCCESS) {
-    char call[96];
+  while (1) {
+    result = cuMemAllocAsync(&scratch->address, scratch->requested, stream);
+    if (result != CUDA_SUCCESS) {
+      char call[96];
+      scratch->address = 0;
+      snprintf(call, sizeof call, "cuMemAllocAsync of %lu bytes of %s scratch",
+               (unsigned long)scratch->requested, what);
+      return @N@_driver_fail(result, "@N@_launch", call);
+    }
+    scratch->aligned = (scratch->address + alignment - 1) / alignment * alignment;
+    if (scratch->aligned + bytes <= scratch->address + scratch->requested)
+      return CUDA_SUCCESS;
+    result = cuMemFreeAsync(scratch->address, stream);
     scratch->address = 0;
-    snprintf(call, sizeof call, "cuMemAllocAsync of %lu bytes of %s scratch",
-             (unsigned long)scratch->requested, what);
-    return @N@_driver_fail(result, "@N@_launch", call);
+    if (result != CUDA_SUCCESS)
+      return @N@_driver_fail(result, "@N@_launch", "cuMemFreeAsync");
+    scratch->requested = bytes + alignment - 1;
   }
-  scratch->aligned = (scratch->address + alignment - 1) / alignment * alignment;
-  if (scratch->aligned + bytes > scratch->address + scratch->requested)
-    return @N@_fail(CUDA_ERROR_INVALID_VALUE,
-                    "@N@_launch: cuMemAllocAsync returned 0x%llx, not aligned to %lu",
-                    (unsigned long long)scratch->address, (unsigned long)alignment);
-  return CUDA_SUCCESS;
 }
 
 static CUresult @N@_release(@N@_scratch *scratch, CUstream stream) {
