@@ -68,8 +68,8 @@ int main(void) {
   hook.user = &counting;
   copy_tile_set_scratch_allocator(&hook);
   report("launch 4x1x1 with a pool", copy_tile_launch(0, 4, 1, 1, x, y, 100, 80));
-  printf("pool: %d allocations, %d releases, last %lu bytes aligned to %lu\n",
-         counting.allocations, counting.releases, (unsigned long)counting.last_bytes,
+  printf("pool: %d allocations, %d releases, last %lu bytes aligned to %lu\n", counting.allocations,
+         counting.releases, (unsigned long)counting.last_bytes,
          (unsigned long)counting.last_alignment);
   counting.misalign = 1;
   report("misaligning pool", copy_tile_launch(0, 1, 1, 1, x, y, 100, 80));

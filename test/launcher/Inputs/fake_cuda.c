@@ -1,6 +1,7 @@
 /* fake_cuda.c: the stand-in CUDA driver of fake_cuda.h. Device memory is never touched:
- * addresses are numbers from 0x10000000 on, 1 MiB apart (256-byte aligned, as the real
- * driver's), plus the offset fake_cuda_set_address_offset sets. */
+ * addresses are numbers from 0x10000000 on, each allocation at least 1 MiB past the end of the
+ * last one and on a 1 MiB boundary (so 256-byte aligned, as the real driver's), plus the
+ * offset fake_cuda_set_address_offset sets. */
 #include "fake_cuda.h"
 
 #include <stdio.h>
@@ -19,7 +20,7 @@ static const char *failing_call;
 static CUresult failing_result;
 static int context_current = 1;
 static int shared_optin = 232448;
-static int next_allocation;
+static CUdeviceptr next_address = 0x10000000ull;
 static fake_cuda_launch last_launch;
 static int module_loaded;
 static int max_dynamic_shared = -1;
@@ -59,13 +60,27 @@ static int fails(const char *call) {
 
 CUresult cuGetErrorName(CUresult error, const char **name) {
   switch (error) {
-  case CUDA_SUCCESS: *name = "CUDA_SUCCESS"; break;
-  case CUDA_ERROR_INVALID_VALUE: *name = "CUDA_ERROR_INVALID_VALUE"; break;
-  case CUDA_ERROR_OUT_OF_MEMORY: *name = "CUDA_ERROR_OUT_OF_MEMORY"; break;
-  case CUDA_ERROR_NO_BINARY_FOR_GPU: *name = "CUDA_ERROR_NO_BINARY_FOR_GPU"; break;
-  case CUDA_ERROR_LAUNCH_FAILED: *name = "CUDA_ERROR_LAUNCH_FAILED"; break;
-  case CUDA_ERROR_NOT_FOUND: *name = "CUDA_ERROR_NOT_FOUND"; break;
-  default: *name = NULL; return CUDA_ERROR_INVALID_VALUE;
+  case CUDA_SUCCESS:
+    *name = "CUDA_SUCCESS";
+    break;
+  case CUDA_ERROR_INVALID_VALUE:
+    *name = "CUDA_ERROR_INVALID_VALUE";
+    break;
+  case CUDA_ERROR_OUT_OF_MEMORY:
+    *name = "CUDA_ERROR_OUT_OF_MEMORY";
+    break;
+  case CUDA_ERROR_NO_BINARY_FOR_GPU:
+    *name = "CUDA_ERROR_NO_BINARY_FOR_GPU";
+    break;
+  case CUDA_ERROR_LAUNCH_FAILED:
+    *name = "CUDA_ERROR_LAUNCH_FAILED";
+    break;
+  case CUDA_ERROR_NOT_FOUND:
+    *name = "CUDA_ERROR_NOT_FOUND";
+    break;
+  default:
+    *name = NULL;
+    return CUDA_ERROR_INVALID_VALUE;
   }
   return CUDA_SUCCESS;
 }
@@ -149,7 +164,8 @@ CUresult cuMemAllocAsync(CUdeviceptr *pointer, size_t bytes, CUstream stream) {
       break;
   if (index == FAKE_MAX_ALLOCATIONS)
     return CUDA_ERROR_OUT_OF_MEMORY;
-  allocations[index].address = 0x10000000ull + 0x100000ull * (unsigned)next_allocation++ + address_offset;
+  allocations[index].address = next_address + address_offset;
+  next_address = (next_address + address_offset + bytes + 0x1fffffull) / 0x100000ull * 0x100000ull;
   allocations[index].bytes = bytes;
   *pointer = allocations[index].address;
   printf("fake: cuMemAllocAsync %lu bytes at +0x%x\n", (unsigned long)bytes,
@@ -190,8 +206,14 @@ static void record(unsigned grid_x, unsigned grid_y, unsigned grid_z, unsigned b
   while (params[count] != NULL && count < 64)
     ++count;
   last_launch.count = count;
-  printf("fake: launch grid %ux%ux%u block %ux1x1 shared %u cluster %u params %d\n", grid_x,
-         grid_y, grid_z, block_x, shared, cluster_x, count);
+  last_launch.grid[0] = grid_x;
+  last_launch.grid[1] = grid_y;
+  last_launch.grid[2] = grid_z;
+  last_launch.block_x = block_x;
+  last_launch.shared = shared;
+  last_launch.cluster_x = cluster_x;
+  printf("fake: launch grid %ux%ux%u block %ux1x1 shared %u cluster %u params %d\n", grid_x, grid_y,
+         grid_z, block_x, shared, cluster_x, count);
   if (max_dynamic_shared >= 0 && shared > 48 * 1024 && (int)shared > max_dynamic_shared)
     printf("fake: ERROR shared memory beyond the kernel's opt-in\n");
   if (param_count >= 0 && param_count != count)

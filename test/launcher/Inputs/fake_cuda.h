@@ -24,6 +24,10 @@ size_t fake_cuda_live_bytes(void);
 
 /* The last launch, for tests that compare it with something else. */
 typedef struct fake_cuda_launch {
+  unsigned grid[3];
+  unsigned block_x;
+  unsigned shared;
+  unsigned cluster_x;
   int count;                   /* parameters before the NULL */
   unsigned char bytes[64][8];  /* each parameter's first `sizes[i]` bytes */
   size_t global_scratch_bytes; /* the allocation the second-last parameter points into */

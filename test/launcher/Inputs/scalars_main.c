@@ -14,15 +14,12 @@ int main(void) {
   printf("scalars: %d params, shared %d\n", scalars_NUM_PARAMS, scalars_SHARED_BYTES);
   result = scalars_load();
   printf("load: %d %s\n", (int)result, scalars_last_error());
-  result = scalars_launch(0, 1, 1, 1, 0x1000, true, -3, (int64_t)1 << 40, 1.5f, -2.25f, 3.0f,
-                          0.1);
+  result = scalars_launch(0, 1, 1, 1, 0x1000, true, -3, (int64_t)1 << 40, 1.5f, -2.25f, 3.0f, 0.1);
   printf("launch: %d %s\n", (int)result, scalars_last_error());
   /* fp16: beyond the largest half, the smallest subnormal; bf16: a tie rounded to even. */
-  result = scalars_launch(0, 1, 1, 1, 0x1000, false, 127, -1, 65520.0f, 1.00390625f,
-                          -0.0f, -1.0);
+  result = scalars_launch(0, 1, 1, 1, 0x1000, false, 127, -1, 65520.0f, 1.00390625f, -0.0f, -1.0);
   printf("launch: %d %s\n", (int)result, scalars_last_error());
-  result = scalars_launch(0, 1, 1, 1, 0x1000, false, 0, 0, 5.9604645e-8f, 1.01171875f, 0.0f,
-                          0.0);
+  result = scalars_launch(0, 1, 1, 1, 0x1000, false, 0, 0, 5.9604645e-8f, 1.01171875f, 0.0f, 0.0);
   printf("launch: %d %s\n", (int)result, scalars_last_error());
   scalars_unload();
 
