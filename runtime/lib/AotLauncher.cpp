@@ -77,11 +77,25 @@ struct ParameterPlan {
   std::string check;      // C statements checking the specialization's hint, or empty
 };
 
+// Text that goes into a printf format inside a C string literal.
+std::string formatSafe(const std::string &text) {
+  std::string safe;
+  for (char c : text) {
+    if (c == '%')
+      safe += "%%";
+    else if (c == '"' || c == '\\')
+      safe += std::string("\\") + c;
+    else if (static_cast<unsigned char>(c) >= 0x20 && c != '@')
+      safe += c;
+  }
+  return safe;
+}
+
 ParameterPlan planParameter(const SignatureEntry &entry, const std::string &name,
                             const std::string &launcherName) {
   ParameterPlan plan;
   plan.name = name;
-  plan.describe = entry.text.empty() ? entry.describe() : entry.text;
+  plan.describe = formatSafe(entry.text.empty() ? entry.describe() : entry.text);
   if (entry.kind == SignatureEntry::Kind::Pointer) {
     plan.cType = "CUdeviceptr";
   } else {
@@ -799,6 +813,11 @@ AotLauncherSources generateAotLauncher(const AotLauncherRequest &request) {
   if (needsBFloat16)
     conversions += kBFloat16Conversion;
 
+  // The pieces below that are C templates themselves name the launcher's functions; they are
+  // expanded before they go in, and the final substitution does not look into what it
+  // inserts (a kernel name or a comment holding '@' stays as it is).
+  const std::map<std::string, std::string> prefix = {{"N", name}};
+  auto expand = [&](const std::string &piece) { return substitute(piece, prefix); };
   std::map<std::string, std::string> values = {
       {"N", name},
       {"KERNEL", commentSafe(info.name)},
@@ -822,21 +841,18 @@ AotLauncherSources generateAotLauncher(const AotLauncherRequest &request) {
       {"PARAMETERS", parameters},
       {"CUBIN_SIZE", std::to_string(request.cubin.size())},
       {"CUBIN_BYTES", byteArray(request.cubin)},
-      {"CONVERSIONS", conversions},
+      {"CONVERSIONS", expand(conversions)},
       {"PACKED_LOCALS", packedLocals},
-      {"CHECKS", checks},
+      {"CHECKS", expand(checks)},
       {"PARAM_POINTERS", pointers},
-      {"SHARED_OPT_IN", info.shared > kDefaultSharedLimit ? kSharedOptInTemplate : ""},
-      {"GRID_CHECK", info.numCTAs > 1 ? kClusterGridCheck : ""},
-      {"LAUNCH", info.numCTAs > 1 ? kClusterLaunchTemplate : kLaunchTemplate},
+      {"SHARED_OPT_IN", info.shared > kDefaultSharedLimit ? expand(kSharedOptInTemplate) : ""},
+      {"GRID_CHECK", info.numCTAs > 1 ? expand(kClusterGridCheck) : ""},
+      {"LAUNCH", expand(info.numCTAs > 1 ? kClusterLaunchTemplate : kLaunchTemplate)},
   };
-  // Placeholders inside substituted pieces (checks, conversions, templates) are expanded by a
-  // second pass; the cubin bytes and names hold no '@'.
   AotLauncherSources sources;
   sources.name = name;
   sources.header = substitute(kHeaderTemplate, values);
-  std::string source = substitute(kSourceTemplate, values);
-  sources.source = substitute(source, values);
+  sources.source = substitute(kSourceTemplate, values);
   return sources;
 }
 

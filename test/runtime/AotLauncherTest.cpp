@@ -174,6 +174,9 @@ TEST_P(AotLauncherAgreement, SameParametersAndScratchAsTheRuntime) {
          << "    for (index = 0; index + 2 < l->count; ++index) {\n      printf(\" \");\n"
          << "      for (byte = 0; byte < sizes[index]; ++byte)\n"
          << "        printf(\"%02x\", l->bytes[index][byte]);\n    }\n    printf(\"\\n\");\n  }\n";
+  // A grid whose scratch overflows: refused by both.
+  main << "  printf(\"overflow %d\\n\", (int)layer_norm_fwd_scratch_bytes(2147483647u, 65535u, "
+          "65535u, NULL, NULL));\n";
   main << "  return fake_cuda_live_bytes() == 0 ? 0 : 2;\n}\n";
   std::ofstream(folder / "main.c") << main.str();
 
@@ -235,6 +238,9 @@ TEST_P(AotLauncherAgreement, SameParametersAndScratchAsTheRuntime) {
     }
   }
   EXPECT_EQ(launches, grids.size());
+  EXPECT_NE(readFileBytes(output).find("overflow 1\n"), std::string::npos)
+      << "CUDA_ERROR_INVALID_VALUE expected";
+  EXPECT_THROW(scratchBytes(384, Grid{2147483647u, 65535u, 65535u}, request.info.numCTAs), Error);
 }
 
 INSTANTIATE_TEST_SUITE_P(CTAsPerProgram, AotLauncherAgreement, ::testing::Values(1, 2));
