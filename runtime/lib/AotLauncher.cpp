@@ -309,7 +309,7 @@ CUresult @N@_launch(CUstream stream, unsigned grid_x, unsigned grid_y, unsigned 
 /* The bytes of global and profile scratch a launch of this grid allocates (either pointer
  * may be NULL); CUDA_ERROR_INVALID_VALUE when they overflow. */
 CUresult @N@_scratch_bytes(unsigned grid_x, unsigned grid_y, unsigned grid_z,
-                           size_t *global_bytes, size_t *profile_bytes);
+    size_t *global_bytes, size_t *profile_bytes);
 
 /* Unloads the module; @N@_load may load it again. */
 CUresult @N@_unload(void);
@@ -400,7 +400,7 @@ void @N@_set_profile_scratch_allocator(const @N@_allocator *allocator) {
 /* bytes = per_program x grid_x x grid_y x grid_z x NUM_CTAS, refused beyond half the address
  * space (as trex's runtime does). */
 static int @N@_scratch_size(unsigned long long per_program, unsigned grid_x, unsigned grid_y,
-                            unsigned grid_z, size_t *bytes) {
+    unsigned grid_z, size_t *bytes) {
   unsigned long long limit = ULLONG_MAX / 2;
   unsigned long long factors[4];
   unsigned long long total = per_program;
@@ -421,15 +421,14 @@ static int @N@_scratch_size(unsigned long long per_program, unsigned grid_x, uns
 }
 
 CUresult @N@_scratch_bytes(unsigned grid_x, unsigned grid_y, unsigned grid_z,
-                           size_t *global_bytes, size_t *profile_bytes) {
+    size_t *global_bytes, size_t *profile_bytes) {
   size_t global = 0;
   size_t profile = 0;
   @N@_message[0] = '\0';
   if (!@N@_scratch_size(@N@_GLOBAL_SCRATCH_SIZE, grid_x, grid_y, grid_z, &global) ||
       !@N@_scratch_size(@N@_PROFILE_SCRATCH_SIZE, grid_x, grid_y, grid_z, &profile))
     return @N@_fail(CUDA_ERROR_INVALID_VALUE,
-                    "@N@_scratch_bytes: the scratch of grid (%u, %u, %u) overflows", grid_x,
-                    grid_y, grid_z);
+        "@N@_scratch_bytes: the scratch of grid (%u, %u, %u) overflows", grid_x, grid_y, grid_z);
   if (global_bytes != NULL)
     *global_bytes = global;
   if (profile_bytes != NULL)
@@ -446,7 +445,7 @@ typedef struct @N@_scratch {
 } @N@_scratch;
 
 static CUresult @N@_allocate(@N@_scratch *scratch, const @N@_allocator *hook, size_t bytes,
-                             size_t alignment, CUstream stream, const char *what) {
+    size_t alignment, CUstream stream, const char *what) {
   CUresult result;
   scratch->hook = hook;
   scratch->address = 0;
@@ -460,15 +459,14 @@ static CUresult @N@_allocate(@N@_scratch *scratch, const @N@_allocator *hook, si
     if (result != CUDA_SUCCESS) {
       scratch->address = 0;
       return @N@_fail(result, "@N@_launch: the %s scratch allocator failed for %lu bytes (%d)",
-                      what, (unsigned long)bytes, (int)result);
+          what, (unsigned long)bytes, (int)result);
     }
     scratch->aligned = scratch->address;
     if (scratch->address == 0 || scratch->address % alignment != 0)
       return @N@_fail(CUDA_ERROR_INVALID_VALUE,
-                      "@N@_launch: the %s scratch allocator returned 0x%llx for %lu bytes, "
-                      "which is not aligned to %lu",
-                      what, (unsigned long long)scratch->address, (unsigned long)bytes,
-                      (unsigned long)alignment);
+          "@N@_launch: the %s scratch allocator returned 0x%llx for %lu bytes, which is not "
+          "aligned to %lu", what, (unsigned long long)scratch->address, (unsigned long)bytes,
+          (unsigned long)alignment);
     return CUDA_SUCCESS;
   }
   /* The driver's allocations are 256-byte aligned: ask for exactly `bytes` unless the
@@ -481,7 +479,7 @@ static CUresult @N@_allocate(@N@_scratch *scratch, const @N@_allocator *hook, si
       char call[96];
       scratch->address = 0;
       snprintf(call, sizeof call, "cuMemAllocAsync of %lu bytes of %s scratch",
-               (unsigned long)scratch->requested, what);
+          (unsigned long)scratch->requested, what);
       return @N@_driver_fail(result, "@N@_launch", call);
     }
     scratch->aligned = (scratch->address + alignment - 1) / alignment * alignment;
@@ -501,8 +499,8 @@ static CUresult @N@_release(@N@_scratch *scratch, CUstream stream) {
     return CUDA_SUCCESS;
   if (scratch->hook->allocate != NULL) {
     if (scratch->hook->release != NULL)
-      result = scratch->hook->release(scratch->hook->user, scratch->address, scratch->requested,
-                                      stream);
+      result = scratch->hook->release(scratch->hook->user, scratch->address,
+          scratch->requested, stream);
   } else {
     result = cuMemFreeAsync(scratch->address, stream);
   }
@@ -521,8 +519,8 @@ CUresult @N@_load(void) {
     return @N@_driver_fail(result, "@N@_load", "cuCtxGetCurrent");
   if (context == NULL)
     return @N@_fail(CUDA_ERROR_INVALID_CONTEXT,
-                    "@N@_load: no CUDA context is current on this thread (make one current, "
-                    "e.g. cuDevicePrimaryCtxRetain and cuCtxSetCurrent, first)");
+        "@N@_load: no CUDA context is current on this thread (make one current, "
+        "e.g. cuDevicePrimaryCtxRetain and cuCtxSetCurrent, first)");
   result = cuModuleLoadData(&@N@_module, @N@_cubin.bytes);
   if (result != CUDA_SUCCESS) {
     @N@_module = NULL;
@@ -569,13 +567,13 @@ CUresult @N@_launch(CUstream stream, unsigned grid_x, unsigned grid_y, unsigned 
   if (trex_result != CUDA_SUCCESS)
     return @N@_fail(trex_result, "@N@_launch: the scratch of grid (%u, %u, %u) overflows", grid_x, grid_y, grid_z);
 @GRID_CHECK@  trex_result = @N@_allocate(&trex_global, &@N@_scratch_hook, trex_global_bytes,
-                           @N@_GLOBAL_SCRATCH_ALIGN, stream, "global");
+      @N@_GLOBAL_SCRATCH_ALIGN, stream, "global");
   if (trex_result != CUDA_SUCCESS) {
     @N@_release(&trex_global, stream);
     return trex_result;
   }
   trex_result = @N@_allocate(&trex_profile, &@N@_profile_hook, trex_profile_bytes,
-                           @N@_PROFILE_SCRATCH_ALIGN, stream, "profile");
+      @N@_PROFILE_SCRATCH_ALIGN, stream, "profile");
   if (trex_result != CUDA_SUCCESS) {
     @N@_release(&trex_profile, stream);
     @N@_release(&trex_global, stream);
@@ -612,24 +610,24 @@ const char *const kSharedOptInTemplate =
       call = "cuCtxGetDevice";
     if (call == NULL) {
       result = cuDeviceGetAttribute(&available,
-                                    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device);
+          CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device);
       if (result != CUDA_SUCCESS)
         call = "cuDeviceGetAttribute(MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)";
     }
     if (call == NULL) {
       result = cuFuncGetAttribute(&static_shared, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-                                  @N@_function);
+          @N@_function);
       if (result != CUDA_SUCCESS)
         call = "cuFuncGetAttribute(SHARED_SIZE_BYTES)";
     }
     if (call == NULL && (long long)@N@_SHARED_BYTES + static_shared > available) {
       @N@_fail(CUDA_ERROR_INVALID_VALUE,
-               "@N@_load: the kernel needs %ld bytes of shared memory; the device allows %d",
-               (long)@N@_SHARED_BYTES + static_shared, available);
+          "@N@_load: the kernel needs %ld bytes of shared memory; the device allows %d",
+          (long)@N@_SHARED_BYTES + static_shared, available);
       result = CUDA_ERROR_INVALID_VALUE;
     } else if (call == NULL) {
       result = cuFuncSetAttribute(@N@_function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                  available - static_shared);
+          available - static_shared);
       if (result != CUDA_SUCCESS)
         call = "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)";
     }
@@ -645,8 +643,8 @@ const char *const kSharedOptInTemplate =
 )C";
 
 const char *const kLaunchTemplate =
-    R"C(  trex_result = cuLaunchKernel(@N@_function, grid_x, grid_y, grid_z, @N@_THREADS_PER_PROGRAM, 1,
-                               1, @N@_SHARED_BYTES, stream, trex_params, NULL);
+    R"C(  trex_result = cuLaunchKernel(@N@_function, grid_x, grid_y, grid_z,
+      @N@_THREADS_PER_PROGRAM, 1, 1, @N@_SHARED_BYTES, stream, trex_params, NULL);
   if (trex_result != CUDA_SUCCESS)
     @N@_driver_fail(trex_result, "@N@_launch", "cuLaunchKernel");
 )C";
@@ -738,15 +736,22 @@ static uint16_t @N@_float_to_bfloat16(float value) {
 } // namespace
 
 std::vector<std::string> launcherParameterNames(const std::vector<std::string> &names,
-                                                std::size_t count) {
+                                                std::size_t count,
+                                                const std::string &launcherName) {
   std::vector<std::string> result;
   std::set<std::string> taken;
   for (std::size_t index = 0; index < count; ++index) {
     std::string name = index < names.size() ? names[index] : "";
     if (!isCIdentifier(name))
       name = "arg" + std::to_string(index);
-    // The launcher's own names start with "trex_" and never end with '_'.
-    if (reservedNames().count(name) || name.rfind("trex_", 0) == 0)
+    // The launcher's locals start with "trex_" and never end with '_'; its functions and
+    // macros start with its name, the driver's with "cu" or "CU".
+    bool driverName =
+        name.size() > 2 &&
+        ((name[0] == 'c' && name[1] == 'u' && std::isupper(static_cast<unsigned char>(name[2]))) ||
+         name.rfind("CU", 0) == 0);
+    if (reservedNames().count(name) || name.rfind("trex_", 0) == 0 || driverName ||
+        (!launcherName.empty() && name.rfind(launcherName + "_", 0) == 0))
       name += "_";
     while (taken.count(name))
       name += "_";
@@ -784,7 +789,8 @@ AotLauncherSources generateAotLauncher(const AotLauncherRequest &request) {
 
   std::vector<SignatureEntry> passed = request.signature.passedEntries();
   checkAgainstCubin(request.cubin, info, passed);
-  std::vector<std::string> names = launcherParameterNames(request.parameterNames, passed.size());
+  std::vector<std::string> names =
+      launcherParameterNames(request.parameterNames, passed.size(), name);
 
   std::string parameters, packedLocals, checks, pointers, conversions, signatureText;
   bool needsHalf = false, needsBFloat16 = false;

@@ -87,6 +87,10 @@ TEST(AotLauncher, ParameterNamesAreCIdentifiersAndUnique) {
                                       "arg7"}));
   EXPECT_EQ(launcherParameterNames({"préfixe", "9a", "grid_x"}, 3),
             (std::vector<std::string>{"arg0", "arg1", "grid_x_"}));
+  EXPECT_EQ(
+      launcherParameterNames({"norm_cubin", "cuLaunchKernel", "CU_STREAM", "cute", "norm"}, 5,
+                             "norm"),
+      (std::vector<std::string>{"norm_cubin_", "cuLaunchKernel_", "CU_STREAM_", "cute", "norm"}));
 }
 
 TEST(AotLauncher, HeaderDeclaresTheApiAndMetadata) {

@@ -20,8 +20,8 @@ struct AotLauncherRequest {
   KernelInfo info;
   // The specialization: its passed entries become the launch function's parameters.
   Signature signature;
-  // The passed parameters' names (empty: arg0, arg1, ...); names that are no C identifier,
-  // a C keyword or one of the launch function's own parameters are renamed.
+  // The passed parameters' names (empty: arg0, arg1, ...), renamed where C needs it (see
+  // launcherParameterNames).
   std::vector<std::string> parameterNames;
   // The cubin, embedded as bytes.
   std::string cubin;
@@ -40,9 +40,13 @@ struct AotLauncherSources {
 // the two scratch pointers.
 AotLauncherSources generateAotLauncher(const AotLauncherRequest &request);
 
-// The C parameter names the launch function gets for `names` (see AotLauncherRequest).
+// The C parameter names the launch function of the launcher `launcherName` gets for `names`
+// (see AotLauncherRequest): a name that is no C identifier becomes argI; one that is a C or
+// C++ keyword, a launch parameter's, or starts like the launcher's own names ("trex_",
+// "NAME_") or the driver's ("cuX", "CU") gets a trailing '_'; duplicates get more.
 std::vector<std::string> launcherParameterNames(const std::vector<std::string> &names,
-                                                std::size_t count);
+                                                std::size_t count,
+                                                const std::string &launcherName = "");
 
 } // namespace trex::runtime
 
