@@ -29,6 +29,9 @@ CASES = [
     ("copy_tile_f16", "copy_tile", "*fp16:16, *fp16:16, i32, i32:16, 64, 64", []),
     ("scale_rows", "scale_rows", "*fp32:16, *fp32:16, i32, fp32, 64, 16", []),
     ("block_sums", "block_sums", "*i32:16, *i32:16, 16, 16", []),
+    # The configuration test/gpu/output_check.py runs through trex-runner (32 KiB of shared
+    # memory), and a wider tile that needs 64 KiB (the opt-in above 48 KiB).
+    ("matmul_tma", "matmul_tma", "*fp16:16, *fp16:16, *fp16:16, i32, i32:16, i32:16, 128, 128, 64", []),
     ("matmul_tma_wide", "matmul_tma", "*fp16:16, *fp16:16, *fp16:16, i32, i32:16, i32:16, 128, 256, 64",
      ["--num-warps", "8"]),
 ]
@@ -122,12 +125,17 @@ def check(args):
         main = os.path.join(HERE, "launcher_main.c")
     cc = args.cc or os.environ.get("CC") or "cc"
     program = os.path.join(args.out, "launcher_check")
-    command = [cc, "-std=c99", "-O2", "-Wall", "-Wextra", "-pedantic", "-Werror", "-isystem", find_cuda_include(args),
+    # Warnings are reported as a failed check after the outputs (another cc version may warn
+    # where the build machine's does not), not left to stop the run.
+    command = [cc, "-std=c99", "-O2", "-Wall", "-Wextra", "-pedantic", "-isystem", find_cuda_include(args),
                "-I", launchers] + sources + [main, "-o", program, find_libcuda(args)]
     print("compile:", " ".join(command))
     run = subprocess.run(command, capture_output=True, text=True)
     if run.returncode != 0:
         sys.exit(f"launcher_check: cc failed:\n{run.stdout}{run.stderr}")
+    warnings = (run.stdout + run.stderr).strip()
+    if warnings:
+        print(warnings)
 
     data = os.path.join(args.out, "data")
     os.makedirs(data, exist_ok=True)
@@ -148,7 +156,12 @@ def check(args):
     if run.returncode != 0:
         sys.exit(f"launcher_check: the program failed ({run.returncode}):\n{run.stderr}")
 
-    results = []
+    results = [
+        ("copy_tile: a misaligned pointer refused", "a misaligned X refused: yes" in run.stdout,
+         "the program's report above"),
+        ("copy_tile: the caller's allocator used", "allocator gave 1 buffer(s) (largest 1024 bytes), got 1 back"
+         in run.stdout, "one 1024-byte buffer (256 bytes x 2 x 2 programs) handed out and back"),
+    ]
     expected_tile = x_tile + 1
     for output in ("copy_tile.Y.bin", "copy_tile.Y2.bin"):
         y = read(os.path.join(data, output), torch.float16, (100, 80))
@@ -162,14 +175,18 @@ def check(args):
     expected_sums = x_sums.to(torch.int64).reshape(4096, 256).sum(dim=1)
     wrong = int((sums.to(torch.int64) != expected_sums).sum())
     results.append(("block_sums", wrong == 0, f"{wrong} of 4096 program sums wrong"))
-    c = read(os.path.join(data, "matmul.C.bin"), torch.float16, (256, 512))
-    error = (c.float() - a.float() @ b.float()).abs().max().item()
-    results.append(("matmul_tma_wide", error < 0.25, f"max |error| {error:.4f} against torch (fp16 output, K=192)"))
+    reference = a.float() @ b.float()
+    for name, output in (("matmul_tma (128x128 tiles)", "matmul.C.bin"), ("matmul_tma_wide (128x256 tiles)",
+                                                                          "matmul_wide.C.bin")):
+        c = read(os.path.join(data, output), torch.float16, (256, 512))
+        error = (c.float() - reference).abs().max().item()
+        results.append((name, error < 0.25, f"max |error| {error:.4f} against torch (fp16 output, K=192)"))
+    results.append(("C99 without warnings", not warnings, "cc printed warnings (above)" if warnings else "none"))
     failures = 0
     for name, ok, detail in results:
         failures += not ok
         print(f"check {name:34} {'ok' if ok else 'FAILED'}: {detail}")
-    print(f"launcher_check: {len(results) - failures} of {len(results)} outputs as torch computes them")
+    print(f"launcher_check: {len(results) - failures} of {len(results)} checks passed")
     return 1 if failures else 0
 
 

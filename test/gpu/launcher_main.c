@@ -1,5 +1,5 @@
 /* launcher_main.c: the C program of test/gpu/launcher_check.py. It links the AOT launchers
- * `trex compile --emit launcher` wrote for four kernels with device-side tensor descriptors
+ * `trex compile --emit launcher` wrote for five kernels with device-side tensor descriptors
  * (global scratch > 0), runs each on the GPU with the inputs in DATA (raw little-endian files
  * the script wrote with torch) and writes the outputs there for the script to check.
  *
@@ -7,6 +7,7 @@
  */
 #include "block_sums.h"
 #include "copy_tile_f16.h"
+#include "matmul_tma.h"
 #include "matmul_tma_wide.h"
 #include "scale_rows.h"
 
@@ -201,18 +202,24 @@ int main(int argc, char **argv) {
     LAUNCHER(block_sums, block_sums_unload());
   }
 
-  /* matmul_tma_wide: C = A B (256x192 by 192x512, fp16), 128x256 tiles: 64 KiB of shared
-   * memory (the opt-in above 48 KiB) and three descriptors in scratch. */
+  /* C = A B (256x192 by 192x512, fp16) with three descriptors in scratch: 128x128 tiles (32
+   * KiB of shared memory), then 128x256 tiles (64 KiB: the opt-in above 48 KiB). */
   {
     size_t b_bytes, c_bytes = 256 * 512 * 2;
     CUdeviceptr a = upload("matmul.A.bin", &bytes);
     CUdeviceptr b = upload("matmul.B.bin", &b_bytes);
-    CUdeviceptr c = zeros(c_bytes);
+    CUdeviceptr c = zeros(c_bytes), c_wide = zeros(c_bytes);
+    LAUNCHER(matmul_tma, matmul_tma_load());
+    LAUNCHER(matmul_tma, matmul_tma_launch(stream, 2, 4, 1, a, b, c, 256, 512, 192));
     LAUNCHER(matmul_tma_wide, matmul_tma_wide_load());
-    printf("matmul: %d bytes of shared memory per program\n", matmul_tma_wide_SHARED_BYTES);
-    LAUNCHER(matmul_tma_wide, matmul_tma_wide_launch(stream, 2, 2, 1, a, b, c, 256, 512, 192));
+    printf("matmul: %d and %d bytes of shared memory per program\n", matmul_tma_SHARED_BYTES,
+           matmul_tma_wide_SHARED_BYTES);
+    LAUNCHER(matmul_tma_wide,
+             matmul_tma_wide_launch(stream, 2, 2, 1, a, b, c_wide, 256, 512, 192));
     DRIVER(cuStreamSynchronize(stream));
     download("matmul.C.bin", c, c_bytes);
+    download("matmul_wide.C.bin", c_wide, c_bytes);
+    LAUNCHER(matmul_tma, matmul_tma_unload());
     LAUNCHER(matmul_tma_wide, matmul_tma_wide_unload());
   }
 
