@@ -102,16 +102,21 @@ def find_libcuda(args):
 
 
 def write(tensor, path):
+    """The tensor's bytes, little-endian as in memory (numpy where torch has it)."""
+    import torch
+    tensor = tensor.contiguous().cpu()
+    try:
+        data = tensor.numpy().tobytes()
+    except Exception:
+        data = bytes(tensor.view(torch.uint8).flatten().tolist())
     with open(path, "wb") as file:
-        file.write(tensor.contiguous().cpu().numpy().tobytes())
+        file.write(data)
 
 
 def read(path, dtype, shape):
-    import numpy
     import torch
-    numpy_type = {torch.float16: numpy.float16, torch.float32: numpy.float32, torch.int32: numpy.int32}[dtype]
     with open(path, "rb") as file:
-        return torch.from_numpy(numpy.frombuffer(file.read(), dtype=numpy_type).copy()).reshape(shape)
+        return torch.frombuffer(bytearray(file.read()), dtype=dtype).clone().reshape(shape)
 
 
 def check(args):
