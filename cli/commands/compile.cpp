@@ -294,6 +294,11 @@ int compileOne(const Options &options) {
   bool wantsSass = false, wantsLauncher = false;
   std::vector<std::string> names =
       without(without(options.emit, "sass", &wantsSass), "launcher", &wantsLauncher);
+  if (!options.launcherName.empty() && !wantsLauncher) {
+    llvm::errs() << "error: --launcher-name names the files of --emit launcher, which is not "
+                    "asked for\n";
+    return 1;
+  }
   if (wantsLauncher) {
     std::string refusal = launcherRefusal(options, *target);
     if (!refusal.empty()) {
