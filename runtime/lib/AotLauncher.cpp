@@ -442,7 +442,35 @@ typedef struct @N@_scratch {
   CUdeviceptr address;
   CUdeviceptr aligned;
   size_t requested;
+  int synchronous; /* from cuMemAlloc: freed once the stream has finished the launch */
 } @N@_scratch;
+
+/* Set once cuMemAllocAsync has said CUDA_ERROR_NOT_SUPPORTED (a device or driver without
+ * memory pools): the default allocator then uses cuMemAlloc, and frees after synchronizing. */
+static int @N@_without_pools;
+
+static CUresult @N@_driver_allocate(@N@_scratch *scratch, CUstream stream) {
+  CUresult result;
+  scratch->synchronous = @N@_without_pools;
+  if (!@N@_without_pools) {
+    result = cuMemAllocAsync(&scratch->address, scratch->requested, stream);
+    if (result != CUDA_ERROR_NOT_SUPPORTED)
+      return result;
+    @N@_without_pools = 1;
+    scratch->synchronous = 1;
+  }
+  return cuMemAlloc(&scratch->address, scratch->requested);
+}
+
+static CUresult @N@_driver_free(@N@_scratch *scratch, CUstream stream) {
+  CUresult synchronized;
+  CUresult freed;
+  if (!scratch->synchronous)
+    return cuMemFreeAsync(scratch->address, stream);
+  synchronized = cuStreamSynchronize(stream);
+  freed = cuMemFree(scratch->address);
+  return synchronized != CUDA_SUCCESS ? synchronized : freed;
+}
 
 static CUresult @N@_allocate(@N@_scratch *scratch, const @N@_allocator *hook, size_t bytes,
     size_t alignment, CUstream stream, const char *what) {
@@ -451,6 +479,7 @@ static CUresult @N@_allocate(@N@_scratch *scratch, const @N@_allocator *hook, si
   scratch->address = 0;
   scratch->aligned = 0;
   scratch->requested = 0;
+  scratch->synchronous = 0;
   if (bytes == 0)
     return CUDA_SUCCESS; /* a kernel without scratch gets a null pointer, as from Triton */
   if (hook->allocate != NULL) {
@@ -474,21 +503,22 @@ static CUresult @N@_allocate(@N@_scratch *scratch, const @N@_allocator *hook, si
    * align it. */
   scratch->requested = bytes + (alignment > 256 ? alignment - 1 : 0);
   while (1) {
-    result = cuMemAllocAsync(&scratch->address, scratch->requested, stream);
+    result = @N@_driver_allocate(scratch, stream);
     if (result != CUDA_SUCCESS) {
       char call[96];
       scratch->address = 0;
-      snprintf(call, sizeof call, "cuMemAllocAsync of %lu bytes of %s scratch",
+      snprintf(call, sizeof call, "%s of %lu bytes of %s scratch",
+          scratch->synchronous ? "cuMemAlloc" : "cuMemAllocAsync",
           (unsigned long)scratch->requested, what);
       return @N@_driver_fail(result, "@N@_launch", call);
     }
     scratch->aligned = (scratch->address + alignment - 1) / alignment * alignment;
     if (scratch->aligned + bytes <= scratch->address + scratch->requested)
       return CUDA_SUCCESS;
-    result = cuMemFreeAsync(scratch->address, stream);
+    result = @N@_driver_free(scratch, stream);
     scratch->address = 0;
     if (result != CUDA_SUCCESS)
-      return @N@_driver_fail(result, "@N@_launch", "cuMemFreeAsync");
+      return @N@_driver_fail(result, "@N@_launch", "freeing a misaligned scratch buffer");
     scratch->requested = bytes + alignment - 1;
   }
 }
@@ -502,7 +532,7 @@ static CUresult @N@_release(@N@_scratch *scratch, CUstream stream) {
       result = scratch->hook->release(scratch->hook->user, scratch->address,
           scratch->requested, stream);
   } else {
-    result = cuMemFreeAsync(scratch->address, stream);
+    result = @N@_driver_free(scratch, stream);
   }
   scratch->address = 0;
   return result;

@@ -84,6 +84,10 @@ int main(void) {
   report("failing launch", copy_tile_launch(0, 1, 1, 1, x, y, 100, 80));
   fake_cuda_fail("cuMemAllocAsync", CUDA_ERROR_OUT_OF_MEMORY);
   report("out of memory", copy_tile_launch(0, 1, 1, 1, x, y, 100, 80));
+  /* A driver without memory pools: cuMemAlloc, freed after synchronizing, from then on. */
+  fake_cuda_fail("cuMemAllocAsync", CUDA_ERROR_NOT_SUPPORTED);
+  report("launch without memory pools", copy_tile_launch(0, 1, 1, 1, x, y, 100, 80));
+  report("again", copy_tile_launch(0, 2, 1, 1, x, y, 100, 80));
   fake_cuda_fail(NULL, CUDA_SUCCESS);
   printf("device bytes still allocated: %lu\n", (unsigned long)fake_cuda_live_bytes());
   report("unload", copy_tile_unload());

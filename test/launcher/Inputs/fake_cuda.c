@@ -75,6 +75,9 @@ CUresult cuGetErrorName(CUresult error, const char **name) {
   case CUDA_ERROR_LAUNCH_FAILED:
     *name = "CUDA_ERROR_LAUNCH_FAILED";
     break;
+  case CUDA_ERROR_NOT_SUPPORTED:
+    *name = "CUDA_ERROR_NOT_SUPPORTED";
+    break;
   case CUDA_ERROR_NOT_FOUND:
     *name = "CUDA_ERROR_NOT_FOUND";
     break;
@@ -154,10 +157,10 @@ CUresult cuFuncSetAttribute(CUfunction function, CUfunction_attribute attribute,
   return CUDA_SUCCESS;
 }
 
-CUresult cuMemAllocAsync(CUdeviceptr *pointer, size_t bytes, CUstream stream) {
+/* One allocation, printed as made by `call`. */
+static CUresult allocate(const char *call, CUdeviceptr *pointer, size_t bytes) {
   int index;
-  (void)stream;
-  if (fails("cuMemAllocAsync"))
+  if (fails(call))
     return failing_result;
   for (index = 0; index < FAKE_MAX_ALLOCATIONS; ++index)
     if (allocations[index].address == 0)
@@ -168,22 +171,43 @@ CUresult cuMemAllocAsync(CUdeviceptr *pointer, size_t bytes, CUstream stream) {
   next_address = (next_address + address_offset + bytes + 0x1fffffull) / 0x100000ull * 0x100000ull;
   allocations[index].bytes = bytes;
   *pointer = allocations[index].address;
-  printf("fake: cuMemAllocAsync %lu bytes at +0x%x\n", (unsigned long)bytes,
+  printf("fake: %s %lu bytes at +0x%x\n", call, (unsigned long)bytes,
          (unsigned)(allocations[index].address & 0xfffff));
   return CUDA_SUCCESS;
 }
 
-CUresult cuMemFreeAsync(CUdeviceptr pointer, CUstream stream) {
+static CUresult release(const char *call, CUdeviceptr pointer) {
   int index;
-  (void)stream;
   for (index = 0; index < FAKE_MAX_ALLOCATIONS; ++index)
     if (allocations[index].address == pointer && pointer != 0) {
-      printf("fake: cuMemFreeAsync %lu bytes\n", (unsigned long)allocations[index].bytes);
+      printf("fake: %s %lu bytes\n", call, (unsigned long)allocations[index].bytes);
       allocations[index].address = 0;
       return CUDA_SUCCESS;
     }
-  printf("fake: cuMemFreeAsync of 0x%llx, which is no allocation\n", (unsigned long long)pointer);
+  printf("fake: %s of 0x%llx, which is no allocation\n", call, (unsigned long long)pointer);
   return CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuMemAllocAsync(CUdeviceptr *pointer, size_t bytes, CUstream stream) {
+  (void)stream;
+  return allocate("cuMemAllocAsync", pointer, bytes);
+}
+
+CUresult cuMemFreeAsync(CUdeviceptr pointer, CUstream stream) {
+  (void)stream;
+  return release("cuMemFreeAsync", pointer);
+}
+
+CUresult cuMemAlloc(CUdeviceptr *pointer, size_t bytes) {
+  return allocate("cuMemAlloc", pointer, bytes);
+}
+
+CUresult cuMemFree(CUdeviceptr pointer) { return release("cuMemFree", pointer); }
+
+CUresult cuStreamSynchronize(CUstream stream) {
+  (void)stream;
+  printf("fake: cuStreamSynchronize\n");
+  return CUDA_SUCCESS;
 }
 
 /* The allocation `pointer` lies in (its size, the offset into it), or 0. */
