@@ -24,22 +24,22 @@ static void fail_driver(CUresult result, const char *call) {
   exit(1);
 }
 
-#define DRIVER(call)                                                                          \
-  do {                                                                                        \
-    CUresult driver_result = (call);                                                          \
-    if (driver_result != CUDA_SUCCESS)                                                        \
-      fail_driver(driver_result, #call);                                                      \
+#define DRIVER(call)                                                                               \
+  do {                                                                                             \
+    CUresult driver_result = (call);                                                               \
+    if (driver_result != CUDA_SUCCESS)                                                             \
+      fail_driver(driver_result, #call);                                                           \
   } while (0)
 
 /* A launcher call that must succeed; its own message otherwise. */
-#define LAUNCHER(prefix, call)                                                                \
-  do {                                                                                        \
-    CUresult launcher_result = (call);                                                        \
-    if (launcher_result != CUDA_SUCCESS) {                                                    \
-      fprintf(stderr, "launcher_check: %s returned %d: %s\n", #call, (int)launcher_result,    \
-              prefix##_last_error());                                                         \
-      exit(1);                                                                                \
-    }                                                                                         \
+#define LAUNCHER(prefix, call)                                                                     \
+  do {                                                                                             \
+    CUresult launcher_result = (call);                                                             \
+    if (launcher_result != CUDA_SUCCESS) {                                                         \
+      fprintf(stderr, "launcher_check: %s returned %d: %s\n", #call, (int)launcher_result,         \
+              prefix##_last_error());                                                              \
+      exit(1);                                                                                     \
+    }                                                                                              \
   } while (0)
 
 static void path_of(char *path, size_t size, const char *name) {
@@ -214,8 +214,7 @@ int main(int argc, char **argv) {
     LAUNCHER(matmul_tma_wide, matmul_tma_wide_load());
     printf("matmul: %d and %d bytes of shared memory per program\n", matmul_tma_SHARED_BYTES,
            matmul_tma_wide_SHARED_BYTES);
-    LAUNCHER(matmul_tma_wide,
-             matmul_tma_wide_launch(stream, 2, 2, 1, a, b, c_wide, 256, 512, 192));
+    LAUNCHER(matmul_tma_wide, matmul_tma_wide_launch(stream, 2, 2, 1, a, b, c_wide, 256, 512, 192));
     DRIVER(cuStreamSynchronize(stream));
     download("matmul.C.bin", c, c_bytes);
     download("matmul_wide.C.bin", c_wide, c_bytes);
