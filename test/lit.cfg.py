@@ -80,3 +80,10 @@ _host_cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 if _host_cc:
     config.available_features.add("host-cc")
     config.substitutions.append(("%host_cc", _host_cc))
+# The CUDA driver API's header, for the AOT launchers compiled on the host against a fake
+# driver (test/launcher).
+_cuda_include = _first_existing([os.path.join(root, "include") for root in _cuda_roots()
+                                 if os.path.exists(os.path.join(root, "include", "cuda.h"))])
+if _cuda_include:
+    config.available_features.add("cuda-h")
+    config.substitutions.append(("%cuda_include", _cuda_include))
