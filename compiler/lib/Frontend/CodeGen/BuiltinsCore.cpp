@@ -41,18 +41,14 @@ std::vector<int> dimsArgument(const Value &dims) {
   return result;
 }
 
-// _unsplat: a one-element tensor to a scalar, reduced with _take_first.
+// _unsplat: a one-element tensor to a scalar, one tt.unsplat as in Triton 3.6 (earlier
+// Tritons reshaped to one dimension and reduced with _take_first).
 Value unsplat(CodeGenerator &generator, const Tensor &input) {
   if (input.shape().empty())
     return Value::tensor(input);
   if (input.type.numel() != 1)
     fail("can only unsplat single-element tensors");
-  Tensor flat = input;
-  if (input.shape().size() >= 2)
-    flat = generator.semantic().reshape(input, {1}, false);
-  Value combine =
-      Value::callable(library().standardFunction("triton.language.core", "_take_first"));
-  return Value::tensor(reduceTensors(generator, {flat}, 0, combine, false).front());
+  return Value::tensor(generator.semantic().unsplat(input));
 }
 
 // The dtype attributes that are properties (read) rather than methods (called).

@@ -258,7 +258,8 @@ def _bitonic_merge_hypercube(x, stage: core.constexpr, order: core.constexpr):
 
 @triton.jit
 def _bitonic_merge(x, stage: core.constexpr, order: core.constexpr, n_dims: core.constexpr):
-    h = core.reshape(x, [2] * core._log2(x.numel))
+    # One element is a hypercube of one dimension (a rank-0 reshape would make it a scalar).
+    h = core.reshape(x, [2] * core._log2(x.numel) if x.numel > 1 else [1])
     h = _bitonic_merge_hypercube(h, stage, order)
     x = core.reshape(h, x.shape)
     return x
@@ -271,7 +272,7 @@ def sort_impl(x, k: core.constexpr = None, dim: core.constexpr = None, descendin
     log_n: core.constexpr = core._log2(x.shape[_dim])
     log_k: core.constexpr = core._log2_or_default(k, log_n)
     n_dims: core.constexpr = core._log2(x.numel)
-    h = core.reshape(x, [2] * n_dims)
+    h = core.reshape(x, [2] * n_dims if n_dims else [1])
     for i in core.static_range(1, log_k + 1):
         h = _bitonic_merge_hypercube(h, i, core._stage_order(i, log_n, descending))
     for i in core.static_range(log_k + 1, log_n + 1):
