@@ -63,8 +63,10 @@ SIGNATURE_ENTRIES = ["*fp32", "*fp16:16", "*bf16", "*i1", "*i8:16", "*u32", "*fp
                      "16", "64", "1024", "65536", "2147483648", "True", "None", "'s'", "3.5",
                      "constexpr"]
 LOCATED = re.compile(r"^\S+:\d+:\d+: error:", re.M)
+# A C assert prints "Assertion `COND' failed"; Triton's own messages say "Assertion condition
+# ..." (tl.static_assert), a located error, not a crash.
 CRASH_MARKERS = ("internal compiler error", "internal error", "LLVM ERROR", "Stack dump",
-                 "PLEASE submit a bug report", "Assertion", "terminate called", "AddressSanitizer",
+                 "PLEASE submit a bug report", "Assertion `", "terminate called", "AddressSanitizer",
                  "runtime error:")
 CLASSES = ["ok", "located error", "unlocated error", "crash", "hang"]
 
