@@ -8,8 +8,10 @@
 // does not matter: the asm text is the user's (PTX on NVIDIA, AMDGPU assembly on AMD).
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 
@@ -58,6 +60,31 @@ std::optional<std::string> unresolvedOperandReference(StringRef text, size_t ope
   return std::nullopt;
 }
 
+// The first constraint of `constraints` that names no register class the target's asm takes,
+// or none. A constraint is an output ('=', maybe '&' or '+'), an input or a clobber ('~...',
+// not checked); what follows must be one of the target's one-letter classes (NVPTX: b c h r l
+// q f d, immediates n i; AMDGPU: v s a and the generic r, immediates n i), a tied operand's number
+// or an explicit register in braces. LLVM's code generator ends the process on others ("works."
+// did).
+std::optional<std::string> unknownConstraint(StringRef constraints, bool cuda) {
+  StringRef classes = cuda ? "bchrlqfdni" : "vsarni";
+  for (StringRef constraint : llvm::split(constraints, ',')) {
+    constraint = constraint.trim();
+    if (constraint.empty() || constraint.starts_with("~"))
+      continue;
+    StringRef rest = constraint;
+    rest.consume_front("=");
+    rest.consume_front("&");
+    rest.consume_front("+");
+    bool known = (rest.size() == 1 && classes.contains(rest.front())) ||
+                 (!rest.empty() && llvm::all_of(rest, llvm::isDigit)) ||
+                 (rest.size() > 2 && rest.starts_with("{") && rest.ends_with("}"));
+    if (!known)
+      return constraint.str();
+  }
+  return std::nullopt;
+}
+
 struct ElementwiseInlineAsmOpConversion
     : public ConvertOpToLLVMPattern<tt::ElementwiseInlineAsmOp> {
   using ConvertOpToLLVMPattern<tt::ElementwiseInlineAsmOp>::ConvertOpToLLVMPattern;
@@ -101,6 +128,14 @@ struct ElementwiseInlineAsmOpConversion
     else if (!outputTypes.empty())
       asmResultType = LLVM::LLVMStructType::getLiteral(rewriter.getContext(), outputTypes);
 
+    auto module = op->getParentOfType<ModuleOp>();
+    auto target = module ? module->getAttrOfType<StringAttr>("ttg.target") : StringAttr();
+    bool cuda = !target || !target.getValue().starts_with("hip:");
+    if (std::optional<std::string> unknown = unknownConstraint(op.getConstraints(), cuda))
+      return op.emitError() << "inline_asm_elementwise: the constraint '" << *unknown
+                            << "' names no register class of " << (cuda ? "NVIDIA" : "AMD")
+                            << " inline asm (" << (cuda ? "r, l, h, f, d, q, b, c" : "v, s, a, r")
+                            << ", an immediate n or i, a tied operand's number or a {register})";
     // The constraint string must name every register the asm gets: LLVM's code generator
     // crashes on a count that does not match (outputs start with '=', clobbers with '~').
     size_t inputs = 0;
