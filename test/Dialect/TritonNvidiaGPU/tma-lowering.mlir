@@ -96,3 +96,38 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %v : tensor<32x64xf16, #blocked>
   }
 }
+
+// -----
+
+// Host descriptors (kernel parameters, followed by their shape and strides): the parameter's
+// block gets its TMA layout in the function type (32 bf16 = 64-byte rows: the 64-byte swizzle);
+// loads are TMA copies through the parameter itself, nothing is written to global scratch.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[SA:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+// CHECK-LABEL: tt.func public @host_descriptor(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: !tt.tensordesc<tensor<64x32xbf16, #[[SA]]>>, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i64, %{{.*}}: i64
+// CHECK-NOT: ttg.global_scratch_alloc
+// CHECK-NOT: ttng.tensormap_create
+// CHECK: ttng.async_tma_copy_global_to_local %[[A]][
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @host_descriptor(%a: !tt.tensordesc<tensor<64x32xbf16>>, %m: i32, %n: i32, %sm: i64, %sn: i64, %i: i32) -> tensor<64x32xbf16, #blocked> {
+    %v = tt.descriptor_load %a[%i, %i] : !tt.tensordesc<tensor<64x32xbf16>> -> tensor<64x32xbf16, #blocked>
+    tt.return %v : tensor<64x32xbf16, #blocked>
+  }
+}
+
+// -----
+
+// TMA element types in the device's numbering (tensormap.replace's .elemtype, as Triton's
+// TMA_ELEMENT_TYPES): bf16 is 10 (the host's CUtensorMapDataType says 9, the device's 9 is f64).
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func @bf16_descriptor(
+// CHECK: ttng.tensormap_create {{.*}} {elem_type = 10 : i32,
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @bf16_descriptor(%x: !tt.ptr<bf16>, %m: i32, %n: i32, %s: i64, %i: i32) -> tensor<64x64xbf16, #blocked> {
+    %c1 = arith.constant 1 : i64
+    %d = tt.make_tensor_descriptor %x, [%m, %n], [%s, %c1] : !tt.ptr<bf16>, !tt.tensordesc<tensor<64x64xbf16>>
+    %v = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16, #blocked>
+    tt.return %v : tensor<64x64xbf16, #blocked>
+  }
+}
