@@ -50,9 +50,12 @@ void checkAgainstCubin(const KernelArtifacts &artifacts, const std::vector<Plann
   if (cubin.parameterSizes.size() != expected)
     throw Error("the cubin's kernel takes " + std::to_string(cubin.parameterSizes.size()) +
                 " parameters (" + std::to_string(cubin.parameterSizes.size() - 2) +
-                " from arguments + 2 hidden scratch pointers) but the signature passes " +
-                std::to_string(expected - 2) + " from its " + std::to_string(arguments.size()) +
-                " arguments");
+                " arguments + 2 hidden scratch pointers) but the signature passes " +
+                std::to_string(arguments.size()) + " arguments" +
+                (expected - 2 != arguments.size()
+                     ? " (" + std::to_string(expected - 2) +
+                           " parameters with its host descriptors expanded)"
+                     : std::string()));
   std::size_t parameter = 0;
   for (const PlannedArgument &argument : arguments) {
     const SignatureEntry &entry = argument.entry;
