@@ -120,6 +120,7 @@ void HiddenParametersModel::rebuild() {
   if (!signature.trimmed().isEmpty()) {
     try {
       runtime::Signature parsed = runtime::parseSignature(signature.toStdString());
+      size_t descriptors = 0;
       for (size_t i = 0; i < parsed.entries.size(); ++i) {
         const runtime::SignatureEntry &entry = parsed.entries[i];
         if (!entry.isPassed())
@@ -132,6 +133,9 @@ void HiddenParametersModel::rebuild() {
           // A host descriptor, as Triton 3.6 launches it: the CUtensorMap by value, then the
           // tensor's shape (i32 each) and strides (i64 each).
           row.type += QStringLiteral(" (CUtensorMap, by value)");
+          if (facts && descriptors < facts->tensorDescriptors.size())
+            row.tensorMap = QString::fromStdString(facts->tensorDescriptors[descriptors]);
+          ++descriptors;
           row.parameterBytes = static_cast<int>(runtime::kTensorMapBytes);
           row.parameterAlign = static_cast<int>(runtime::kTensorMapAlignment);
           attachMachine(row);
@@ -247,6 +251,8 @@ QVariant HiddenParametersModel::data(const QModelIndex &index, int role) const {
           tip += QStringLiteral("\n") + QString::fromStdString(buffer);
       return tip;
     }
+    if (!row.tensorMap.isEmpty())
+      return QStringLiteral("Encoded by the launcher (cuTensorMapEncodeTiled): ") + row.tensorMap;
     return {};
   default:
     return {};

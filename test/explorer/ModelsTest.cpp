@@ -204,8 +204,10 @@ private Q_SLOTS:
     QCOMPARE(params[1].bytes, 4);
     HiddenParametersModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setKernel(QStringLiteral("tensordesc<fp16[64, 64]>, 64, 64"), {"src", "BM", "BN"},
-                    std::nullopt, QString::fromLatin1(ptx), true);
+    KernelFacts facts;
+    facts.tensorDescriptors = {"box 64x64, 128-byte swizzle, 2-byte elements (TMA type 6)"};
+    model.setKernel(QStringLiteral("tensordesc<fp16[64, 64]>, 64, 64"), {"src", "BM", "BN"}, facts,
+                    QString::fromLatin1(ptx), true);
     QVERIFY(model.problem().isEmpty());
     const std::vector<HiddenParameterRow> &rows = model.parameters();
     // The map, two shapes, two strides, the two hidden pointers, shared memory.
@@ -216,6 +218,9 @@ private Q_SLOTS:
     QCOMPARE(rows[0].parameterAlign, 64);
     QVERIFY(
         rows[0].machineParameter.contains(QLatin1String(".align 64 .b8 copy_tiles_param_0[128]")));
+    QCOMPARE(model.index(0, HiddenParametersModel::TypeColumn).data(Qt::ToolTipRole).toString(),
+             QStringLiteral("Encoded by the launcher (cuTensorMapEncodeTiled): box 64x64, "
+                            "128-byte swizzle, 2-byte elements (TMA type 6)"));
     QCOMPARE(rows[1].name, QStringLiteral("src.shape[0]"));
     QCOMPARE(rows[1].type, QStringLiteral("i32"));
     QCOMPARE(rows[3].name, QStringLiteral("src.strides[0]"));
