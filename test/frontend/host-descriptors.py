@@ -2,7 +2,8 @@
 # host (`tensordesc<fp16[64, 64]>` in the signature, Triton 3.6's AOT form). Each descriptor
 # parameter is followed by its shape (i32 each) and strides (i64 each), as Triton's front end
 # declares them; loads and stores are TMA copies through the parameter itself (no
-# tensormap_create), and the LLVM parameter is a 128-byte by-value grid constant.
+# tensormap_create), and the LLVM parameter is a 128-byte by-value grid constant. The copy's
+# ttgir equals Triton 3.6's (the loaded tile stored from its TMA buffer).
 # test/gpu/host_descriptor_check.py runs these kernels on the GPU beside Triton.
 # NO-TRITON-LAYOUTS: Triton's layouts for these host-descriptor cases are not recorded yet (record them with test/gpu/triton_layouts.py on the GPU machine, then drop this line); host_descriptor_check.py compares the whole ttgir there
 # RUN: trex compile %s --kernel copy_tiles --signature "tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 64]>, 64, 64" --target cuda:90 --emit ttir | FileCheck %s --check-prefix=TTIR
@@ -37,8 +38,11 @@ import triton.language as tl
 # TTGIR-SAME: %src: !tt.tensordesc<tensor<64x64xf16, #[[SHARED]]>>
 # TTGIR-NOT: ttng.tensormap_create
 # TTGIR-NOT: ttg.global_scratch_alloc
-# TTGIR: ttng.async_tma_copy_global_to_local %src[
-# TTGIR: ttng.async_tma_copy_local_to_global %dst[
+# TTGIR: %tile = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #[[SHARED]], #smem, mutable>
+# TTGIR: ttng.async_tma_copy_global_to_local %src[%{{.*}}, %{{.*}}] %tile,
+# TTGIR-NOT: ttg.local_load
+# TTGIR: ttng.fence_async_shared {bCluster = false}
+# TTGIR-NEXT: ttng.async_tma_copy_local_to_global %dst[%{{.*}}, %{{.*}}] %tile :
 # LLIR: define ptx_kernel void @copy_tiles(ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %0, i32 %1, i32 %2, i64 %3, i64 %4, ptr byval([128 x i8]) align 64 "nvvm.grid_constant" %5,
 # PTX: .param .align 64 .b8 copy_tiles_param_0[128],
 # PTX-NEXT: .param .u32 copy_tiles_param_1,
