@@ -9,6 +9,8 @@ packages=(
   libimgui-dev libglfw3-dev libgl1-mesa-dri pkg-config zlib1g-dev
   libcli11-dev libgtest-dev libgmock-dev nlohmann-json3-dev
   xvfb xauth
+  # ockl/ocml bitcode: tl.device_print, device assertions and libdevice calls on AMD (0.5 MB).
+  rocm-device-libs
 )
 
 missing=()

@@ -56,6 +56,16 @@ if _first_existing([os.path.join(root, "bin", tool) for tool in ("nvdisasm", "cu
 if _first_existing([os.environ.get("TRITON_HIP_LLD_PATH"), shutil.which("ld.lld-22"),
                     shutil.which("ld.lld"), "/usr/lib/llvm-22/bin/ld.lld"]):
     config.available_features.add("ld.lld")
+# The ROCm device libraries (ockl, ocml bitcode) that tl.device_print and libdevice calls on AMD
+# link, where trex looks for them.
+if os.environ.get("TREX_ROCM_DEVICE_LIBS"):
+    _rocm_folders = [os.environ["TREX_ROCM_DEVICE_LIBS"]]
+else:
+    _rocm_folders = ["/usr/lib/x86_64-linux-gnu/amdgcn/bitcode",
+                     "/usr/lib/aarch64-linux-gnu/amdgcn/bitcode", "/opt/rocm/amdgcn/bitcode"]
+if any(os.path.exists(os.path.join(folder, "ockl.bc")) and
+       os.path.exists(os.path.join(folder, "ocml.bc")) for folder in _rocm_folders):
+    config.available_features.add("rocm-device-libs")
 # trex-layout-playground is built only where its GUI libraries are installed.
 if os.path.exists(os.path.join(config.trex_bin_dir, "trex-layout-playground")):
     config.available_features.add("playground")
@@ -70,3 +80,10 @@ _host_cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 if _host_cc:
     config.available_features.add("host-cc")
     config.substitutions.append(("%host_cc", _host_cc))
+# The CUDA driver API's header, for the AOT launchers compiled on the host against a fake
+# driver (test/launcher).
+_cuda_include = _first_existing([os.path.join(root, "include") for root in _cuda_roots()
+                                 if os.path.exists(os.path.join(root, "include", "cuda.h"))])
+if _cuda_include:
+    config.available_features.add("cuda-h")
+    config.substitutions.append(("%cuda_include", _cuda_include))

@@ -5,6 +5,7 @@
 
 #include "trex/Compiler/Compilation.h"
 #include "trex/Compiler/StageFiles.h"
+#include "trex/Runtime/AotLauncher.h"
 #include "trex/Runtime/Error.h"
 #include "trex/Runtime/KernelInfo.h"
 #include "trex/Target/CUDA/SassDisassembler.h"
@@ -46,6 +47,7 @@ struct Options {
   std::string outputDirectory;
   std::string dumpPassesDirectory;
   std::string session;
+  std::string launcherName;
   bool targetGiven = false;
 };
 
@@ -63,6 +65,10 @@ llvm::Expected<std::vector<Stage>> requestedStages(const std::vector<std::string
         add(stage);
       continue;
     }
+    if (name == "sass" || name == "launcher")
+      return llvm::createStringError("--emit " + name +
+                                     " is made for one kernel: not with --session unless "
+                                     "--kernel chooses one");
     std::optional<Stage> stage = parseStageName(name);
     if (!stage)
       return llvm::createStringError("unknown stage '" + name +
@@ -82,16 +88,66 @@ llvm::Expected<std::vector<Stage>> requestedStages(const std::vector<std::string
   return stages;
 }
 
-// `--emit sass`: not a stage of the compiler but the toolkit's disassembly of the cubin; taken
-// out of the names (sets `*wanted`), so the compile produces the cubin it needs.
-std::vector<std::string> withoutSass(const std::vector<std::string> &names, bool *wanted) {
+// `--emit sass` and `--emit launcher`: not stages of the compiler but made from the cubin (the
+// toolkit's disassembly, the C launcher); taken out of the names (sets `*wanted`), so the
+// compile produces what they need.
+std::vector<std::string> without(const std::vector<std::string> &names, llvm::StringRef output,
+                                 bool *wanted) {
   std::vector<std::string> rest;
   for (const std::string &name : names)
-    if (name == "sass")
+    if (name == output)
       *wanted = true;
     else
       rest.push_back(name);
   return rest;
+}
+
+// What `--emit launcher` cannot do, said before compiling; empty when it can.
+std::string launcherRefusal(const Options &options, const Target &target) {
+  if (!target.isCUDA())
+    return "--emit launcher: the AOT launcher loads a cubin with the CUDA driver API; " +
+           target.str() + " kernels are launched with trex run or HIP's module API";
+  if (options.outputDirectory.empty())
+    return "--emit launcher writes two files, NAME.h and NAME.c: give the folder with -o DIR";
+  if (!llvm::StringRef(options.input).ends_with(".py") && options.signature.empty())
+    return "--emit launcher: '" + options.input +
+           "' does not record its parameters' types; give them with --signature (the passed "
+           "parameters in Triton's AOT form, e.g. '*fp32:16, *fp32:16, i32')";
+  return "";
+}
+
+// `--emit launcher`: DIR/NAME.h and DIR/NAME.c from the compile's cubin and metadata.
+llvm::Error writeLauncher(const Options &options, const CompilationResult &result) {
+  auto metadata = result.stages.find(Stage::Metadata);
+  auto cubin = result.stages.find(Stage::CUBIN);
+  if (metadata == result.stages.end())
+    return llvm::createStringError("--emit launcher: the compile produced no metadata");
+  if (cubin == result.stages.end())
+    return llvm::createStringError(
+        "--emit launcher: no cubin was assembled (the launcher embeds it; is ptxas installed?)");
+  runtime::AotLauncherSources sources;
+  try {
+    runtime::AotLauncherRequest request;
+    request.info = runtime::parseKernelInfo(metadata->second, "the compile's metadata");
+    std::string signature = options.signature.empty() && result.proposedSignature
+                                ? *result.proposedSignature
+                                : options.signature;
+    request.signature = runtime::parseSignature(signature);
+    request.parameterNames = result.passedParameterNames;
+    request.cubin = cubin->second;
+    request.launcherName = options.launcherName;
+    sources = runtime::generateAotLauncher(request);
+  } catch (const runtime::Error &error) {
+    return llvm::createStringError(std::string("--emit launcher: ") + error.what());
+  }
+  for (const auto &[extension, text] :
+       {std::pair{".h", &sources.header}, std::pair{".c", &sources.source}}) {
+    llvm::SmallString<256> path(options.outputDirectory);
+    llvm::sys::path::append(path, sources.name + extension);
+    if (llvm::Error error = writeOutputFile(path, *text, options.input))
+      return error;
+  }
+  return llvm::Error::success();
 }
 
 // The SASS of the compiled cubin, or nothing with a note on stderr (no toolkit disassembler, no
@@ -235,11 +291,25 @@ int compileOne(const Options &options) {
     llvm::errs() << "error: " << llvm::toString(target.takeError()) << "\n";
     return 1;
   }
-  bool wantsSass = false;
-  std::vector<std::string> names = withoutSass(options.emit, &wantsSass);
-  // `--emit sass` alone compiles to the cubin and writes only the SASS.
-  bool sassOnly = wantsSass && names.empty();
-  if (sassOnly)
+  bool wantsSass = false, wantsLauncher = false;
+  std::vector<std::string> names =
+      without(without(options.emit, "sass", &wantsSass), "launcher", &wantsLauncher);
+  if (!options.launcherName.empty() && !wantsLauncher) {
+    llvm::errs() << "error: --launcher-name names the files of --emit launcher, which is not "
+                    "asked for\n";
+    return 1;
+  }
+  if (wantsLauncher) {
+    std::string refusal = launcherRefusal(options, *target);
+    if (!refusal.empty()) {
+      llvm::errs() << "error: " << refusal << "\n";
+      return 1;
+    }
+  }
+  // `--emit sass` or `--emit launcher` alone compiles to the cubin and writes only the SASS or
+  // the launcher.
+  bool derivedOnly = (wantsSass || wantsLauncher) && names.empty();
+  if (derivedOnly)
     names.push_back("ptx");
   llvm::Expected<std::vector<Stage>> stages = requestedStages(names, *target);
   if (!stages) {
@@ -251,6 +321,8 @@ int compileOne(const Options &options) {
   compileOptions.lastStage = *std::max_element(stages->begin(), stages->end());
   if (wantsSass && target->isCUDA())
     compileOptions.lastStage = std::max(compileOptions.lastStage, Stage::CUBIN);
+  if (wantsLauncher)
+    compileOptions.lastStage = Stage::Metadata;
 
   CompilationResult result = compileFile(options.input, compileOptions);
   llvm::errs() << result.renderDiagnostics(options.remarks);
@@ -266,7 +338,7 @@ int compileOne(const Options &options) {
   std::optional<std::string> sass = wantsSass ? sassOf(result, *target) : std::nullopt;
 
   if (!options.outputDirectory.empty()) {
-    if (llvm::Error error = writeStageFiles(result, sassOnly ? std::vector<Stage>() : *stages,
+    if (llvm::Error error = writeStageFiles(result, derivedOnly ? std::vector<Stage>() : *stages,
                                             options.outputDirectory, options.input)) {
       llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
       return 1;
@@ -280,10 +352,15 @@ int compileOne(const Options &options) {
         return 1;
       }
     }
+    if (wantsLauncher)
+      if (llvm::Error error = writeLauncher(options, result)) {
+        llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
+        return 1;
+      }
     return 0;
   }
-  bool several = stages->size() > 1 || (wantsSass && !sassOnly);
-  for (Stage stage : sassOnly ? std::vector<Stage>() : *stages) {
+  bool several = stages->size() > 1 || (wantsSass && !derivedOnly);
+  for (Stage stage : derivedOnly ? std::vector<Stage>() : *stages) {
     auto text = result.stages.find(stage);
     if (text == result.stages.end())
       continue;
@@ -533,9 +610,13 @@ void setup(CLI::App &app) {
       ->add_option(
           "--emit", options->emit,
           "Stages to output, comma separated: source, ttir, ttgir, llir, ptx, cubin, amdgcn, "
-          "hsaco, json, or all (every stage of the target; default ttir); and sass, the "
-          "cubin disassembled by the CUDA toolkit's nvdisasm or cuobjdump where found")
+          "hsaco, json, or all (every stage of the target; default ttir); sass, the "
+          "cubin disassembled by the CUDA toolkit's nvdisasm or cuobjdump where found; and "
+          "launcher, a C launcher of the cubin (DIR/NAME.h and DIR/NAME.c, with -o; CUDA only)")
       ->delimiter(',');
+  command->add_option("--launcher-name", options->launcherName,
+                      "--emit launcher: the prefix of its C names and files (default: the "
+                      "kernel's name)");
   command->add_option("-o,--output-dir", options->outputDirectory,
                       "Write DIR/<kernel>.<stage> instead of printing");
   command->add_option("--dump-passes", options->dumpPassesDirectory,

@@ -1,7 +1,7 @@
 # Coverage: tl.device_print (scalars, tensors, hex), print, tl.device_assert, assert
 # statements and tl.debug_barrier.
 # RUN: trex compile %s --kernel debugging --signature "*fp32:16, *i32:16, i32" --emit source | FileCheck %s
-# UNSUPPORTED-TARGET: debugging hip:gfx942: tl.device_print needs ockl's printf (ROCm device libraries), which trex does not link
+# UNSUPPORTED-TARGET: debugging hip:gfx942 without rocm-device-libs: tl.device_print calls ockl's printf (ROCm device libraries)
 import triton
 import triton.language as tl
 

@@ -2,7 +2,7 @@
 # format specs are ignored (as Triton does), device_print's prefix gains a leading space.
 # RUN: trex compile %s --kernel formatted --signature "*fp32:16, 64" --emit source | FileCheck %s
 # RUN: trex compile %s --kernel formatted --signature "*fp32:16, 64" -o %t 2>&1 | FileCheck %s --check-prefix=PRINT
-# UNSUPPORTED-TARGET: formatted hip:gfx942: tl.device_print needs ockl's printf (ROCm device libraries), which trex does not link
+# UNSUPPORTED-TARGET: formatted hip:gfx942 without rocm-device-libs: tl.device_print calls ockl's printf (ROCm device libraries)
 import triton
 import triton.language as tl
 

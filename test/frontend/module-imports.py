@@ -5,8 +5,8 @@
 # RUN: trex compile %s --kernel fused_act --signature "*fp32:16, *fp32:16, i32, 1024" --emit source | FileCheck %s
 # RUN: trex compile %s --kernel clamp_fp16 --signature "*fp16:16, *fp16:16, i32, 256" --emit source | FileCheck %s --check-prefix=CLAMP
 # RUN: trex compile %s --kernel reexported --signature "*fp32:16, 64" --emit source 2>&1 | FileCheck %s --check-prefix=REEXPORT
-# UNSUPPORTED-TARGET: fused_act hip:gfx942: libdevice functions on AMD need the ROCm device libraries (ocml), which trex does not link
-# UNSUPPORTED-TARGET: reexported hip:gfx942: libdevice functions on AMD need the ROCm device libraries (ocml), which trex does not link
+# UNSUPPORTED-TARGET: fused_act hip:gfx942 without rocm-device-libs: libdevice functions on AMD call the ROCm device libraries (ocml)
+# UNSUPPORTED-TARGET: reexported hip:gfx942 without rocm-device-libs: libdevice functions on AMD call the ROCm device libraries (ocml)
 import math
 import os
 import functools

@@ -7,7 +7,7 @@
 # RUN: trex compile %s --kernel inline_asm --signature "*i32:16" --target cuda:90 --emit source | FileCheck %s --check-prefix=ASM
 # RUN: trex compile %s --kernel inline_asm --signature "*i32:16" --target cuda:80 --emit ptx | FileCheck %s --check-prefix=ASM-PTX
 # ASM-PTX: shf.l.wrap.b32
-# UNSUPPORTED-TARGET: libdevice_calls hip:gfx942: the ocml functions libdevice maps to on AMD need the ROCm device libraries, which trex does not link
+# UNSUPPORTED-TARGET: libdevice_calls hip:gfx942 without rocm-device-libs: the ocml functions libdevice maps to on AMD come from the ROCm device libraries
 import triton
 import triton.language as tl
 from triton.language.extra import libdevice

@@ -16,7 +16,8 @@ are (to ttgir) are used. Every run is one of:
     unlocated error  exit status 1 with errors, none located
     crash            a signal, another exit status, or 'internal compiler error' /
                      'internal error' / 'LLVM ERROR' / a stack dump in the output
-    hang             still running after --timeout seconds
+    hang             still running after --timeout seconds, also when run again alone after
+                     the parallel runs (a run slowed past it by its neighbours is not a hang)
 
 Crashes and hangs (and the first few unlocated errors of each message) are kept in --out as
 CLASS-HASH.py|.ttir|.ttgir with CLASS-HASH.txt (the command line, exit status and output). The
@@ -303,6 +304,12 @@ def main():
                 if isinstance(output, bytes):
                     output = output.decode(errors="replace")
             kind = classify(returncode, output)
+            if kind == "hang":
+                # Parallel runs share the machine: a run past the timeout is run again alone
+                # (below, after the others) before it counts as a hang.
+                with lock:
+                    recheck.append((text, seed.suffix, command, path))
+                continue
             with lock:
                 counts[kind] += 1
                 keep = kind in ("crash", "hang")
@@ -318,6 +325,22 @@ def main():
                     f"command: {shlex.join(shown)}\nexit status: {returncode}\n\n{output}")
                 with lock:
                     saved.append(name)
+
+    recheck = []
+    slow_alone = [0]
+
+    def run_alone(text, suffix, command, path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, errors="surrogateescape")
+        try:
+            process = subprocess.run(command, capture_output=True, timeout=args.timeout,
+                                     errors="replace", text=True)
+            return process.returncode, process.stdout + process.stderr
+        except subprocess.TimeoutExpired as expired:
+            output = (expired.stdout or "") + (expired.stderr or "")
+            if isinstance(output, bytes):
+                output = output.decode(errors="replace")
+            return None, output
 
     # The words of every seed, for word replacements (computed once).
     words = Mutator(seeds, random.Random(0)).words
@@ -339,10 +362,29 @@ def main():
     except KeyboardInterrupt:
         stop.set()
     stop.set()
+    for text, suffix, command, path in recheck:
+        returncode, output = run_alone(text, suffix, command, path)
+        kind = classify(returncode, output)
+        if kind != "hang":
+            slow_alone[0] += 1
+        counts[kind] += 1
+        if kind in messages:
+            message = first_error(output) if kind != "hang" else "timeout"
+            messages[kind][message] += 1
+        if kind in ("crash", "hang"):
+            name = f"{kind}-{hashlib.sha1((text + ' '.join(command[3:])).encode(errors='replace')).hexdigest()[:12]}"
+            (args.out / (name + suffix)).write_text(text, errors="surrogateescape")
+            shown = [arg if arg != str(path) else name + suffix for arg in command]
+            (args.out / (name + ".txt")).write_text(
+                f"command: {shlex.join(shown)}\nexit status: {returncode}\n\n{output}")
+            saved.append(name)
     elapsed = time.monotonic() - started
     total = sum(counts.values())
     print(f"trex compile --emit {args.emit}: {total} runs in {elapsed:.0f} s "
           f"({total / max(elapsed, 1e-3):.2f} runs/s, {args.jobs} in parallel, {len(seeds)} seeds)")
+    if recheck:
+        print(f"{len(recheck)} runs past {args.timeout:g} s in parallel were run again alone: "
+              f"{slow_alone[0]} finished within it (counted by how they ended)")
     print(f"{'class':<18}{'runs':>9}{'share':>9}")
     for name in CLASSES:
         print(f"{name:<18}{counts[name]:>9}{100 * counts[name] / max(total, 1):>8.1f}%")

@@ -314,7 +314,9 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options, Compil
                     "transcendental math uses the GPU's approximate instructions instead");
   }
   LLVMLoweringOptions lowering;
-  lowering.deviceLibrary = libdevice.has_value();
+  lowering.deviceLibrary = target.isCUDA() ? libdevice.has_value()
+                                           : hip::findDeviceLibrary("ockl").has_value() &&
+                                                 hip::findDeviceLibrary("ocml").has_value();
   lowering.expandUpcastMXFP = !target.isCUDA();
   lowering.intrinsicDialects = target.isCUDA() ? "nvvm" : "rocdl";
   // The target's intrinsics, which the lowering creates (compileText loads ttir's and ttgir's
@@ -363,6 +365,10 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options, Compil
       }
   } else {
     hip::setModuleFlags(*llvmModule);
+    if (llvm::Error error = hip::linkDeviceLibraries(*llvmModule, target.arch)) {
+      addDiagnostic(result, Severity::Error, llvm::toString(std::move(error)));
+      return false;
+    }
   }
   result.metadata = metadata;
   result.stages[Stage::Metadata] = metadataJSON(metadata);

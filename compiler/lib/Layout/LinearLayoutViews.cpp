@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -100,6 +101,42 @@ FailureOr<ttg::LinearEncodingAttr> transposeAsLinearEncoding(Attribute srcEncodi
     }
     return lv::LinearLayout(std::move(bases),
                             lv::standardOutDimNames(static_cast<int>(order.size())));
+  });
+  if (failed(dst))
+    return failure();
+  return toLinearEncodingAttr(srcEncoding.getContext(), *dst, emitError);
+}
+
+FailureOr<ttg::LinearEncodingAttr>
+splitAsLinearEncoding(Attribute srcEncoding, ArrayRef<int64_t> srcShape, EmitErrorFn emitError) {
+  if (srcShape.size() < 2 || srcShape.back() != 2)
+    return emitError() << "tt.split takes a tensor whose last dimension is 2";
+  FailureOr<lv::LinearLayout> src = toLinearLayout(srcEncoding, srcShape, emitError);
+  if (failed(src))
+    return failure();
+  size_t last = srcShape.size() - 1;
+  FailureOr<lv::LinearLayout> dst = guarded(emitError, "cannot split the layout", [&] {
+    lv::LinearLayout::BasesList bases;
+    bool found = false;
+    for (const std::string &inDim : src->getInDimNames()) {
+      std::vector<lv::LinearLayout::Basis> kept;
+      for (const lv::LinearLayout::Basis &basis : src->getInDimBases(inDim)) {
+        if (basis[last] == 0) {
+          kept.emplace_back(basis.begin(), basis.end() - 1);
+          continue;
+        }
+        bool pairOnly =
+            inDim == lv::kRegister && !found && basis[last] == 1 &&
+            std::all_of(basis.begin(), basis.end() - 1, [](int32_t v) { return v == 0; });
+        if (!pairOnly)
+          throw std::runtime_error("the split dimension is not one register of each thread");
+        found = true;
+      }
+      bases.emplace_back(inDim, std::move(kept));
+    }
+    if (!found)
+      throw std::runtime_error("the split dimension is not held in registers");
+    return lv::LinearLayout(std::move(bases), lv::standardOutDimNames(static_cast<int>(last)));
   });
   if (failed(dst))
     return failure();

@@ -1,5 +1,5 @@
-// RUN: trex-opt %s -split-input-file --convert-scf-to-cf --allocate-shared-memory --tritongpu-global-scratch-memory-allocation --convert-triton-gpu-to-llvm --canonicalize --cse | FileCheck %s
-// RUN: trex-opt %s -split-input-file --convert-scf-to-cf --allocate-shared-memory --tritongpu-global-scratch-memory-allocation --convert-triton-gpu-to-llvm --canonicalize --cse | trex-opt -split-input-file | mlir-translate --mlir-to-llvmir -split-input-file | FileCheck %s --check-prefix=LLVMIR
+// RUN: trex-opt %s -split-input-file --convert-scf-to-cf --allocate-shared-memory --tritongpu-global-scratch-memory-allocation --convert-triton-gpu-to-llvm=device-library=false --canonicalize --cse | FileCheck %s
+// RUN: trex-opt %s -split-input-file --convert-scf-to-cf --allocate-shared-memory --tritongpu-global-scratch-memory-allocation --convert-triton-gpu-to-llvm=device-library=false --canonicalize --cse | trex-opt -split-input-file | mlir-translate --mlir-to-llvmir -split-input-file | FileCheck %s --check-prefix=LLVMIR
 
 // tt.print: one vprintf per element in Triton's format ("pid (x, y, z) idx (i)<prefix>
 // <value>"), the arguments in a local buffer. tt.assert: a branch to __assertfail (NVIDIA,
@@ -61,7 +61,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// AMD: no message without the ROCm device libraries; the failing threads trap. Only a tensor
+// AMD: no message without the ROCm device libraries (device-library=false; with them,
+// print-assert-amd.mlir); the failing threads trap. Only a tensor
 // condition is followed by a barrier.
 // CHECK-LABEL: llvm.func @assert_hip
 // CHECK: %[[SOME:.*]] = llvm.xor %{{.*}}, %{{.*}} : i1

@@ -2,18 +2,6 @@
 
 // What the lowering reports instead of producing wrong code.
 
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [64], warpsPerCTA = [4], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "hip:gfx942", "ttg.threads-per-warp" = 64 : i32} {
-  tt.func public @print_hip(%x: i32) {
-    // expected-error @+2 {{tl.device_print (tt.print) is not supported for hip:gfx942}}
-    // expected-error @+1 {{failed to legalize operation 'tt.print'}}
-    tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %x : i32
-    tt.return
-  }
-}
-
-// -----
-
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @fadd_on_integers(%p: !tt.ptr<i32>, %x: i32) {
     // expected-error @+2 {{trex lowers tt.atomic_rmw fadd on floating-point values only, not on 'i32'}}

@@ -137,3 +137,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<32x32xf32, #mma>
   }
 }
+
+// -----
+
+// A subtiled epilogue (reshape, trans, split of the mma accumulator, each half stored): the
+// accumulator's layout goes through the split as a linear layout whose pairs are registers, and
+// each half is converted to the stores' layout, as in Triton 3.6's ttgir of test_simple_matmul
+// with EPILOGUE_SUBTILE (the split keeps the operand layout it was given, not the one inferred
+// backwards from its result).
+// CHECK-DAG: #[[SPLITSRC:.*]] = #ttg.linear<{register = {{\[}}[0, 1, 0], [8, 0, 0], [0, 8, 0], [0, 16, 0], [0, 0, 1], [128, 0, 0], [256, 0, 0]]
+// CHECK-DAG: #[[HALF:.*]] = #ttg.linear<{register = {{\[}}[0, 1], [8, 0], [0, 8], [0, 16], [128, 0], [256, 0]]
+// CHECK-DAG: #[[STORE:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func public @subtiled_epilogue
+// CHECK: %[[T:.*]] = tt.trans
+// CHECK-NEXT: %[[L:.*]], %[[R:.*]] = tt.split %[[T]] : tensor<512x32x2xf32, #[[SPLITSRC]]> -> tensor<512x32xf32, #[[HALF]]>
+// CHECK-DAG: ttg.convert_layout %[[R]] : tensor<512x32xf32, #[[HALF]]> -> tensor<512x32xf32, #[[STORE]]>
+// CHECK-DAG: ttg.convert_layout %[[L]] : tensor<512x32xf32, #[[HALF]]> -> tensor<512x32xf32, #[[STORE]]>
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#blocked4 = #ttg.blocked<{sizePerThread = [4, 1, 4], threadsPerWarp = [2, 2, 8], warpsPerCTA = [8, 1, 1], order = [2, 1, 0]}>
+#blocked5 = #ttg.blocked<{sizePerThread = [4, 4, 1], threadsPerWarp = [2, 8, 2], warpsPerCTA = [8, 1, 1], order = [1, 2, 0]}>
+#blocked6 = #ttg.blocked<{sizePerThread = [1, 4, 2], threadsPerWarp = [4, 8, 1], warpsPerCTA = [8, 1, 1], order = [2, 1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @subtiled_epilogue(%acc: tensor<512x64xf32, #mma>, %out: tensor<512x32x!tt.ptr<f32>, #blocked1>) {
+    %0 = ttg.convert_layout %acc : tensor<512x64xf32, #mma> -> tensor<512x64xf32, #blocked>
+    %1 = tt.reshape %0 : tensor<512x64xf32, #blocked> -> tensor<512x2x32xf32, #blocked4>
+    %2 = tt.trans %1 {order = array<i32: 0, 2, 1>} : tensor<512x2x32xf32, #blocked4> -> tensor<512x32x2xf32, #blocked5>
+    %3 = ttg.convert_layout %2 : tensor<512x32x2xf32, #blocked5> -> tensor<512x32x2xf32, #blocked6>
+    %lhs, %rhs = tt.split %3 : tensor<512x32x2xf32, #blocked6> -> tensor<512x32xf32, #blocked1>
+    tt.store %out, %lhs : tensor<512x32x!tt.ptr<f32>, #blocked1>
+    tt.store %out, %rhs : tensor<512x32x!tt.ptr<f32>, #blocked1>
+    tt.return
+  }
+}

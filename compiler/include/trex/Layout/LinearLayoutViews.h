@@ -47,6 +47,14 @@ mlir::FailureOr<ttg::LinearEncodingAttr> fp4PackedAsLinearEncoding(mlir::Attribu
                                                                    llvm::ArrayRef<int64_t> dstShape,
                                                                    int axis, EmitErrorFn emitError);
 
+// The layout of each result of tt.split(x) when x of `srcShape` (last dimension 2) has
+// `srcEncoding`: the last dimension must be one register basis that moves one element along it
+// and nothing else (and no other basis may move along it); that basis is dropped and the last
+// dimension with it, as Triton's inferSplitOpEncoding does for layouts other than blocked ones.
+mlir::FailureOr<ttg::LinearEncodingAttr> splitAsLinearEncoding(mlir::Attribute srcEncoding,
+                                                               llvm::ArrayRef<int64_t> srcShape,
+                                                               EmitErrorFn emitError);
+
 // The layout amdg.in_thread_transpose gives a rank-2 tensor of `shape` held in `blocked`: every
 // lane and warp keeps the elements it had, but the registers of each thread's sizePerThread tile
 // run along the blocked layout's second-fastest dimension first, so that a thread's consecutive

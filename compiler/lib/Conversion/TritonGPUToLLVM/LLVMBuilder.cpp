@@ -1,5 +1,8 @@
 // LLVMBuilder: short-hands for LLVM-dialect ops.
 #include "trex/Conversion/TritonGPUToLLVM/LLVMBuilder.h"
+#include "trex/Conversion/TritonGPUToLLVM/ModuleSymbols.h"
+
+#include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
 
@@ -96,6 +99,44 @@ Value LLVMBuilder::extractElement(Value vector, int64_t position) {
 }
 Value LLVMBuilder::insertElement(Value vector, Value value, int64_t position) {
   return LLVM::InsertElementOp::create(builder, loc, vector, value, i32(position));
+}
+
+Value moduleString(OpBuilder &builder, Location loc, StringRef prefix, StringRef content,
+                   unsigned addressSpace) {
+  auto module = builder.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  std::string bytes = content.str();
+  bytes.push_back('\0');
+  auto pointerType = LLVM::LLVMPointerType::get(builder.getContext(), addressSpace);
+  for (auto global : module.getOps<LLVM::GlobalOp>())
+    if (global.getSymName().starts_with(prefix) && global.getConstant() &&
+        global.getAddrSpace() == addressSpace)
+      if (auto value = dyn_cast_or_null<StringAttr>(global.getValueOrNull()))
+        if (value.getValue() == bytes)
+          return LLVM::AddressOfOp::create(builder, loc, pointerType, global.getSymName());
+  std::string name;
+  for (int number = 0;; ++number) {
+    name = (prefix + Twine(number)).str();
+    if (!module.lookupSymbol(name))
+      break;
+  }
+  auto arrayType = LLVM::LLVMArrayType::get(builder.getI8Type(), bytes.size());
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(builder, loc, arrayType, /*isConstant=*/true, LLVM::Linkage::Internal,
+                           name, builder.getStringAttr(bytes), /*alignment=*/0, addressSpace);
+  }
+  return LLVM::AddressOfOp::create(builder, loc, pointerType, name);
+}
+
+LLVM::LLVMFuncOp externalFunction(OpBuilder &builder, Location loc, StringRef name,
+                                  LLVM::LLVMFunctionType type) {
+  auto module = builder.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  if (auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return function;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(builder, loc, name, type);
 }
 
 } // namespace trex

@@ -31,7 +31,7 @@ namespace trex {
 
 // In the target files, which alone include the (costly) NVVM and ROCDL dialect headers.
 std::unique_ptr<TargetInfo> createTargetInfoCUDA(int computeCapability, bool deviceLibrary);
-std::unique_ptr<TargetInfo> createTargetInfoHIP(std::string arch);
+std::unique_ptr<TargetInfo> createTargetInfoHIP(std::string arch, bool deviceLibrary);
 void registerNVVMDialect(mlir::DialectRegistry &registry);
 void registerROCDLDialect(mlir::DialectRegistry &registry);
 
@@ -55,7 +55,7 @@ std::unique_ptr<TargetInfo> createTargetInfo(StringRef target, bool deviceLibrar
     return createTargetInfoCUDA(capability, deviceLibrary);
   }
   if (backend == "hip" && detail.starts_with("gfx"))
-    return createTargetInfoHIP(detail.str());
+    return createTargetInfoHIP(detail.str(), deviceLibrary);
   return nullptr;
 }
 

@@ -412,6 +412,9 @@ void Semantic::debugBarrier() {
 }
 
 void Semantic::assume(const Tensor &condition) {
+  // llvm.intr.assume takes one i1; Triton leaves anything else to its verifier.
+  if (condition.isBlock() || !condition.dtype().isBool())
+    fail("tl.assume needs a scalar boolean condition (a comparison), not " + condition.type.name());
   b.requireIR();
   OperationState state(b.location, "llvm.intr.assume");
   state.addOperands(condition.handle);

@@ -4,6 +4,7 @@
 #include "trex/Conversion/TritonGPUToLLVM/TargetInfo.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/ApproximateMath.h"
+#include "trex/Conversion/TritonGPUToLLVM/ModuleSymbols.h"
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -135,46 +136,6 @@ std::string ptxAtomicOperation(LLVM::AtomicBinOp kind, Type type) {
   default:
     return "";
   }
-}
-
-// A NUL-terminated string constant in the module (printf formats, assertion messages), named
-// `prefix` + the first free number, or the one already there with the same text; returns its
-// address.
-Value stringConstant(OpBuilder &builder, Location loc, StringRef prefix, StringRef content) {
-  auto module = builder.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
-  std::string bytes = content.str();
-  bytes.push_back('\0');
-  auto pointerType = LLVM::LLVMPointerType::get(builder.getContext());
-  for (auto global : module.getOps<LLVM::GlobalOp>())
-    if (global.getSymName().starts_with(prefix) && global.getConstant())
-      if (auto value = dyn_cast_or_null<StringAttr>(global.getValueOrNull()))
-        if (value.getValue() == bytes)
-          return LLVM::AddressOfOp::create(builder, loc, pointerType, global.getSymName());
-  std::string name;
-  for (int number = 0;; ++number) {
-    name = (prefix + Twine(number)).str();
-    if (!module.lookupSymbol(name))
-      break;
-  }
-  auto arrayType = LLVM::LLVMArrayType::get(builder.getI8Type(), bytes.size());
-  {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(module.getBody());
-    LLVM::GlobalOp::create(builder, loc, arrayType, /*isConstant=*/true, LLVM::Linkage::Internal,
-                           name, builder.getStringAttr(bytes));
-  }
-  return LLVM::AddressOfOp::create(builder, loc, pointerType, name);
-}
-
-// The declaration of an external function of the CUDA runtime, added once.
-LLVM::LLVMFuncOp runtimeFunction(OpBuilder &builder, Location loc, StringRef name,
-                                 LLVM::LLVMFunctionType type) {
-  auto module = builder.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
-  if (auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return function;
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(builder, loc, name, type);
 }
 
 class TargetInfoCUDA : public TargetInfo {
@@ -801,7 +762,7 @@ public:
     MLIRContext *context = rewriter.getContext();
     LLVMBuilder b(rewriter, loc);
     auto pointerType = LLVM::LLVMPointerType::get(context);
-    Value formatString = stringConstant(rewriter, loc, "printfFormat_", format);
+    Value formatString = moduleString(rewriter, loc, "printfFormat_", format);
     Value buffer = LLVM::ZeroOp::create(rewriter, loc, pointerType);
     if (!args.empty()) {
       SmallVector<Value> promoted;
@@ -828,7 +789,7 @@ public:
         LLVM::StoreOp::create(rewriter, loc, value, field);
       }
     }
-    auto vprintf = runtimeFunction(
+    auto vprintf = externalFunction(
         rewriter, loc, "vprintf",
         LLVM::LLVMFunctionType::get(rewriter.getI32Type(), {pointerType, pointerType}));
     LLVM::CallOp::create(rewriter, loc, vprintf, ValueRange{formatString, buffer});
@@ -842,14 +803,14 @@ public:
     MLIRContext *context = rewriter.getContext();
     LLVMBuilder b(rewriter, loc);
     auto pointerType = LLVM::LLVMPointerType::get(context);
-    auto assertfail = runtimeFunction(
+    auto assertfail = externalFunction(
         rewriter, loc, "__assertfail",
         LLVM::LLVMFunctionType::get(
             LLVM::LLVMVoidType::get(context),
             {pointerType, pointerType, rewriter.getI32Type(), pointerType, rewriter.getI64Type()}));
-    Value operands[] = {stringConstant(rewriter, loc, "assertMessage_", message),
-                        stringConstant(rewriter, loc, "assertFile_", file), b.i32(line),
-                        stringConstant(rewriter, loc, "assertFunc_", function), b.i64(1)};
+    Value operands[] = {moduleString(rewriter, loc, "assertMessage_", message),
+                        moduleString(rewriter, loc, "assertFile_", file), b.i32(line),
+                        moduleString(rewriter, loc, "assertFunc_", function), b.i64(1)};
     LLVM::CallOp::create(rewriter, loc, assertfail, operands);
   }
 

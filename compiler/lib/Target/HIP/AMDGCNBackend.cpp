@@ -3,10 +3,18 @@
 
 #include "trex/Target/LLVMIR/ModuleTranslation.h"
 
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/TargetParser.h"
+#include "llvm/Transforms/IPO/Internalize.h"
 
+#include <cstdlib>
 #include <fstream>
 
 namespace trex::hip {
@@ -19,6 +27,111 @@ void setModuleFlags(llvm::Module &module) {
 
 llvm::Expected<llvm::TargetMachine *> targetMachine(llvm::StringRef arch, bool fpFusion) {
   return llvmir::targetMachine("amdgcn-amd-amdhsa", arch, "", fpFusion);
+}
+
+std::optional<std::string> findDeviceLibrary(llvm::StringRef name) {
+  std::string file = (name + ".bc").str();
+  auto in = [&](llvm::StringRef folder) -> std::optional<std::string> {
+    llvm::SmallString<256> path(folder);
+    llvm::sys::path::append(path, file);
+    if (llvm::sys::fs::exists(path))
+      return std::string(path.str());
+    return std::nullopt;
+  };
+  if (const char *folder = std::getenv("TREX_ROCM_DEVICE_LIBS"); folder && *folder)
+    return in(folder);
+  for (const char *folder :
+       {"/usr/lib/x86_64-linux-gnu/amdgcn/bitcode", "/usr/lib/aarch64-linux-gnu/amdgcn/bitcode",
+        "/opt/rocm/amdgcn/bitcode"})
+    if (std::optional<std::string> found = in(folder))
+      return found;
+  return std::nullopt;
+}
+
+namespace {
+
+bool callsLibrary(const llvm::Module &module, llvm::StringRef prefix) {
+  for (const llvm::Function &function : module)
+    if (function.isDeclaration() && function.getName().starts_with(prefix) && !function.use_empty())
+      return true;
+  return false;
+}
+
+llvm::Error linkLibrary(llvm::Module &module, llvm::StringRef name) {
+  std::optional<std::string> path = findDeviceLibrary(name);
+  if (!path)
+    return llvm::createStringError(
+        "the kernel calls the ROCm device library " + name.str() + ", and " + name.str() +
+        ".bc was not found (install Debian's rocm-device-libs or set TREX_ROCM_DEVICE_LIBS to "
+        "the folder that holds it)");
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(*path);
+  if (!buffer)
+    return llvm::createStringError("cannot read '" + *path + "': " + buffer.getError().message());
+  llvm::Expected<std::unique_ptr<llvm::Module>> library =
+      llvm::getOwningLazyBitcodeModule(std::move(*buffer), module.getContext());
+  if (!library)
+    return library.takeError();
+  (*library)->setTargetTriple(module.getTargetTriple());
+  (*library)->setDataLayout(module.getDataLayout());
+  if (llvm::Linker::linkModules(module, std::move(*library), llvm::Linker::LinkOnlyNeeded,
+                                [](llvm::Module &linked, const llvm::StringSet<> &names) {
+                                  llvm::internalizeModule(
+                                      linked, [&](const llvm::GlobalValue &value) {
+                                        return !names.contains(value.getName()) || !value.hasName();
+                                      });
+                                }))
+    return llvm::createStringError("linking '" + *path + "' failed");
+  std::string prefix = "__" + name.str() + "_";
+  for (const llvm::Function &function : module)
+    if (function.isDeclaration() && function.getName().starts_with(prefix) && !function.use_empty())
+      return llvm::createStringError("'" + *path + "' has no function '" +
+                                     function.getName().str() + "'");
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Error linkDeviceLibraries(llvm::Module &module, llvm::StringRef arch) {
+  bool linked = false;
+  for (llvm::StringRef name : {"ockl", "ocml"})
+    if (callsLibrary(module, ("__" + name + "_").str())) {
+      if (llvm::Error error = linkLibrary(module, name))
+        return error;
+      linked = true;
+    }
+  if (!linked)
+    return llvm::Error::success();
+  // The control constants the libraries read, as Triton sets them: IEEE results (no finite-only,
+  // unsafe or denormal-flushing shortcuts, a correctly rounded sqrt), this GPU's ISA version,
+  // its wave size and the code object ABI.
+  llvm::AMDGPU::IsaVersion isa = llvm::AMDGPU::getIsaVersion(arch);
+  auto valueOf = [&](llvm::StringRef name) -> std::optional<int64_t> {
+    if (name == "__oclc_ABI_version")
+      return kCodeObjectVersion * 100;
+    if (name == "__oclc_ISA_version")
+      return isa.Major * 1000 + isa.Minor * 100 + isa.Stepping;
+    if (name == "__oclc_wavefrontsize64")
+      return isa.Major < 10 ? 1 : 0;
+    if (name == "__oclc_correctly_rounded_sqrt32")
+      return 1;
+    if (name == "__oclc_finite_only_opt" || name == "__oclc_unsafe_math_opt" ||
+        name == "__oclc_daz_opt")
+      return 0;
+    return std::nullopt;
+  };
+  for (llvm::GlobalVariable &global : module.globals()) {
+    if (!global.isDeclaration() || !global.getName().starts_with("__oclc_"))
+      continue;
+    std::optional<int64_t> value = valueOf(global.getName());
+    auto *type = llvm::dyn_cast<llvm::IntegerType>(global.getValueType());
+    if (!value || !type)
+      return llvm::createStringError("the ROCm device libraries read the control constant '" +
+                                     global.getName().str() + "', which trex does not set");
+    global.setInitializer(llvm::ConstantInt::get(type, *value));
+    global.setConstant(true);
+    global.setLinkage(llvm::GlobalValue::InternalLinkage);
+  }
+  return llvm::Error::success();
 }
 
 std::optional<std::string> findLinker() {

@@ -4,6 +4,7 @@
 #include "trex/Conversion/TritonGPUToLLVM/TargetInfo.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/ApproximateMath.h"
+#include "trex/Conversion/TritonGPUToLLVM/ModuleSymbols.h"
 #include "trex/Conversion/TritonGPUToLLVM/PredicatedRegion.h"
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 
@@ -144,7 +145,8 @@ bool isMfmaOperand(Value elements, MatrixCoreKind kind) {
 
 class TargetInfoHIP : public TargetInfo {
 public:
-  explicit TargetInfoHIP(std::string arch) : arch(std::move(arch)) {}
+  TargetInfoHIP(std::string arch, bool deviceLibrary)
+      : arch(std::move(arch)), deviceLibrary(deviceLibrary) {}
 
   std::string targetName() const override { return "hip:" + arch; }
   bool isCUDA() const override { return false; }
@@ -375,6 +377,9 @@ public:
   }
 
   LogicalResult verifyDeviceLibraryCall(Location loc, StringRef symbol) const override {
+    // ocml's and ockl's functions are linked in by the back end, as Triton links them.
+    if (deviceLibrary && (symbol.starts_with("__ocml_") || symbol.starts_with("__ockl_")))
+      return success();
     InFlightDiagnostic diagnostic = emitError(loc);
     diagnostic << "tt.extern_elementwise (a call of '" << symbol << "') is not supported for "
                << targetName() << ": ";
@@ -382,7 +387,8 @@ public:
       diagnostic << "it is a function of NVIDIA's libdevice";
     else
       diagnostic << "device library functions on AMD come from the ROCm device libraries "
-                    "(ocml), which trex does not link";
+                    "(ocml), and ocml.bc was not found (install Debian's rocm-device-libs or "
+                    "set TREX_ROCM_DEVICE_LIBS to the folder that holds it)";
     return diagnostic;
   }
 
@@ -424,16 +430,71 @@ public:
         .front();
   }
 
-  LogicalResult printf(RewriterBase &rewriter, Location loc, StringRef, ValueRange,
-                       ArrayRef<bool>) const override {
-    return emitError(loc) << "tl.device_print (tt.print) is not supported for " << targetName()
-                          << ": printing from an AMD GPU needs the ROCm device libraries "
-                             "(ockl's printf), which trex does not link";
+  // printf through ockl's hostcall services, as Triton 3.6's AMD back end prints: begin a
+  // message, append the format (its length counts the NUL), then the arguments in groups of at
+  // most seven, each widened to 64 bits (floats as doubles' bits); the back end links ockl in.
+  LogicalResult printf(RewriterBase &rewriter, Location loc, StringRef format, ValueRange args,
+                       ArrayRef<bool> isSigned) const override {
+    if (!deviceLibrary)
+      return emitError(loc) << "tl.device_print (tt.print) on " << targetName()
+                            << " calls ockl's printf from the ROCm device libraries, and "
+                               "ockl.bc was not found (install Debian's rocm-device-libs or set "
+                               "TREX_ROCM_DEVICE_LIBS to the folder that holds it)";
+    LLVMBuilder b(rewriter, loc);
+    Type i64 = rewriter.getI64Type(), i32 = rewriter.getI32Type();
+    auto begin = externalFunction(rewriter, loc, "__ockl_printf_begin",
+                                  LLVM::LLVMFunctionType::get(i64, {i64}));
+    Value message = LLVM::CallOp::create(rewriter, loc, begin, ValueRange{b.i64(0)}).getResult();
+    message =
+        appendString(rewriter, loc, message, moduleString(rewriter, loc, "printfFormat_", format),
+                     format.size() + 1, /*last=*/args.empty());
+    constexpr size_t kArgumentsPerCall = 7;
+    SmallVector<Type> parameterTypes = {i64, i32};
+    parameterTypes.append(kArgumentsPerCall, i64);
+    parameterTypes.push_back(i32);
+    auto appendArguments = externalFunction(rewriter, loc, "__ockl_printf_append_args",
+                                            LLVM::LLVMFunctionType::get(i64, parameterTypes));
+    for (size_t first = 0; first < args.size(); first += kArgumentsPerCall) {
+      size_t end = std::min(first + kArgumentsPerCall, args.size());
+      SmallVector<Value> operands = {message, b.i32(static_cast<int64_t>(end - first))};
+      for (size_t index = first; index < end; ++index) {
+        Value arg = args[index];
+        Type type = arg.getType();
+        bool isSignedArg = index >= isSigned.size() || isSigned[index];
+        if (isa<LLVM::LLVMPointerType>(type))
+          arg = LLVM::PtrToIntOp::create(rewriter, loc, i64, arg);
+        else if (auto floatType = dyn_cast<FloatType>(type)) {
+          if (!floatType.isF64())
+            arg = LLVM::FPExtOp::create(rewriter, loc, rewriter.getF64Type(), arg);
+          arg = LLVM::BitcastOp::create(rewriter, loc, i64, arg);
+        } else if (type.getIntOrFloatBitWidth() < 64) {
+          arg = isSignedArg ? b.sext(arg, i64) : b.zext(arg, i64);
+        }
+        operands.push_back(arg);
+      }
+      while (operands.size() < 2 + kArgumentsPerCall)
+        operands.push_back(b.i64(0));
+      operands.push_back(b.i32(end == args.size() ? 1 : 0));
+      message = LLVM::CallOp::create(rewriter, loc, appendArguments, operands).getResult();
+    }
+    return success();
   }
 
-  // Without the ROCm device libraries there is no message; the trap aborts the kernel.
-  void assertFail(RewriterBase &rewriter, Location loc, StringRef, StringRef, int,
-                  StringRef) const override {
+  // Triton 3.6 on AMD: the message goes to stderr through ockl (when the device libraries are
+  // there), all threads of the program meet at a barrier, then the kernel traps.
+  void assertFail(RewriterBase &rewriter, Location loc, StringRef message, StringRef file, int line,
+                  StringRef function) const override {
+    if (deviceLibrary) {
+      std::string text = ("device assertion failed: '" + message + "', in " + function + " at " +
+                          file + ":" + Twine(line) + "\n")
+                             .str();
+      auto begin = externalFunction(rewriter, loc, "__ockl_fprintf_stderr_begin",
+                                    LLVM::LLVMFunctionType::get(rewriter.getI64Type(), {}));
+      Value started = LLVM::CallOp::create(rewriter, loc, begin, ValueRange{}).getResult();
+      appendString(rewriter, loc, started, moduleString(rewriter, loc, "assertMessage_", text),
+                   text.size() + 1, /*last=*/true);
+      ROCDL::BarrierOp::create(rewriter, loc);
+    }
     LLVM::Trap::create(rewriter, loc);
   }
 
@@ -456,13 +517,30 @@ public:
   }
 
 private:
+  // __ockl_printf_append_string_n(message, text, bytes with the NUL, last): the message so far.
+  static Value appendString(RewriterBase &rewriter, Location loc, Value message, Value text,
+                            size_t bytes, bool last) {
+    LLVMBuilder b(rewriter, loc);
+    Type i64 = rewriter.getI64Type(), i32 = rewriter.getI32Type();
+    auto append = externalFunction(
+        rewriter, loc, "__ockl_printf_append_string_n",
+        LLVM::LLVMFunctionType::get(
+            i64, {i64, LLVM::LLVMPointerType::get(rewriter.getContext()), i64, i32}));
+    return LLVM::CallOp::create(
+               rewriter, loc, append,
+               ValueRange{message, text, b.i64(static_cast<int64_t>(bytes)), b.i32(last ? 1 : 0)})
+        .getResult();
+  }
+
   std::string arch;
+  // Whether the ROCm device libraries (ockl) will be linked in: printing needs them.
+  bool deviceLibrary;
 };
 
 } // namespace
 
-std::unique_ptr<TargetInfo> createTargetInfoHIP(std::string arch) {
-  return std::make_unique<TargetInfoHIP>(std::move(arch));
+std::unique_ptr<TargetInfo> createTargetInfoHIP(std::string arch, bool deviceLibrary) {
+  return std::make_unique<TargetInfoHIP>(std::move(arch), deviceLibrary);
 }
 
 void registerROCDLDialect(DialectRegistry &registry) { registry.insert<ROCDL::ROCDLDialect>(); }

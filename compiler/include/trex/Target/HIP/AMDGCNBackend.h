@@ -26,6 +26,17 @@ void setModuleFlags(llvm::Module &module);
 // llvmir::targetMachine).
 llvm::Expected<llvm::TargetMachine *> targetMachine(llvm::StringRef arch, bool fpFusion);
 
+// A bitcode library of the ROCm device libraries ("ockl", "ocml"): NAME.bc in
+// $TREX_ROCM_DEVICE_LIBS when set (and only there), else in Debian's rocm-device-libs folder
+// or ROCm's /opt/rocm/amdgcn/bitcode.
+std::optional<std::string> findDeviceLibrary(llvm::StringRef name);
+
+// Links the ockl and ocml functions the module calls (tl.device_print, device assertions,
+// libdevice calls), only those, made internal; then defines the oclc control constants they
+// read as Triton 3.6 sets them for `arch` (code object ABI 5, the ISA version, wave64 on GFX9,
+// IEEE math). Does nothing for a module that calls neither library.
+llvm::Error linkDeviceLibraries(llvm::Module &module, llvm::StringRef arch);
+
 // ld.lld: $TRITON_HIP_LLD_PATH, then ld.lld-22 or ld.lld on PATH, then LLVM 22's own.
 std::optional<std::string> findLinker();
 

@@ -220,9 +220,17 @@ Attribute inferDstEncoding(Operation *op, Attribute encoding) {
     FailureOr<Attribute> dst = inferJoinEncoding(encoding);
     return succeeded(dst) ? *dst : Attribute();
   }
-  if (isa<tt::SplitOp>(op)) {
+  if (auto split = dyn_cast<tt::SplitOp>(op)) {
     FailureOr<Attribute> dst = inferSplitEncoding(encoding);
-    return succeeded(dst) ? *dst : Attribute();
+    if (succeeded(dst))
+      return *dst;
+    // Other layouts split through their linear form when the pairs are in registers (the
+    // mma accumulator of a subtiled epilogue).
+    if (isa<BlockedEncodingAttr>(encoding) || !isa<DistributedEncodingTrait>(encoding))
+      return {};
+    return quietly(encoding.getContext(), [&](auto emitter) {
+      return layout::splitAsLinearEncoding(encoding, split.getSrc().getType().getShape(), emitter);
+    });
   }
   if (auto trans = dyn_cast<tt::TransOp>(op))
     return transposeEncoding(encoding, trans.getSrc().getType().getShape(), trans.getOrder());

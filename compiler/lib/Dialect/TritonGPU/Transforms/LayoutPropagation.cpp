@@ -73,6 +73,7 @@ private:
   void rewriteOperandsAs(Operation *op, ArrayRef<unsigned> operandIndices, Attribute encoding);
   Operation *cloneWithEncoding(OpBuilder &builder, Operation *op, Attribute encoding);
   bool canRewrite(Operation *op, Attribute encoding) const;
+  Attribute operandEncodingFor(Operation *op, Attribute encoding) const;
 
   // Records that `newValue` is `oldValue` in newValue's layout.
   void map(Value oldValue, Value newValue);
@@ -257,7 +258,25 @@ bool LayoutPropagation::canRewrite(Operation *op, Attribute encoding) const {
         isa<tt::ReduceOp, tt::ExpandDimsOp, tt::ReshapeOp, tt::TransOp, tt::JoinOp, tt::SplitOp,
             tt::GatherOp, ttng::WarpGroupDotWaitOp>(op)))
     return false;
-  return op->getNumOperands() == 0 || inferSrcEncoding(op, encoding);
+  return op->getNumOperands() == 0 || operandEncodingFor(op, encoding);
+}
+
+// The layout `op`'s operands take when its result takes `encoding`: the one an operand already
+// has (or was given) when `op` maps it to `encoding` (Triton's cloneElementwise prefers it:
+// the inverse of a split or reshape is not unique, and inferring it backwards would convert
+// what needs no conversion), else the one inferred backwards.
+Attribute LayoutPropagation::operandEncodingFor(Operation *op, Attribute encoding) const {
+  for (Value operand : op->getOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (!type)
+      continue;
+    Attribute current = chosenEncoding(operand);
+    if (!current)
+      current = type.getEncoding();
+    if (current && inferDstEncoding(op, current) == encoding)
+      return current;
+  }
+  return inferSrcEncoding(op, encoding);
 }
 
 Operation *LayoutPropagation::cloneWithEncoding(OpBuilder &builder, Operation *op,
@@ -265,7 +284,7 @@ Operation *LayoutPropagation::cloneWithEncoding(OpBuilder &builder, Operation *o
   Operation *newOp = builder.clone(*op);
   Attribute operandEncoding;
   if (op->getNumOperands() > 0)
-    operandEncoding = inferSrcEncoding(op, encoding);
+    operandEncoding = operandEncodingFor(op, encoding);
   for (OpOperand &operand : op->getOpOperands())
     newOp->setOperand(operand.getOperandNumber(), getValueAs(operand.get(), operandEncoding));
   for (auto [oldResult, newResult] : llvm::zip(op->getResults(), newOp->getResults()))
