@@ -203,12 +203,18 @@ def runner_side(args):
     """trex's artifacts through trex-runner: the CUtensorMap encoded by the runtime."""
     import torch
     runner = args.runner or os.path.join(args.artifacts, "trex-runner")
+    if not os.access(runner, os.X_OK):
+        return {name: {"ok": False, "error": f"no trex-runner at {runner} (--runner)"}
+                for name, *_ in CASES}
     results = {}
     for case in CASES:
         name, kernel, dtype, (m, n, k), (bm, bn, bk), _, _ = case
         folder = os.path.join(args.artifacts, name)
         grid = ",".join(str(g) for g in grid_of(case))
         entry = {}
+        if not os.path.isdir(folder):
+            results[name] = {"ok": False, "error": f"no artifacts at {folder} (run the build step)"}
+            continue
         if kernel == "copy_tiles":
             # Random data through the copy: dst must equal src element for element.
             names = "src,dst"
@@ -321,7 +327,7 @@ def check(args):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     build_parser = commands.add_parser("build", help="compile the cases with trex (build machine)")
     build_parser.add_argument("--trex", default=os.path.join(ROOT, "build", "bin", "trex"))
