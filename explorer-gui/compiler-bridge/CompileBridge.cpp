@@ -201,6 +201,17 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
       facts.globalScratchBuffers.push_back(
           "[" + std::to_string(buffer.offset) + ", " + std::to_string(buffer.offset + buffer.size) +
           ") " + buffer.what + (buffer.source.empty() ? "" : "  at " + buffer.source));
+    for (const TensorDescriptorMetadata &descriptor : metadata.tensorDescriptors) {
+      std::string box;
+      for (int64_t size : descriptor.blockSize)
+        box += (box.empty() ? "" : "x") + std::to_string(size);
+      static const char *const swizzles[] = {"no swizzle", "32-byte swizzle", "64-byte swizzle",
+                                             "128-byte swizzle"};
+      facts.tensorDescriptors.push_back("box " + box + ", " + swizzles[descriptor.swizzle & 3] +
+                                        ", " + std::to_string(descriptor.elementSize) +
+                                        "-byte elements (TMA type " +
+                                        std::to_string(descriptor.elementType) + ")");
+    }
     snapshot.metadata = facts;
   }
   snapshot.assemblerLog = result.assemblerLog;

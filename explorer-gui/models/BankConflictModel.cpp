@@ -20,6 +20,9 @@ QString direction(const SharedAccess &access) {
     return QStringLiteral("write from global");
   case SharedAccessKind::WarpGroupDotOperand:
     return access.operandIndex == 0 ? QStringLiteral("read A") : QStringLiteral("read B");
+  case SharedAccessKind::TMACopy:
+    return access.isStore ? QStringLiteral("TMA write from global")
+                          : QStringLiteral("TMA read to global");
   }
   return {};
 }
@@ -115,7 +118,11 @@ QString BankConflictModel::details(int row) const {
     return {};
   const SharedAccessFigure &figure = rows[row];
   QStringList lines;
-  if (figure.access.kind == SharedAccessKind::WarpGroupDotOperand)
+  if (figure.access.kind == SharedAccessKind::TMACopy)
+    lines << QStringLiteral("line %1 %2 with %3, the descriptor's block %4")
+                 .arg(figure.access.line)
+                 .arg(figure.access.operation, figure.instruction, figure.access.registers.name);
+  else if (figure.access.kind == SharedAccessKind::WarpGroupDotOperand)
     lines << QStringLiteral("line %1 %2 with %3; %4 core matrices of 8 rows x 16 bytes (%5 x %6 "
                             "per row) per instruction")
                  .arg(figure.access.line)

@@ -65,7 +65,7 @@ std::enable_if_t<std::is_same_v<std::decay_t<Record>, KernelFacts>> fields(Archi
                                                                            Record &facts) {
   archive(facts.name, facts.target, facts.warpSize, facts.numWarps, facts.numCTAs, facts.numStages,
           facts.shared, facts.globalScratchSize, facts.globalScratchAlign, facts.profileScratchSize,
-          facts.profileScratchAlign, facts.globalScratchBuffers);
+          facts.profileScratchAlign, facts.globalScratchBuffers, facts.tensorDescriptors);
 }
 
 template <class Archive, class Record>

@@ -93,6 +93,9 @@ struct KernelFacts {
   int64_t profileScratchAlign = 1;
   // What the global scratch holds: "[offset, end) what  at source" per buffer.
   std::vector<std::string> globalScratchBuffers;
+  // How each host tensor-descriptor parameter's CUtensorMap is encoded, in parameter order:
+  // "box 64x32, 64-byte swizzle, 2-byte elements (TMA type 6)".
+  std::vector<std::string> tensorDescriptors;
 };
 
 // One @triton.autotune config of a kernel, as the compiler read it.

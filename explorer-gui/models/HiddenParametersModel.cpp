@@ -4,6 +4,7 @@
 
 #include "trex/Runtime/Error.h"
 #include "trex/Runtime/Signature.h"
+#include "trex/Runtime/TensorMap.h"
 
 #include <QRegularExpression>
 
@@ -14,6 +15,9 @@ std::vector<MachineParameter> ptxParameters(const QString &ptx) {
   const QStringList lines = ptx.split('\n');
   bool inEntry = false;
   static const QRegularExpression typePattern(QStringLiteral(R"(\.param\s+\.([usbf])(\d+))"));
+  // A by-value aggregate (a host descriptor's CUtensorMap): `.param .align 64 .b8 name[128]`.
+  static const QRegularExpression arrayPattern(
+      QStringLiteral(R"(\.param\s+\.align\s+\d+\s+\.b8\s+\S+\[(\d+)\])"));
   for (int i = 0; i < lines.size(); ++i) {
     QString line = lines[i].trimmed();
     if (line.contains(QLatin1String(".entry"))) {
@@ -32,6 +36,8 @@ std::vector<MachineParameter> ptxParameters(const QString &ptx) {
     QRegularExpressionMatch match = typePattern.match(line);
     if (match.hasMatch())
       parameter.bytes = match.captured(2).toInt() / 8;
+    else if (QRegularExpressionMatch array = arrayPattern.match(line); array.hasMatch())
+      parameter.bytes = array.captured(1).toInt();
     result.push_back(parameter);
   }
   return result;
@@ -114,6 +120,7 @@ void HiddenParametersModel::rebuild() {
   if (!signature.trimmed().isEmpty()) {
     try {
       runtime::Signature parsed = runtime::parseSignature(signature.toStdString());
+      size_t descriptors = 0;
       for (size_t i = 0; i < parsed.entries.size(); ++i) {
         const runtime::SignatureEntry &entry = parsed.entries[i];
         if (!entry.isPassed())
@@ -122,6 +129,31 @@ void HiddenParametersModel::rebuild() {
         row.name = i < static_cast<size_t>(names.size()) ? names[static_cast<int>(i)]
                                                          : QStringLiteral("arg%1").arg(i);
         row.type = QString::fromStdString(entry.describe());
+        if (entry.kind == runtime::SignatureEntry::Kind::TensorDescriptor) {
+          // A host descriptor, as Triton 3.6 launches it: the CUtensorMap by value, then the
+          // tensor's shape (i32 each) and strides (i64 each).
+          row.type += QStringLiteral(" (CUtensorMap, by value)");
+          if (facts && descriptors < facts->tensorDescriptors.size())
+            row.tensorMap = QString::fromStdString(facts->tensorDescriptors[descriptors]);
+          ++descriptors;
+          row.parameterBytes = static_cast<int>(runtime::kTensorMapBytes);
+          row.parameterAlign = static_cast<int>(runtime::kTensorMapAlignment);
+          attachMachine(row);
+          rows.push_back(row);
+          const QString base = row.name;
+          for (const char *part : {"shape", "strides"})
+            for (size_t d = 0; d < entry.blockShape.size(); ++d) {
+              HiddenParameterRow extra;
+              bool stride = QLatin1String(part) == QLatin1String("strides");
+              extra.name = QStringLiteral("%1.%2[%3]").arg(base, QLatin1String(part)).arg(d);
+              extra.type = stride ? QStringLiteral("i64") : QStringLiteral("i32");
+              extra.parameterBytes = stride ? 8 : 4;
+              extra.parameterAlign = extra.parameterBytes;
+              attachMachine(extra);
+              rows.push_back(extra);
+            }
+          continue;
+        }
         bool pointer = entry.kind == runtime::SignatureEntry::Kind::Pointer;
         // A parameter is laid out at its own size, like a C struct member.
         row.parameterBytes = pointer ? 8 : static_cast<int>(runtime::scalarTypeSize(entry.type));
@@ -219,6 +251,8 @@ QVariant HiddenParametersModel::data(const QModelIndex &index, int role) const {
           tip += QStringLiteral("\n") + QString::fromStdString(buffer);
       return tip;
     }
+    if (!row.tensorMap.isEmpty())
+      return QStringLiteral("Encoded by the launcher (cuTensorMapEncodeTiled): ") + row.tensorMap;
     return {};
   default:
     return {};

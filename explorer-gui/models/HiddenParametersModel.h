@@ -24,6 +24,9 @@ struct HiddenParameterRow {
   qint64 perProgramAlign = 0;
   // Bytes for the whole grid (scratch) or per program (shared memory).
   qint64 gridBytes = 0;
+  // A host descriptor's CUtensorMap: its box, swizzle and element type (the metadata's
+  // tensordesc_meta), shown as the row's tooltip.
+  QString tensorMap;
   // The matching line of the machine code and its 1-based line number (0 when not found).
   QString machineParameter;
   int machineLine = 0;

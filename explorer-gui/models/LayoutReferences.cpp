@@ -327,6 +327,27 @@ std::vector<SharedAccess> sharedAccessesOn(const QString &line, int lineNumber,
     }
     return accesses;
   }
+  if (op.operation == QLatin1String("ttng.async_tma_copy_global_to_local") ||
+      op.operation == QLatin1String("ttng.async_tma_copy_local_to_global")) {
+    // "%desc[coordinates] %buffer[, %barrier, %pred] : !tt.tensordesc<tensor<...>>, ...": the
+    // descriptor's block is the first tensor type, the buffer the last memdesc (a load's
+    // barrier comes before its result type).
+    const LayoutSelection *block = nullptr;
+    const LayoutSelection *buffer = nullptr;
+    for (const LayoutSelection &type : types) {
+      if (!type.isMemDesc && !block)
+        block = &type;
+      else if (type.isMemDesc)
+        buffer = &type;
+    }
+    const int rank = buffer ? static_cast<int>(buffer->shape.size()) : 0;
+    if (!block || !buffer || operands.size() < 2 + rank)
+      return {};
+    SharedAccess access = accessOf(op.operation, SharedAccessKind::TMACopy, lineNumber, *block,
+                                   *buffer, operands[1 + rank]);
+    access.isStore = op.operation.endsWith(QLatin1String("global_to_local"));
+    return {access};
+  }
   const LayoutSelection *shared = nullptr;
   const LayoutSelection *registers = nullptr;
   for (const LayoutSelection &type : types) {

@@ -63,6 +63,11 @@ enum class SharedAccessKind {
   // matrix descriptors; `registers` is the accumulator (result) and `otherOperand` the other
   // operand (a memdesc, or A's register tensor).
   WarpGroupDotOperand,
+  // ttng.async_tma_copy_global_to_local / _local_to_global: the tensor memory accelerator
+  // moves whole boxes of the descriptor's block (`registers` is the block's type, in the
+  // buffer's swizzled layout); no thread addresses shared memory, so there are no bank
+  // conflicts to count.
+  TMACopy,
 };
 
 // An operation that accesses a shared-memory descriptor.

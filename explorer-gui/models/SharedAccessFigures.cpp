@@ -198,6 +198,14 @@ SharedAccessFigure figureOf(const SharedAccess &access, const SharedMemoryTarget
     }
     return figure;
   }
+  if (access.kind == SharedAccessKind::TMACopy) {
+    figure.elementType = access.shared.elementType;
+    figure.elementBits = storedBits(access.shared.elementType, access.shared.elementBits);
+    figure.instruction = QStringLiteral("cp.async.bulk.tensor (TMA)");
+    figure.problem = QStringLiteral("moved by the tensor memory accelerator in whole boxes of "
+                                    "the swizzled layout, not by threads: no bank conflicts");
+    return figure;
+  }
   if (access.registers.shape != access.shared.shape) {
     figure.problem = QStringLiteral("the tensor and the buffer view have different shapes");
     return figure;

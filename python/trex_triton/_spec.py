@@ -97,9 +97,17 @@ class Specialization:
 
 
 def _leaf_entry(name, kind, path, constants, attrs, spec):
-    if kind.startswith("tensordesc") or kind == "nvTmaDesc":
-        raise Unsupported(f"parameter '{name}' is a host-side tensor descriptor ({kind}); "
-                          "trex does not take those as parameters yet")
+    if kind == "nvTmaDesc":
+        raise Unsupported(f"parameter '{name}' is a pre-built TMA descriptor (nvTmaDesc, "
+                          "triton.tools.experimental_descriptor); trex takes "
+                          "TensorDescriptor objects instead")
+    if kind.startswith("tensordesc"):
+        # A TensorDescriptor made on the host: trex reads Triton's form as it is, and its
+        # metadata's tensordesc_meta lets Triton's launcher encode the CUtensorMap.
+        if "]," in kind.replace(" ", ""):
+            raise Unsupported(f"parameter '{name}' is a tensor descriptor with a layout "
+                              f"({kind}, Gluon's form); trex picks the TMA layout itself")
+        return kind
     if kind != "constexpr":
         return kind + (":16" if _has_divisibility(attrs, path) else "")
     if path not in constants:

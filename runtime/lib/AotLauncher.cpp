@@ -818,6 +818,15 @@ AotLauncherSources generateAotLauncher(const AotLauncherRequest &request) {
     throw Error("the metadata's scratch sizes are negative");
 
   std::vector<SignatureEntry> passed = request.signature.passedEntries();
+  // A host tensor descriptor is passed as a CUtensorMap the caller encodes, then its shape and
+  // strides (TensorMap.h); the generated C has no form for that yet.
+  for (const SignatureEntry &entry : passed)
+    if (entry.kind == SignatureEntry::Kind::TensorDescriptor)
+      throw Error("signature entry '" + entry.text +
+                  "' is a host tensor descriptor, which the AOT launcher does not take yet "
+                  "(trex run, trex-runner and Triton's launcher through trex_triton do); make "
+                  "the descriptor in the kernel (tl.make_tensor_descriptor), which the launcher "
+                  "supports");
   checkAgainstCubin(request.cubin, info, passed);
   std::vector<std::string> names =
       launcherParameterNames(request.parameterNames, passed.size(), name);

@@ -49,25 +49,67 @@ std::uint64_t scratchBytes(std::int64_t perProgram, const Grid &grid, int numCTA
   return static_cast<std::uint64_t>(bytes);
 }
 
+ArgumentValue ArgumentValue::ofPointer(DevicePointer pointer) {
+  ArgumentValue value;
+  value.kind = Kind::Pointer;
+  value.pointer = pointer;
+  return value;
+}
+
+ArgumentValue ArgumentValue::ofScalar(ScalarValue scalar) {
+  ArgumentValue value;
+  value.kind = Kind::Scalar;
+  value.scalar = scalar;
+  return value;
+}
+
+ArgumentValue ArgumentValue::ofTensorMap(const TensorMapBytes &tensorMap) {
+  ArgumentValue value;
+  value.kind = Kind::TensorMap;
+  value.tensorMap = tensorMap;
+  return value;
+}
+
+std::vector<ArgumentValue> descriptorArguments(const TensorMapBytes &tensorMap,
+                                               const DescriptorScalars &scalars) {
+  std::vector<ArgumentValue> values{ArgumentValue::ofTensorMap(tensorMap)};
+  for (std::int32_t extent : scalars.shape)
+    values.push_back(
+        ArgumentValue::ofScalar({ScalarType::I32, static_cast<std::uint32_t>(extent)}));
+  for (std::int64_t stride : scalars.strides)
+    values.push_back(
+        ArgumentValue::ofScalar({ScalarType::I64, static_cast<std::uint64_t>(stride)}));
+  return values;
+}
+
 PackedArguments::PackedArguments(const std::vector<ArgumentValue> &userArguments,
                                  DevicePointer globalScratch, DevicePointer profileScratch) {
   for (const ArgumentValue &argument : userArguments) {
-    if (argument.isPointer)
-      append(&argument.pointer, sizeof(argument.pointer));
-    else
-      append(&argument.scalar.bits, scalarTypeSize(argument.scalar.type));
+    switch (argument.kind) {
+    case ArgumentValue::Kind::Pointer:
+      append(&argument.pointer, sizeof(argument.pointer), sizeof(argument.pointer));
+      break;
+    case ArgumentValue::Kind::Scalar: {
+      std::size_t size = scalarTypeSize(argument.scalar.type);
+      append(&argument.scalar.bits, size, size);
+      break;
+    }
+    case ArgumentValue::Kind::TensorMap:
+      append(argument.tensorMap.bytes.data(), kTensorMapBytes, kTensorMapAlignment);
+      break;
+    }
   }
-  append(&globalScratch, sizeof(globalScratch));
-  append(&profileScratch, sizeof(profileScratch));
+  append(&globalScratch, sizeof(globalScratch), sizeof(globalScratch));
+  append(&profileScratch, sizeof(profileScratch), sizeof(profileScratch));
   // Pointers into the storage are taken once it has stopped growing.
   for (std::size_t offset : offsets_)
     pointers_.push_back(storage_.data() + offset);
 }
 
-void PackedArguments::append(const void *value, std::size_t size) {
-  std::size_t offset = (storage_.size() + size - 1) / size * size;
+void PackedArguments::append(const void *value, std::size_t size, std::size_t alignment) {
+  std::size_t offset = (storage_.size() + alignment - 1) / alignment * alignment;
   storage_.resize(offset + size);
-  // Little-endian host: the low `size` bytes of the 64-bit holder are the value.
+  // Little-endian host: the low `size` bytes of a scalar's 64-bit holder are the value.
   std::memcpy(storage_.data() + offset, value, size);
   offsets_.push_back(offset);
   sizes_.push_back(size);

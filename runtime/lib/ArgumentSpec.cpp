@@ -121,6 +121,96 @@ std::vector<std::uint8_t> generateBuffer(const BufferSpec &spec, ScalarType type
   return bytes;
 }
 
+namespace {
+
+// "512x256" -> {512, 256}; `what` names the part in errors.
+std::vector<std::int64_t> parseExtents(const std::string &text, const std::string &spec,
+                                       const char *what) {
+  std::vector<std::int64_t> extents;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t cross = text.find('x', start);
+    std::string part =
+        text.substr(start, cross == std::string::npos ? std::string::npos : cross - start);
+    char *end = nullptr;
+    errno = 0;
+    long long value = part.empty() || part[0] == '-' ? 0 : std::strtoll(part.c_str(), &end, 10);
+    if (part.empty() || part[0] == '-' || *end != '\0' || errno == ERANGE || value <= 0 ||
+        value > (1ll << 31) - 1)
+      throw Error("'" + spec + "': the " + what + " '" + text +
+                  "' is not positive integers below 2^31 joined by 'x' (e.g. 512x256)");
+    extents.push_back(value);
+    if (cross == std::string::npos)
+      break;
+    start = cross + 1;
+  }
+  if (extents.size() > 5)
+    throw Error("'" + spec + "': a descriptor has 1 to 5 dimensions, the " + what + " has " +
+                std::to_string(extents.size()));
+  return extents;
+}
+
+} // namespace
+
+DescriptorSpec parseDescriptorSpec(const std::string &text) {
+  const char *form = " (expected desc:FILL:SHAPE[:BLOCK], e.g. desc:rand:512x256:64x32)";
+  if (text.rfind("desc:", 0) != 0)
+    throw Error("'" + text + "' is not a descriptor spec: a tensor-descriptor argument takes " +
+                "desc:FILL:SHAPE[:BLOCK], e.g. desc:rand:512x256:64x32");
+  std::vector<std::string> parts;
+  std::size_t start = 5;
+  while (true) {
+    std::size_t colon = text.find(':', start);
+    parts.push_back(
+        text.substr(start, colon == std::string::npos ? std::string::npos : colon - start));
+    if (colon == std::string::npos)
+      break;
+    start = colon + 1;
+  }
+  if (parts.size() < 2 || parts.size() > 3)
+    throw Error("'" + text + "' has " + std::to_string(parts.size()) + " field" +
+                (parts.size() == 1 ? "" : "s") + " after desc:" + form);
+  DescriptorSpec spec;
+  bool known = false;
+  for (const auto &[name, candidate] : kFills)
+    if (parts[0] == name) {
+      spec.fill = candidate;
+      known = true;
+    }
+  if (!known)
+    throw Error("'" + text + "': unknown fill '" + parts[0] +
+                "' (expected rand, randn, zeros, ones or arange)" + form);
+  spec.shape = parseExtents(parts[1], text, "shape");
+  if (parts.size() == 3) {
+    spec.blockShape = parseExtents(parts[2], text, "block shape");
+    if (spec.blockShape.size() != spec.shape.size())
+      throw Error("'" + text + "': the shape has " + std::to_string(spec.shape.size()) +
+                  " dimensions but the block shape " + std::to_string(spec.blockShape.size()));
+  }
+  unsigned __int128 count = 1;
+  for (std::int64_t extent : spec.shape)
+    count *= static_cast<unsigned __int128>(extent);
+  if (count > (static_cast<unsigned __int128>(1) << 40))
+    throw Error("'" + text + "': element count too large");
+  return spec;
+}
+
+BufferSpec DescriptorSpec::buffer() const {
+  BufferSpec spec;
+  spec.fill = fill;
+  spec.count = 1;
+  for (std::int64_t extent : shape)
+    spec.count *= static_cast<std::uint64_t>(extent);
+  return spec;
+}
+
+std::vector<std::int64_t> DescriptorSpec::strides() const {
+  std::vector<std::int64_t> result(shape.size(), 1);
+  for (std::size_t i = shape.size(); i-- > 1;)
+    result[i - 1] = result[i] * shape[i];
+  return result;
+}
+
 NamedArgument splitNamedArgument(const std::string &text) {
   std::size_t equals = text.find('=');
   if (equals == std::string::npos)

@@ -107,6 +107,9 @@ struct CudaEntryPoints {
   CUresult (*cuGraphLaunch)(CUgraphExec, CUstream);
   CUresult (*cuGraphExecDestroy)(CUgraphExec);
   CUresult (*cuGraphDestroy)(CUgraph);
+  CUresult (*cuTensorMapEncodeTiled)(void *, int, unsigned, void *, const unsigned long long *,
+                                     const unsigned long long *, const unsigned *, const unsigned *,
+                                     int, int, int, int);
 };
 
 struct CapturedGraph {
@@ -267,6 +270,22 @@ public:
     return milliseconds;
   }
 
+  TensorMapBytes encodeTensorMap(const TensorMapEncoding &encoding) override {
+    if (!api_.cuTensorMapEncodeTiled)
+      throw DriverError("cuTensorMapEncodeTiled", -1,
+                        "this driver has no TMA descriptors (CUDA < 12.0)");
+    TensorMapBytes map;
+    check(api_.cuTensorMapEncodeTiled(
+              map.bytes.data(), encoding.dataType, encoding.rank,
+              reinterpret_cast<void *>(static_cast<std::uintptr_t>(encoding.globalAddress)),
+              reinterpret_cast<const unsigned long long *>(encoding.globalDim.data()),
+              reinterpret_cast<const unsigned long long *>(encoding.globalStrides.data()),
+              encoding.boxDim.data(), encoding.elementStrides.data(), encoding.interleave,
+              encoding.swizzle, encoding.l2Promotion, encoding.oobFill),
+          "cuTensorMapEncodeTiled");
+    return map;
+  }
+
   bool supportsGraphs() const override { return api_.cuStreamBeginCapture != nullptr; }
   void beginCapture() override {
     check(api_.cuStreamBeginCapture(stream_, kStreamCaptureModeThreadLocal),
@@ -336,6 +355,7 @@ private:
                   library_.resolveOptional(api_.cuGraphDestroy, "cuGraphDestroy");
     if (!graphs)
       api_.cuStreamBeginCapture = nullptr;
+    library_.resolveOptional(api_.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled");
   }
 
   int attribute(int which) {

@@ -14,6 +14,11 @@ Error noGraphs() { return Error("this driver does not support graph capture"); }
 
 } // namespace
 
+TensorMapBytes Driver::encodeTensorMap(const TensorMapEncoding &) {
+  throw Error("this driver cannot encode TMA descriptors (host tensor descriptors need CUDA 12 "
+              "or newer on sm_90)");
+}
+
 void Driver::beginCapture() { throw noGraphs(); }
 GraphHandle Driver::endCapture() { throw noGraphs(); }
 void Driver::launchGraph(GraphHandle) { throw noGraphs(); }

@@ -31,7 +31,50 @@ struct Parameter {
   std::string name;
   std::string type;
   bool hidden = false;
+  // A host descriptor's CUtensorMap: how it is encoded (the metadata's tensordesc_meta).
+  std::string detail;
 };
+
+const char *swizzleName(int swizzle) {
+  switch (swizzle) {
+  case 1:
+    return "32-byte swizzle";
+  case 2:
+    return "64-byte swizzle";
+  case 3:
+    return "128-byte swizzle";
+  default:
+    return "no swizzle";
+  }
+}
+
+// "box 64x32, 64-byte swizzle, 2-byte elements (TMA type 6)".
+std::string describeLayout(const TensorDescriptorLayout &layout) {
+  std::string box;
+  for (std::size_t i = 0; i < layout.blockSize.size(); ++i)
+    box += (i ? "x" : "") + std::to_string(layout.blockSize[i]);
+  return "box " + box + ", " + swizzleName(layout.swizzle) + ", " +
+         std::to_string(layout.elementSize) + "-byte elements (TMA type " +
+         std::to_string(layout.elementType) + ")" + (layout.fp4Padded ? ", fp4 padded" : "");
+}
+
+// The kernel parameters one passed argument becomes: itself, or for a host descriptor its
+// CUtensorMap (passed by value) then its shape and strides, as Triton 3.6 launches one.
+void appendParameters(std::vector<Parameter> &parameters, const std::string &name,
+                      const SignatureEntry &entry, const TensorDescriptorLayout *layout) {
+  if (entry.kind != SignatureEntry::Kind::TensorDescriptor) {
+    parameters.push_back({name, entry.describe(), false, ""});
+    return;
+  }
+  parameters.push_back(
+      {name, "CUtensorMap (" + entry.describe() + "; 128 bytes by value, 64-byte aligned)", false,
+       layout ? describeLayout(*layout) : "no tensordesc_meta entry"});
+  std::size_t rank = entry.blockShape.size();
+  for (std::size_t i = 0; i < rank; ++i)
+    parameters.push_back({name + ".shape[" + std::to_string(i) + "]", "i32", false, ""});
+  for (std::size_t i = 0; i < rank; ++i)
+    parameters.push_back({name + ".strides[" + std::to_string(i) + "]", "i64", false, ""});
+}
 
 } // namespace
 
@@ -59,17 +102,24 @@ std::string inspectKernel(const std::string &path, const InspectRequest &request
   if (!signatureText.empty()) {
     Signature signature = parseSignature(signatureText);
     std::size_t passed = 0;
+    std::size_t descriptors = 0;
     for (const SignatureEntry &entry : signature.entries) {
       if (!entry.isPassed())
         continue;
       std::string name = passed < info.parameterNames.size() ? info.parameterNames[passed]
                                                              : "arg" + std::to_string(passed);
-      parameters.push_back({name, entry.describe(), false});
+      const TensorDescriptorLayout *layout = nullptr;
+      if (entry.kind == SignatureEntry::Kind::TensorDescriptor) {
+        if (descriptors < info.tensorDescriptors.size())
+          layout = &info.tensorDescriptors[descriptors];
+        ++descriptors;
+      }
+      appendParameters(parameters, name, entry, layout);
       ++passed;
     }
   }
-  parameters.push_back({"global_scratch", "*i8", true});
-  parameters.push_back({"profile_scratch", "*i8", true});
+  parameters.push_back({"global_scratch", "*i8", true, ""});
+  parameters.push_back({"profile_scratch", "*i8", true, ""});
 
   std::optional<CubinKernelInfo> cubin;
   std::string cubinProblem;
@@ -99,9 +149,22 @@ std::string inspectKernel(const std::string &path, const InspectRequest &request
         {"signature_known", !signatureText.empty()},
     };
     nlohmann::json list = nlohmann::json::array();
-    for (const Parameter &parameter : parameters)
-      list.push_back({{"name", parameter.name}, {"type", parameter.type}, {"hidden", parameter.hidden}});
+    for (const Parameter &parameter : parameters) {
+      nlohmann::json entry = {
+          {"name", parameter.name}, {"type", parameter.type}, {"hidden", parameter.hidden}};
+      if (!parameter.detail.empty())
+        entry["tma"] = parameter.detail;
+      list.push_back(entry);
+    }
     object["parameters"] = list;
+    nlohmann::json descriptors = nlohmann::json::array();
+    for (const TensorDescriptorLayout &layout : info.tensorDescriptors)
+      descriptors.push_back({{"swizzle", layout.swizzle},
+                             {"elem_size", layout.elementSize},
+                             {"elem_type", layout.elementType},
+                             {"block_size", layout.blockSize},
+                             {"fp4_padded", layout.fp4Padded}});
+    object["tensordesc_meta"] = descriptors;
     if (!info.globalScratch.empty()) {
       nlohmann::json buffers = nlohmann::json::array();
       for (const ScratchRegion &buffer : info.globalScratch)
@@ -145,7 +208,11 @@ std::string inspectKernel(const std::string &path, const InspectRequest &request
       << ":\n";
   for (std::size_t index = 0; index < parameters.size(); ++index)
     out << "  " << index << ": " << parameters[index].name << " " << parameters[index].type
-        << (parameters[index].hidden ? "  (hidden)" : "") << "\n";
+        << (parameters[index].hidden ? "  (hidden)" : "")
+        << (parameters[index].detail.empty() ? "" : "  TMA: " + parameters[index].detail) << "\n";
+  if (signatureText.empty())
+    for (const TensorDescriptorLayout &layout : info.tensorDescriptors)
+      out << "  (a host tensor descriptor: " << describeLayout(layout) << ")\n";
   out << "global scratch: " << info.globalScratchSize << " bytes per program, align "
       << info.globalScratchAlign << "\n";
   // Program p's slice starts at base + p * size; each buffer at its offset in the slice.

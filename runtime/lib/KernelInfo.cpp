@@ -93,6 +93,29 @@ KernelInfo parseKernelInfo(const std::string &jsonText, const std::string &origi
       info.globalScratch.push_back(std::move(buffer));
     }
   }
+  if (object.contains("tensordesc_meta") && !object["tensordesc_meta"].is_null()) {
+    const nlohmann::json &descriptors = object["tensordesc_meta"];
+    if (!descriptors.is_array())
+      throw Error(origin + ": tensordesc_meta is not a list");
+    for (const nlohmann::json &entry : descriptors) {
+      if (!entry.is_object())
+        throw Error(origin + ": a tensordesc_meta entry is not an object");
+      TensorDescriptorLayout layout;
+      layout.swizzle = field<int>(entry, "swizzle", 0, origin);
+      layout.elementSize = field<int>(entry, "elem_size", 0, origin);
+      layout.elementType = field<int>(entry, "elem_type", 0, origin);
+      layout.blockSize = field<std::vector<std::int64_t>>(entry, "block_size", {}, origin);
+      layout.fp4Padded = field<bool>(entry, "fp4_padded", false, origin);
+      if (layout.swizzle < 0 || layout.swizzle > 3 || layout.elementSize <= 0 ||
+          layout.blockSize.empty() || layout.blockSize.size() > 5)
+        throw Error(origin + ": a tensordesc_meta entry has a swizzle outside 0-3, no element "
+                             "size, or not 1 to 5 block dimensions");
+      for (std::int64_t size : layout.blockSize)
+        if (size <= 0 || size > 256)
+          throw Error(origin + ": a tensordesc_meta block dimension is outside 1-256");
+      info.tensorDescriptors.push_back(std::move(layout));
+    }
+  }
   return info;
 }
 

@@ -17,6 +17,24 @@ namespace trex::runtime {
 
 namespace {
 
+// The bytes of each kernel parameter a passed argument becomes: a pointer 8, a scalar its
+// size, a host descriptor its 128-byte CUtensorMap, then 4 per dimension (shape) and 8 per
+// dimension (strides).
+std::vector<std::size_t> parameterSizes(const SignatureEntry &entry) {
+  switch (entry.kind) {
+  case SignatureEntry::Kind::Pointer:
+    return {8};
+  case SignatureEntry::Kind::TensorDescriptor: {
+    std::vector<std::size_t> sizes{kTensorMapBytes};
+    sizes.insert(sizes.end(), entry.blockShape.size(), 4);
+    sizes.insert(sizes.end(), entry.blockShape.size(), 8);
+    return sizes;
+  }
+  default:
+    return {scalarTypeSize(entry.type)};
+  }
+}
+
 // The signature's passed parameters against the cubin's parameter list (user arguments then
 // the two hidden pointers): a mismatch would make the kernel read garbage.
 void checkAgainstCubin(const KernelArtifacts &artifacts, const std::vector<PlannedArgument> &arguments) {
@@ -26,21 +44,62 @@ void checkAgainstCubin(const KernelArtifacts &artifacts, const std::vector<Plann
       readCubinKernelInfo(readFileBytes(artifacts.binaryPath), artifacts.info.name);
   if (cubin.parameterSizes.empty())
     return;
-  std::size_t expected = arguments.size() + 2;
+  std::size_t expected = 2;
+  for (const PlannedArgument &argument : arguments)
+    expected += parameterSizes(argument.entry).size();
   if (cubin.parameterSizes.size() != expected)
     throw Error("the cubin's kernel takes " + std::to_string(cubin.parameterSizes.size()) +
                 " parameters (" + std::to_string(cubin.parameterSizes.size() - 2) +
                 " arguments + 2 hidden scratch pointers) but the signature passes " +
-                std::to_string(arguments.size()) + " arguments");
-  for (std::size_t index = 0; index < arguments.size(); ++index) {
-    const SignatureEntry &entry = arguments[index].entry;
-    std::size_t bytes = entry.kind == SignatureEntry::Kind::Pointer ? 8 : scalarTypeSize(entry.type);
-    // i1 scalars travel as one byte in PTX params but may be widened; only check the others.
-    if (entry.type != ScalarType::I1 && static_cast<std::size_t>(cubin.parameterSizes[index]) != bytes)
-      throw Error("argument '" + arguments[index].name + "' is " + entry.describe() + " (" +
-                  std::to_string(bytes) + " bytes) in the signature but " +
-                  std::to_string(cubin.parameterSizes[index]) + " bytes in the cubin");
+                std::to_string(arguments.size()) + " arguments" +
+                (expected - 2 != arguments.size()
+                     ? " (" + std::to_string(expected - 2) +
+                           " parameters with its host descriptors expanded)"
+                     : std::string()));
+  std::size_t parameter = 0;
+  for (const PlannedArgument &argument : arguments) {
+    const SignatureEntry &entry = argument.entry;
+    for (std::size_t bytes : parameterSizes(entry)) {
+      std::size_t actual = static_cast<std::size_t>(cubin.parameterSizes[parameter++]);
+      // i1 scalars travel as one byte in PTX params but may be widened; only check the others.
+      if (!(entry.kind == SignatureEntry::Kind::Scalar && entry.type == ScalarType::I1) &&
+          actual != bytes)
+        throw Error("argument '" + argument.name + "' is " + entry.describe() + " (" +
+                    std::to_string(bytes) + " bytes) in the signature but " +
+                    std::to_string(actual) + " bytes in the cubin");
+    }
   }
+}
+
+// A descriptor argument against its signature entry and the metadata's layout for it.
+void planDescriptor(PlannedArgument &argument, const TensorDescriptorLayout *layout) {
+  const SignatureEntry &entry = argument.entry;
+  DescriptorSpec spec = parseDescriptorSpec(argument.valueText);
+  if (spec.shape.size() != entry.blockShape.size())
+    throw Error("the tensor '" + argument.valueText + "' has " + std::to_string(spec.shape.size()) +
+                " dimensions but the descriptor's block " +
+                std::to_string(entry.blockShape.size()));
+  if (!spec.blockShape.empty() && spec.blockShape != entry.blockShape)
+    throw Error("the block shape in '" + argument.valueText + "' is not the signature's (" +
+                entry.describe() + ")");
+  if (!layout)
+    throw Error("the metadata has no tensordesc_meta entry for this descriptor (compile it with "
+                "a trex that takes host descriptors, for sm_90)");
+  if (layout->blockSize.size() != entry.blockShape.size())
+    throw Error("the metadata's tensordesc_meta entry has " +
+                std::to_string(layout->blockSize.size()) + " block dimensions, the signature " +
+                std::to_string(entry.blockShape.size()));
+  if (static_cast<std::size_t>(layout->elementSize) != scalarTypeSize(entry.type))
+    throw Error("the metadata's tensordesc_meta entry has " + std::to_string(layout->elementSize) +
+                "-byte elements, the signature's " + scalarTypeName(entry.type) + " " +
+                std::to_string(scalarTypeSize(entry.type)));
+  // Everything but the base address can be checked before there is one.
+  DescriptorTensor tensor{0, spec.shape, spec.strides(), false};
+  encodeTensorMapArguments(tensor, *layout);
+  descriptorScalars(tensor);
+  argument.buffer = spec.buffer();
+  argument.descriptor = std::move(spec);
+  argument.descriptorLayout = *layout;
 }
 
 // Device buffers freed when the run ends, even by an exception.
@@ -98,16 +157,22 @@ LaunchPlan planLaunch(const KernelArtifacts &artifacts, const RunRequest &reques
       names.clear();
   }
   std::vector<std::string> values = assignArguments(request.arguments, names, passed.size());
+  std::size_t descriptors = 0;
   for (std::size_t index = 0; index < passed.size(); ++index) {
     PlannedArgument argument;
     argument.name = index < names.size() ? names[index] : "arg" + std::to_string(index);
     argument.entry = passed[index];
     argument.valueText = values[index];
     try {
-      if (argument.entry.kind == SignatureEntry::Kind::Pointer)
+      if (argument.entry.kind == SignatureEntry::Kind::Pointer) {
         argument.buffer = parseBufferSpec(argument.valueText);
-      else
+      } else if (argument.entry.kind == SignatureEntry::Kind::TensorDescriptor) {
+        const std::vector<TensorDescriptorLayout> &layouts = artifacts.info.tensorDescriptors;
+        planDescriptor(argument, descriptors < layouts.size() ? &layouts[descriptors] : nullptr);
+        ++descriptors;
+      } else {
         argument.scalar = parseScalarLiteral(argument.entry.type, argument.valueText);
+      }
     } catch (const Error &error) {
       throw Error("argument '" + argument.name + "' (" + argument.entry.describe() + "): " +
                   error.what());
@@ -126,6 +191,10 @@ LaunchPlan planLaunch(const KernelArtifacts &artifacts, const RunRequest &reques
       throw Error("--print '" + name + "' names no argument of the kernel");
   }
   const KernelInfo &info = artifacts.info;
+  if (descriptors != info.tensorDescriptors.size())
+    throw Error("the signature has " + std::to_string(descriptors) +
+                " tensor-descriptor parameters but the metadata's tensordesc_meta " +
+                std::to_string(info.tensorDescriptors.size()));
   plan.globalScratchBytes = scratchBytes(info.globalScratchSize, plan.grid, info.numCTAs);
   plan.profileScratchBytes = scratchBytes(info.profileScratchSize, plan.grid, info.numCTAs);
   checkAgainstCubin(artifacts, plan.arguments);
@@ -151,7 +220,16 @@ RunResult executeLaunch(Driver &driver, const LaunchPlan &plan, const RunRequest
       std::vector<std::uint8_t> bytes = generateBuffer(*argument.buffer, argument.entry.type, index);
       result.bufferBytes += bytes.size();
       pointers[index] = buffers.upload(bytes);
-      values.push_back(ArgumentValue::ofPointer(pointers[index]));
+      if (argument.descriptor) {
+        DescriptorTensor tensor{pointers[index], argument.descriptor->shape,
+                                argument.descriptor->strides(), false};
+        TensorMapBytes map =
+            driver.encodeTensorMap(encodeTensorMapArguments(tensor, argument.descriptorLayout));
+        for (ArgumentValue &value : descriptorArguments(map, descriptorScalars(tensor)))
+          values.push_back(std::move(value));
+      } else {
+        values.push_back(ArgumentValue::ofPointer(pointers[index]));
+      }
     } else {
       values.push_back(ArgumentValue::ofScalar(argument.scalar));
     }

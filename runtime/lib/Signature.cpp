@@ -57,8 +57,18 @@ SignatureEntry parseEntry(const std::string &written, std::size_t index) {
   if (!type)
     throw fail("the runtime has no element type '" + syntax.typeName +
                "' to pass or fill (the compiler takes it; launch such kernels from Triton)");
-  entry.kind = syntax.kind == signature::EntrySyntax::Kind::Pointer ? SignatureEntry::Kind::Pointer
-                                                                    : SignatureEntry::Kind::Scalar;
+  switch (syntax.kind) {
+  case signature::EntrySyntax::Kind::Pointer:
+    entry.kind = SignatureEntry::Kind::Pointer;
+    break;
+  case signature::EntrySyntax::Kind::TensorDescriptor:
+    entry.kind = SignatureEntry::Kind::TensorDescriptor;
+    entry.blockShape.assign(syntax.blockShape.begin(), syntax.blockShape.end());
+    break;
+  default:
+    entry.kind = SignatureEntry::Kind::Scalar;
+    break;
+  }
   entry.type = *type;
   entry.hint = syntax.hint ? std::to_string(syntax.hint) : "";
   return entry;
@@ -128,6 +138,12 @@ std::string SignatureEntry::describe() const {
     return "*" + scalarTypeName(type);
   case Kind::Scalar:
     return scalarTypeName(type);
+  case Kind::TensorDescriptor: {
+    std::string text = "tensordesc<" + scalarTypeName(type) + "[";
+    for (std::size_t i = 0; i < blockShape.size(); ++i)
+      text += (i ? ", " : "") + std::to_string(blockShape[i]);
+    return text + "]>";
+  }
   case Kind::Constant:
     return "constexpr " + literal;
   }

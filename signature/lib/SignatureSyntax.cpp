@@ -37,6 +37,57 @@ bool looksLikeType(const std::string &text) {
          std::isdigit(static_cast<unsigned char>(text[digits])) && isIdentifier(text);
 }
 
+// "tensordesc<fp16[64, 32]>": the element type and the block shape. Triton's Gluon adds a
+// layout after the shape ("tensordesc<fp16[64, 32],#ttg.nvmma_shared<...>>"); trex chooses
+// the layout itself, as Triton does for tl kernels, so that form is refused.
+EntrySyntax parseTensorDescriptor(const std::string &text) {
+  const std::string prefix = "tensordesc<";
+  EntrySyntax entry;
+  entry.text = text;
+  entry.kind = EntrySyntax::Kind::TensorDescriptor;
+  const char *form = "; expected tensordesc<TYPE[B0, B1, ...]> such as tensordesc<fp16[64, 32]>";
+  if (text.back() != '>')
+    throw SyntaxError("a tensor descriptor entry ends with '>'" + std::string(form));
+  std::string body = text.substr(prefix.size(), text.size() - prefix.size() - 1);
+  size_t open = body.find('[');
+  size_t close = body.find(']');
+  if (open == std::string::npos || close == std::string::npos || close < open)
+    throw SyntaxError("a tensor descriptor entry needs its block shape in [...]" +
+                      std::string(form));
+  std::string typeText = trim(body.substr(0, open));
+  if (!isTypeName(typeText))
+    throw SyntaxError("unknown element type '" + typeText + "' of a tensor descriptor" +
+                      std::string(form));
+  std::string rest = trim(body.substr(close + 1));
+  if (!rest.empty() && rest.front() == ',')
+    rest = trim(rest.substr(1));
+  if (!rest.empty())
+    throw SyntaxError("tensor descriptors with a layout ('" + rest +
+                      "', Gluon's form) are not supported: trex picks the TMA layout itself");
+  std::string shapeText = body.substr(open + 1, close - open - 1);
+  size_t start = 0;
+  while (true) {
+    size_t comma = shapeText.find(',', start);
+    std::string part = trim(
+        shapeText.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
+    bool digits = !part.empty() && part.size() <= 9;
+    for (char c : part)
+      digits = digits && std::isdigit(static_cast<unsigned char>(c));
+    if (!digits || std::stoll(part) <= 0)
+      throw SyntaxError("block dimension '" + part +
+                        "' of a tensor descriptor is not a positive integer" + std::string(form));
+    entry.blockShape.push_back(std::stoll(part));
+    if (comma == std::string::npos)
+      break;
+    start = comma + 1;
+  }
+  if (entry.blockShape.size() > 5)
+    throw SyntaxError("a tensor descriptor has 1 to 5 dimensions, not " +
+                      std::to_string(entry.blockShape.size()));
+  entry.typeName = typeText;
+  return entry;
+}
+
 } // namespace
 
 const std::vector<std::string> &typeNames() {
@@ -90,6 +141,8 @@ EntrySyntax parseEntry(const std::string &written) {
   entry.text = trim(written);
   if (entry.text.empty())
     throw SyntaxError("the entry is empty");
+  if (entry.text.rfind("tensordesc<", 0) == 0)
+    return parseTensorDescriptor(entry.text);
   std::string body = entry.text;
   bool pointer = body.front() == '*';
   if (pointer)

@@ -25,14 +25,30 @@ def load_kernel(path, name):
     return getattr(module, name)
 
 
+def split_entries(signature_text):
+    """The signature's entries: split at commas outside (), [] and <>."""
+    entries, depth, start = [], 0, 0
+    for i, c in enumerate(signature_text):
+        depth += c in "([<"
+        depth -= c in ")]>"
+        if c == "," and depth == 0:
+            entries.append(signature_text[start:i].strip())
+            start = i + 1
+    entries.append(signature_text[start:].strip())
+    return entries
+
+
 def source_for(triton, fn, params, signature_text):
     """An ASTSource from the AOT signature string: types, ':16' divisibility, literals."""
     import inspect
     names = list(inspect.signature(fn.fn if hasattr(fn, "fn") else fn).parameters)
     signature, constexprs, attrs = {}, {}, {}
-    for index, (name, entry) in enumerate(zip(names, [e.strip() for e in signature_text.split(",")])):
+    for index, (name, entry) in enumerate(zip(names, split_entries(signature_text))):
         match = re.fullmatch(r"(\*?\w+)(?::(\d+))?", entry)
-        if match and not re.fullmatch(r"-?\d+", entry) and entry not in ("True", "False"):
+        if entry.startswith("tensordesc<"):
+            # A host TensorDescriptor: Triton's signature takes trex's form as it is.
+            signature[name] = entry
+        elif match and not re.fullmatch(r"-?\d+", entry) and entry not in ("True", "False"):
             signature[name] = match.group(1)
             if match.group(2):
                 attrs[(index,)] = [["tt.divisibility", int(match.group(2))]]

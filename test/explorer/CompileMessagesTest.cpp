@@ -72,6 +72,7 @@ CompileSnapshot someSnapshot() {
   facts.profileScratchSize = 256;
   facts.profileScratchAlign = 8;
   facts.globalScratchBuffers = {"[0, 256) reduce  at kernel.py:12", "[256, 512) scan"};
+  facts.tensorDescriptors = {"box 64x32, 64-byte swizzle, 2-byte elements (TMA type 6)"};
   snapshot.metadata = facts;
   snapshot.assemblerLog = "ptxas info: 0 bytes spill";
   snapshot.metadataJson = R"({"name": "matmul_kernel", "shared": 98304})";
@@ -178,6 +179,7 @@ private Q_SLOTS:
     QCOMPARE(facts.profileScratchSize, expected.profileScratchSize);
     QCOMPARE(facts.profileScratchAlign, expected.profileScratchAlign);
     QCOMPARE(facts.globalScratchBuffers, expected.globalScratchBuffers);
+    QCOMPARE(facts.tensorDescriptors, expected.tensorDescriptors);
     QCOMPARE(back->assemblerLog, snapshot.assemblerLog);
     QCOMPARE(back->metadataJson, snapshot.metadataJson);
     QCOMPARE(back->proposedSignature, snapshot.proposedSignature);

@@ -159,6 +159,44 @@ private Q_SLOTS:
     QVERIFY(!accesses[0].otherOperand.isMemDesc);
   }
 
+  void tmaCopiesOfHostDescriptors() {
+    // copy_tiles of test/frontend/host-descriptors.py: a TMA load into %tile (its barrier
+    // %bar), the registers stored back into %out, a TMA store from it.
+    const QString ir = QStringLiteral(
+        "#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = "
+        "[4, 1], order = [1, 0]}>\n"
+        "#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, "
+        "elementBitWidth = 16}>\n"
+        "#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>\n"
+        "#smem = #ttg.shared_memory\n"
+        "    %tile = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>\n"
+        "    ttng.async_tma_copy_global_to_local %src[%row, %col] %tile, %bar, %true : "
+        "!tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> "
+        "-> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>\n"
+        "    %v = ttg.local_load %tile : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> "
+        "tensor<64x64xf16, #blocked>\n"
+        "    %out = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, "
+        "#shared, #smem>\n"
+        "    ttng.async_tma_copy_local_to_global %dst[%row, %col] %out : "
+        "!tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<64x64xf16, #shared, #smem>\n");
+    std::vector<SharedAccess> ofTile = sharedAccessesOfBuffer(ir, QStringLiteral("%tile"));
+    QCOMPARE(ofTile.size(), size_t(2));
+    QCOMPARE(ofTile[0].kind, SharedAccessKind::TMACopy);
+    QVERIFY(ofTile[0].isStore);
+    QCOMPARE(ofTile[0].line, 6);
+    QCOMPARE(ofTile[0].shared.name, QStringLiteral("#shared"));
+    QCOMPARE(ofTile[0].shared.shape, std::vector<int64_t>({64, 64}));
+    QCOMPARE(ofTile[1].kind, SharedAccessKind::Load);
+    std::vector<SharedAccess> ofOut = sharedAccessesOfBuffer(ir, QStringLiteral("%out"));
+    QCOMPARE(ofOut.size(), size_t(2));
+    QCOMPARE(ofOut[0].kind, SharedAccessKind::Store);
+    QCOMPARE(ofOut[1].kind, SharedAccessKind::TMACopy);
+    QVERIFY(!ofOut[1].isStore);
+    QCOMPARE(ofOut[1].bufferValue, QStringLiteral("%out"));
+    // The barrier is no TMA buffer.
+    QVERIFY(sharedAccessesOfBuffer(ir, QStringLiteral("%bar")).empty());
+  }
+
   void multiBufferedAllocationsDrawOneBuffer() {
     // nvmma_shared states no rank: the memdesc_index views of %a say its first dim counts buffers.
     LayoutSelection a = layoutOfValue(kPipelinedTtgir, QStringLiteral("%a"));

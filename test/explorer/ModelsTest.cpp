@@ -187,6 +187,49 @@ private Q_SLOTS:
              qPrintable(tip));
   }
 
+  void hiddenParametersOfHostDescriptors() {
+    // copy_tiles(src, dst, 64, 64) of test/frontend/host-descriptors.py as trex's PTX declares it.
+    const char *ptx = ".visible .entry copy_tiles(\n"
+                      "\t.param .align 64 .b8 copy_tiles_param_0[128],\n"
+                      "\t.param .u32 copy_tiles_param_1,\n"
+                      "\t.param .u32 copy_tiles_param_2,\n"
+                      "\t.param .u64 copy_tiles_param_3,\n"
+                      "\t.param .u64 copy_tiles_param_4,\n"
+                      "\t.param .u64 .ptr .global .align 1 copy_tiles_param_5,\n"
+                      "\t.param .u64 .ptr .global .align 1 copy_tiles_param_6\n"
+                      ")\n";
+    std::vector<MachineParameter> params = ptxParameters(QString::fromLatin1(ptx));
+    QCOMPARE(params.size(), size_t(7));
+    QCOMPARE(params[0].bytes, 128);
+    QCOMPARE(params[1].bytes, 4);
+    HiddenParametersModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    KernelFacts facts;
+    facts.tensorDescriptors = {"box 64x64, 128-byte swizzle, 2-byte elements (TMA type 6)"};
+    model.setKernel(QStringLiteral("tensordesc<fp16[64, 64]>, 64, 64"), {"src", "BM", "BN"}, facts,
+                    QString::fromLatin1(ptx), true);
+    QVERIFY(model.problem().isEmpty());
+    const std::vector<HiddenParameterRow> &rows = model.parameters();
+    // The map, two shapes, two strides, the two hidden pointers, shared memory.
+    QCOMPARE(rows.size(), size_t(8));
+    QCOMPARE(rows[0].name, QStringLiteral("src"));
+    QCOMPARE(rows[0].type, QStringLiteral("tensordesc<fp16[64, 64]> (CUtensorMap, by value)"));
+    QCOMPARE(rows[0].parameterBytes, 128);
+    QCOMPARE(rows[0].parameterAlign, 64);
+    QVERIFY(
+        rows[0].machineParameter.contains(QLatin1String(".align 64 .b8 copy_tiles_param_0[128]")));
+    QCOMPARE(model.index(0, HiddenParametersModel::TypeColumn).data(Qt::ToolTipRole).toString(),
+             QStringLiteral("Encoded by the launcher (cuTensorMapEncodeTiled): box 64x64, "
+                            "128-byte swizzle, 2-byte elements (TMA type 6)"));
+    QCOMPARE(rows[1].name, QStringLiteral("src.shape[0]"));
+    QCOMPARE(rows[1].type, QStringLiteral("i32"));
+    QCOMPARE(rows[3].name, QStringLiteral("src.strides[0]"));
+    QCOMPARE(rows[3].parameterBytes, 8);
+    QVERIFY(rows[4].machineParameter.endsWith(QLatin1String("copy_tiles_param_4")));
+    QCOMPARE(rows[5].kind, HiddenParameterRow::Kind::GlobalScratch);
+    QVERIFY(rows[5].machineParameter.endsWith(QLatin1String("copy_tiles_param_5")));
+  }
+
   void hiddenParametersForAmdgcn() {
     std::vector<MachineParameter> args = amdgcnParameters(QString::fromLatin1(kAmdgcnArgs));
     QCOMPARE(args.size(), size_t(4));

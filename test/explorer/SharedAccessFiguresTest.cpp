@@ -304,6 +304,35 @@ private Q_SLOTS:
     QVERIFY(model.details(0).contains(QLatin1String("model: each warp-wide instruction")));
   }
 
+  void tmaCopiesHaveNoBankConflicts() {
+    SharedAccess copy;
+    copy.line = 6;
+    copy.operation = QStringLiteral("ttng.async_tma_copy_global_to_local");
+    copy.kind = SharedAccessKind::TMACopy;
+    copy.isStore = true;
+    copy.registers.name = QStringLiteral("#shared");
+    copy.shared.name = QStringLiteral("#shared");
+    copy.shared.shape = {64, 64};
+    copy.shared.elementType = QStringLiteral("f16");
+    copy.shared.elementBits = 16;
+    std::vector<SharedAccessFigure> figures =
+        sharedAccessFigures({copy}, sharedMemoryTarget(QStringLiteral("cuda:90")));
+    QCOMPARE(figures.size(), size_t(1));
+    QVERIFY(!figures[0].report);
+    QCOMPARE(figures[0].instruction, QStringLiteral("cp.async.bulk.tensor (TMA)"));
+    QCOMPARE(figures[0].elementBits, 16);
+    BankConflictModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setFigures(figures);
+    QCOMPARE(model.index(0, BankConflictModel::OperationColumn).data().toString(),
+             QStringLiteral("ttng.async_tma_copy_global_to_local (TMA write from global)"));
+    QVERIFY(model.index(0, BankConflictModel::WorstColumn)
+                .data()
+                .toString()
+                .contains(QLatin1String("no bank conflicts")));
+    QVERIFY(model.details(0).contains(QLatin1String("the descriptor's block #shared")));
+  }
+
   void unplannableAccessesSayWhy() {
     SharedAccess access;
     access.operation = QStringLiteral("ttg.local_store");

@@ -64,15 +64,35 @@ TEST(SignatureAgreement, CompilerAndRuntimeAcceptAndRejectTheSameEntries) {
                             "\"s, t\"",
                             "tl.float16",
                             "torch.bfloat16",
-                            "triton.language.int8"};
+                            "triton.language.int8",
+                            "tensordesc<fp16[64, 32]>",
+                            "tensordesc<bf16[1, 128]>",
+                            "tensordesc<fp32[2,4,64]>",
+                            "tensordesc<i8[16, 16]>"};
   for (const char *entry : accepted) {
     auto compiler = compilerReads(entry);
     auto runtime = runtimeReads(entry);
     EXPECT_TRUE(compiler.first) << entry;
     EXPECT_EQ(compiler, runtime) << entry;
   }
-  const char *rejected[] = {"",  "*fp33", "*fp32:8", "*fp32:1", "i33", "fp33:16",
-                            "*", "*:16",  "i32:2",   "bf12",    "u0",  "*kfp33"};
+  const char *rejected[] = {"",
+                            "*fp33",
+                            "*fp32:8",
+                            "*fp32:1",
+                            "i33",
+                            "fp33:16",
+                            "*",
+                            "*:16",
+                            "i32:2",
+                            "bf12",
+                            "u0",
+                            "*kfp33",
+                            "tensordesc<fp33[64]>",
+                            "tensordesc<fp16[]>",
+                            "tensordesc<fp16[0, 16]>",
+                            "tensordesc<fp16 64>",
+                            "tensordesc<fp16[64, 64],#ttg.nvmma_shared<{}>>",
+                            "tensordesc<fp16[1, 1, 1, 1, 1, 64]>"};
   for (const char *entry : rejected) {
     trex::runtime::Signature unused;
     EXPECT_FALSE(compilerReads(entry).first) << "'" << entry << "'";

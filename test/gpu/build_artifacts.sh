@@ -8,6 +8,7 @@
 #                            test/gpu/dot_operands.json (gpu_check.py)
 #   OUT/v3/<case>/           mma_check.py's matmuls on wgmma           (sm_90's default)
 #   OUT/v2/<case>/           the same on mma.sync
+#   OUT/host_descriptors/<case>/ host TensorDescriptor copies and matmuls (host_descriptor_check.py)
 # for TARGET (default cuda:90, the GPU machine's). Then, on the GPU machine:
 #   python3 test/gpu/gpu_check.py samples OUT/samples OUT/trex-runner
 #   python3 test/gpu/gpu_check.py samples OUT/side_by_side OUT/trex-runner \
@@ -17,6 +18,8 @@
 #   python3 test/gpu/mma_check.py check --artifacts OUT/v3 --runner OUT/trex-runner
 #   python3 test/gpu/matmul_ab.py OUT
 #   python3 test/gpu/kernels_ab.py OUT
+#   PYTHONPATH=python TREX=... python3 test/gpu/host_descriptor_check.py check \
+#       --artifacts OUT/host_descriptors --runner OUT/trex-runner
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:?usage: build_artifacts.sh OUT [TARGET]}
@@ -55,6 +58,7 @@ if [ -x "$ptxas" ]; then
 fi
 python3 test/gpu/mma_check.py build --trex "$trex" --out "$out/v3" --mma v3
 python3 test/gpu/mma_check.py build --trex "$trex" --out "$out/v2" --mma v2
+python3 test/gpu/host_descriptor_check.py build --trex "$trex" --out "$out/host_descriptors"
 
 # Real Triton's PTX for the two benchmark matmuls (the fixtures, compiled by Triton 3.6 for
 # the same specialisation), assembled by the ptxas executable of the CUDA trex uses and run by

@@ -79,6 +79,19 @@ TEST(AotLauncher, RefusesHipKernelsAndMissingCubins) {
   request = minimalRequest();
   request.info.globalScratchAlign = 96;
   EXPECT_THROW(generateAotLauncher(request), Error);
+  // Host tensor descriptors: refused by name rather than as a parameter-count mismatch.
+  request = minimalRequest();
+  request.signature = parseSignature("tensordesc<fp16[64, 64]>, i32");
+  try {
+    generateAotLauncher(request);
+    FAIL() << "a host descriptor was accepted";
+  } catch (const Error &error) {
+    EXPECT_NE(std::string(error.what())
+                  .find("'tensordesc<fp16[64, 64]>' is a host tensor descriptor, which the AOT "
+                        "launcher does not take yet"),
+              std::string::npos)
+        << error.what();
+  }
 }
 
 TEST(AotLauncher, ParameterNamesAreCIdentifiersAndUnique) {

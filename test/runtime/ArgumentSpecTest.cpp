@@ -198,3 +198,41 @@ TEST(Grid, ParsesOneToThreeDimensions) {
   for (const char *bad : {"", "0", "-1", "4,", "1,2,3,4", "a", "4.5", "1,70000", "4294967296"})
     EXPECT_THROW(parseGrid(bad), Error) << bad;
 }
+
+TEST(DescriptorSpec, ParsesFillShapeAndBlock) {
+  DescriptorSpec spec = parseDescriptorSpec("desc:rand:512x256:64x32");
+  EXPECT_EQ(spec.fill, BufferSpec::Fill::Rand);
+  EXPECT_EQ(spec.shape, (std::vector<std::int64_t>{512, 256}));
+  EXPECT_EQ(spec.blockShape, (std::vector<std::int64_t>{64, 32}));
+  EXPECT_EQ(spec.buffer().count, 512u * 256);
+  EXPECT_EQ(spec.strides(), (std::vector<std::int64_t>{256, 1}));
+  DescriptorSpec withoutBlock = parseDescriptorSpec("desc:zeros:4x8x16");
+  EXPECT_TRUE(withoutBlock.blockShape.empty());
+  EXPECT_EQ(withoutBlock.strides(), (std::vector<std::int64_t>{128, 16, 1}));
+}
+
+TEST(DescriptorSpec, ClearErrors) {
+  auto message = [](const std::string &text) {
+    try {
+      parseDescriptorSpec(text);
+    } catch (const Error &error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message("rand:1024"), "'rand:1024' is not a descriptor spec: a tensor-descriptor "
+                                  "argument takes desc:FILL:SHAPE[:BLOCK], e.g. "
+                                  "desc:rand:512x256:64x32");
+  EXPECT_EQ(message("desc:rand"), "'desc:rand' has 1 field after desc: (expected "
+                                  "desc:FILL:SHAPE[:BLOCK], e.g. desc:rand:512x256:64x32)");
+  EXPECT_NE(message("desc:noise:64x64").find("unknown fill 'noise'"), std::string::npos);
+  EXPECT_NE(message("desc:rand:64x0").find("the shape '64x0' is not positive integers"),
+            std::string::npos);
+  EXPECT_NE(message("desc:rand:64x-4").find("the shape '64x-4'"), std::string::npos);
+  EXPECT_NE(message("desc:rand:64x64:64").find("the shape has 2 dimensions but the block shape 1"),
+            std::string::npos);
+  EXPECT_NE(message("desc:rand:2x2x2x2x2x2").find("1 to 5 dimensions"), std::string::npos);
+  EXPECT_NE(message("desc:rand:64x64:64x64:1").find("has 4 fields"), std::string::npos);
+  EXPECT_NE(message("desc:rand:2000000000x2000000000").find("element count too large"),
+            std::string::npos);
+}

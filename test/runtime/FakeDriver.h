@@ -7,6 +7,7 @@
 #include "trex/Runtime/Driver.h"
 #include "trex/Runtime/Error.h"
 
+#include <algorithm>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -18,8 +19,10 @@ class FakeDriver : public Driver {
 public:
   struct Launch {
     LaunchDimensions dimensions;
-    // Each parameter's bytes, read through the kernelParams pointers at launch time.
+    // Each parameter's bytes, read through the kernelParams pointers at launch time: the
+    // first 8 as a word, and all of them.
     std::vector<std::uint64_t> parameterWords;
+    std::vector<std::vector<std::uint8_t>> parameterBytes;
   };
 
   double kernelMilliseconds = 1.0;
@@ -75,11 +78,13 @@ public:
     ++fills;
   }
   void launch(FunctionHandle, const LaunchDimensions &dimensions, void **parameters) override {
-    Launch launch{dimensions, {}};
+    Launch launch{dimensions, {}, {}};
     for (std::size_t index = 0; index < parameterSizes.size(); ++index) {
       std::uint64_t word = 0;
-      std::memcpy(&word, parameters[index], parameterSizes[index]);
+      std::memcpy(&word, parameters[index], std::min<std::size_t>(parameterSizes[index], 8));
       launch.parameterWords.push_back(word);
+      const auto *bytes = static_cast<const std::uint8_t *>(parameters[index]);
+      launch.parameterBytes.emplace_back(bytes, bytes + parameterSizes[index]);
     }
     clock_ += kernelMilliseconds;
     if (kernelBody)
@@ -87,6 +92,15 @@ public:
     launches.push_back(std::move(launch));
   }
   void synchronize() override {}
+  // A stand-in CUtensorMap: the global address in its first 8 bytes, the rest 0x7e; the
+  // encodings asked for are kept.
+  TensorMapBytes encodeTensorMap(const TensorMapEncoding &encoding) override {
+    tensorMaps.push_back(encoding);
+    TensorMapBytes map;
+    map.bytes.fill(0x7e);
+    std::memcpy(map.bytes.data(), &encoding.globalAddress, sizeof(encoding.globalAddress));
+    return map;
+  }
   EventHandle createEvent() override {
     ++liveEvents;
     return new double(0);
@@ -105,6 +119,7 @@ public:
   std::size_t liveAllocations() const { return memory_.size(); }
 
   std::vector<std::size_t> allocations;
+  std::vector<TensorMapEncoding> tensorMaps;
   int maxDynamicShared = 0;
 
 private:

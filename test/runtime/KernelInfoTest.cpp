@@ -76,6 +76,30 @@ TEST(KernelInfo, TrexKeysRoundTrip) {
   EXPECT_EQ(info.name, "add_kernel");
 }
 
+TEST(KernelInfo, ReadsTensorDescriptorMetadata) {
+  KernelInfo info =
+      parseKernelInfo("{\"name\": \"k\", \"tensordesc_meta\": [{\"swizzle\": 2, \"elem_size\": 2, "
+                      "\"elem_type\": 6, \"block_size\": [64, 32], \"fp4_padded\": false}]}",
+                      "k.json");
+  ASSERT_EQ(info.tensorDescriptors.size(), 1u);
+  EXPECT_EQ(info.tensorDescriptors[0].swizzle, 2);
+  EXPECT_EQ(info.tensorDescriptors[0].elementSize, 2);
+  EXPECT_EQ(info.tensorDescriptors[0].elementType, 6);
+  EXPECT_EQ(info.tensorDescriptors[0].blockSize, (std::vector<std::int64_t>{64, 32}));
+  // Triton writes [] (no host descriptors) or null.
+  EXPECT_TRUE(parseKernelInfo("{\"name\": \"k\", \"tensordesc_meta\": null}", "k.json")
+                  .tensorDescriptors.empty());
+  EXPECT_THROW(parseKernelInfo("{\"name\": \"k\", \"tensordesc_meta\": 3}", "k.json"), Error);
+  EXPECT_THROW(parseKernelInfo("{\"name\": \"k\", \"tensordesc_meta\": [{\"swizzle\": 5, "
+                               "\"elem_size\": 2, \"block_size\": [64]}]}",
+                               "k.json"),
+               Error);
+  EXPECT_THROW(parseKernelInfo("{\"name\": \"k\", \"tensordesc_meta\": [{\"swizzle\": 0, "
+                               "\"elem_size\": 2, \"block_size\": [512]}]}",
+                               "k.json"),
+               Error);
+}
+
 TEST(KernelInfo, RejectsMalformedMetadata) {
   EXPECT_THROW(parseKernelInfo("{", "x.json"), Error);
   EXPECT_THROW(parseKernelInfo("[1]", "x.json"), Error);

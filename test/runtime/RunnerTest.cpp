@@ -222,3 +222,99 @@ TEST(Runner, NoDriverGivesAClearError) {
   EXPECT_THROW(openDriver(Backend::HIP), NoDriverError);
   ::unsetenv("TREX_HIP_LIBRARY");
 }
+
+namespace {
+
+// copy_tiles(src, dst, 64, 64) of test/frontend/host-descriptors.py: two host descriptors.
+const char *kCopySignature = "tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 64]>, 64, 64";
+const char *kCopyDescriptorMeta =
+    ", \"tensordesc_meta\": [{\"swizzle\": 3, \"elem_size\": 2, \"elem_type\": 6, "
+    "\"block_size\": [64, 64], \"fp4_padded\": false}, {\"swizzle\": 3, \"elem_size\": 2, "
+    "\"elem_type\": 6, \"block_size\": [64, 64], \"fp4_padded\": false}]";
+
+fs::path writeCopyArtifacts(const std::string &name, const std::string &extraKeys) {
+  fs::path directory = fs::path(::testing::TempDir()) / ("trex-runner-" + name);
+  fs::remove_all(directory);
+  fs::create_directories(directory);
+  std::string metadata = "{\"name\": \"copy_tiles\", \"backend_name\": \"cuda\", \"arch\": "
+                         "\"sm90\", \"num_warps\": 4, \"warp_size\": 32" +
+                         extraKeys + "}";
+  std::ofstream(directory / "copy_tiles.json")
+      << annotateKernelInfo(metadata, kCopySignature, {"src", "dst"});
+  std::ofstream(directory / "copy_tiles.ptx") << ".version 8.7\n.entry copy_tiles()\n{}\n";
+  return directory;
+}
+
+} // namespace
+
+TEST(Runner, HostDescriptorsPassTheirMapShapeAndStrides) {
+  fs::path artifacts = writeCopyArtifacts("descriptors", kCopyDescriptorMeta);
+  RunRequest request;
+  request.grid = parseGrid("2,1");
+  request.arguments = {{"src", "desc:arange:128x64:64x64"}, {"dst", "desc:zeros:128x64"}};
+  request.printNames = {"dst"};
+  request.printLimit = 3;
+  LaunchPlan plan = planLaunch(findKernelArtifacts(artifacts.string()), request);
+  ASSERT_EQ(plan.arguments.size(), 2u);
+  EXPECT_EQ(plan.arguments[0].buffer->count, 128u * 64);
+
+  FakeDriver driver;
+  // Per descriptor: CUtensorMap, shape x2 (i32), strides x2 (i64); then the hidden pointers.
+  driver.parameterSizes = {128, 4, 4, 8, 8, 128, 4, 4, 8, 8, 8, 8};
+  // The fake kernel copies through the maps (the fake driver puts the address first).
+  driver.kernelBody = [](FakeDriver &fake, const FakeDriver::Launch &launch) {
+    auto &source = fake.memory(launch.parameterWords[0]);
+    auto &destination = fake.memory(launch.parameterWords[5]);
+    destination = source;
+  };
+  RunResult result = executeLaunch(driver, plan, request);
+  ASSERT_EQ(driver.tensorMaps.size(), 2u);
+  const TensorMapEncoding &map = driver.tensorMaps[0];
+  EXPECT_EQ(map.globalDim, (std::vector<std::uint64_t>{64, 128}));
+  EXPECT_EQ(map.globalStrides, (std::vector<std::uint64_t>{128}));
+  EXPECT_EQ(map.boxDim, (std::vector<std::uint32_t>{64, 64}));
+  EXPECT_EQ(map.swizzle, 3);
+  EXPECT_EQ(map.dataType, 6);
+  const FakeDriver::Launch &launch = driver.launches.at(0);
+  EXPECT_EQ(launch.parameterBytes[0].size(), 128u);
+  EXPECT_EQ(launch.parameterBytes[0][127], 0x7e); // the whole map travels
+  EXPECT_EQ(launch.parameterWords[1], 128u);      // shape
+  EXPECT_EQ(launch.parameterWords[2], 64u);
+  EXPECT_EQ(launch.parameterWords[3], 64u); // strides
+  EXPECT_EQ(launch.parameterWords[4], 1u);
+  ASSERT_EQ(result.printed.size(), 1u);
+  EXPECT_EQ(result.printed[0].type, "tensordesc<fp16[64, 64]>");
+  EXPECT_EQ(result.printed[0].count, 128u * 64);
+  EXPECT_EQ(result.printed[0].values, (std::vector<double>{0, 1, 2}));
+  EXPECT_EQ(driver.liveAllocations(), 0u);
+}
+
+TEST(Runner, BadDescriptorArgumentsAreCaughtBeforeLaunch) {
+  fs::path artifacts = writeCopyArtifacts("descriptor-errors", kCopyDescriptorMeta);
+  RunRequest request;
+  request.grid = parseGrid("1");
+  auto withSource = [&](const std::string &source) {
+    RunRequest changed = request;
+    changed.arguments = {{"src", source}, {"dst", "desc:zeros:128x64"}};
+    return planError(artifacts, changed);
+  };
+  EXPECT_EQ(withSource("rand:1024"),
+            "argument 'src' (tensordesc<fp16[64, 64]>): 'rand:1024' is not a descriptor spec: a "
+            "tensor-descriptor argument takes desc:FILL:SHAPE[:BLOCK], e.g. "
+            "desc:rand:512x256:64x32");
+  EXPECT_EQ(withSource("desc:rand:128x64:64x32"),
+            "argument 'src' (tensordesc<fp16[64, 64]>): the block shape in "
+            "'desc:rand:128x64:64x32' is not the signature's (tensordesc<fp16[64, 64]>)");
+  EXPECT_EQ(withSource("desc:rand:4096"),
+            "argument 'src' (tensordesc<fp16[64, 64]>): the tensor 'desc:rand:4096' has 1 "
+            "dimensions but the descriptor's block 2");
+  EXPECT_EQ(withSource("desc:rand:100x100"),
+            "argument 'src' (tensordesc<fp16[64, 64]>): descriptor stride 0 is 200 bytes; TMA "
+            "needs a multiple of 16 below 2^40");
+  fs::path withoutMeta = writeCopyArtifacts("descriptor-no-meta", "");
+  RunRequest copy = request;
+  copy.arguments = {{"src", "desc:rand:128x64"}, {"dst", "desc:zeros:128x64"}};
+  EXPECT_EQ(planError(withoutMeta, copy),
+            "argument 'src' (tensordesc<fp16[64, 64]>): the metadata has no tensordesc_meta entry "
+            "for this descriptor (compile it with a trex that takes host descriptors, for sm_90)");
+}

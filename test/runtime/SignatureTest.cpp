@@ -68,6 +68,35 @@ TEST(Signature, RejectsTyposWithTheEntry) {
   EXPECT_NE(message("*fp32:1").find("a pointer cannot be specialized to 1"), std::string::npos);
 }
 
+TEST(Signature, HostTensorDescriptors) {
+  Signature signature = parseSignature("tensordesc<fp16[64, 32]>, tensordesc<bf16[1,128]>, i32");
+  std::vector<SignatureEntry> passed = signature.passedEntries();
+  ASSERT_EQ(passed.size(), 3u);
+  EXPECT_EQ(passed[0].kind, SignatureEntry::Kind::TensorDescriptor);
+  EXPECT_EQ(passed[0].type, ScalarType::FP16);
+  EXPECT_EQ(passed[0].blockShape, (std::vector<std::int64_t>{64, 32}));
+  EXPECT_EQ(passed[0].describe(), "tensordesc<fp16[64, 32]>");
+  EXPECT_EQ(passed[1].type, ScalarType::BF16);
+  EXPECT_EQ(passed[1].describe(), "tensordesc<bf16[1, 128]>");
+  auto message = [](const std::string &text) {
+    try {
+      parseSignature(text);
+    } catch (const Error &error) {
+      return std::string(error.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message("tensordesc<fp33[64]>").find("unknown element type 'fp33'"), std::string::npos);
+  EXPECT_NE(message("tensordesc<fp16[]>").find("block dimension '' of a tensor descriptor"),
+            std::string::npos);
+  EXPECT_NE(message("tensordesc<fp16[0, 4]>").find("block dimension '0'"), std::string::npos);
+  EXPECT_NE(message("tensordesc<fp16 64>").find("needs its block shape in [...]"),
+            std::string::npos);
+  EXPECT_NE(message("tensordesc<fp16[64, 64],#shared>").find("Gluon's form"), std::string::npos);
+  EXPECT_NE(message("tensordesc<fp16[1,1,1,1,1,1]>").find("1 to 5 dimensions, not 6"),
+            std::string::npos);
+}
+
 // The entries the compiler reads as constexprs are not passed: ":1" scalars (Triton compiles
 // them in), tuples (one entry, commas and all), dtypes and names of the kernel's module.
 TEST(Signature, ConstexprEntriesAreNotPassed) {

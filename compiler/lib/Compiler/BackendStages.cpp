@@ -324,12 +324,16 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options, Compil
   module->getContext()->getOrLoadDialect(target.isCUDA() ? "nvvm" : "rocdl");
   if (!target.isCUDA())
     module->getContext()->getOrLoadDialect("amdg");
+  // The descriptor parameters' types are gone after the lowering.
+  std::vector<TensorDescriptorMetadata> descriptors =
+      readTensorDescriptorMetadata(module, result.kernelName);
   if (failed(runPipeline(
           module, [&](OpPassManager &pm) { buildLLVMLoweringPipeline(pm, lowering); },
           Pipeline::LLVMLowering, options, result, loweringStep)))
     return false;
   KernelMetadata metadata =
       readKernelMetadata(module, result.kernelName, target, options.numStages);
+  metadata.tensorDescriptors = std::move(descriptors);
 
   LLVMBackend backend(target, options, result, printer);
   std::unique_ptr<llvm::Module> llvmModule = timed(result, "TranslateToLLVMIR",

@@ -2,7 +2,9 @@
 #include "trex/Compiler/Metadata.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/Allocation.h"
+#include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
+#include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/JSON.h"
@@ -22,6 +24,22 @@ llvm::json::Array strings(std::initializer_list<const char *> values) {
   llvm::json::Array array;
   for (const char *value : values)
     array.push_back(value);
+  return array;
+}
+
+// Triton's keys, one object per host descriptor.
+llvm::json::Array tensorDescriptorsJSON(const std::vector<TensorDescriptorMetadata> &descriptors) {
+  llvm::json::Array array;
+  for (const TensorDescriptorMetadata &descriptor : descriptors) {
+    llvm::json::Array block;
+    for (int64_t size : descriptor.blockSize)
+      block.push_back(size);
+    array.push_back(llvm::json::Object{{"swizzle", descriptor.swizzle},
+                                       {"elem_size", descriptor.elementSize},
+                                       {"elem_type", descriptor.elementType},
+                                       {"block_size", std::move(block)},
+                                       {"fp4_padded", descriptor.fp4Padded}});
+  }
   return array;
 }
 
@@ -64,6 +82,45 @@ KernelMetadata readKernelMetadata(mlir::ModuleOp module, llvm::StringRef kernelN
   return metadata;
 }
 
+std::vector<TensorDescriptorMetadata> readTensorDescriptorMetadata(mlir::ModuleOp module,
+                                                                   llvm::StringRef kernelName) {
+  std::vector<TensorDescriptorMetadata> descriptors;
+  auto kernel = module.lookupSymbol<tt::FuncOp>(kernelName);
+  if (!kernel)
+    return descriptors;
+  for (mlir::Type input : kernel.getFunctionType().getInputs()) {
+    auto desc = mlir::dyn_cast<tt::TensorDescType>(input);
+    if (!desc)
+      continue;
+    mlir::RankedTensorType block = desc.getBlockType();
+    TensorDescriptorMetadata entry;
+    auto shared = mlir::dyn_cast_or_null<ttg::NVMMASharedEncodingAttr>(block.getEncoding());
+    if (shared) {
+      switch (shared.getSwizzlingByteWidth()) {
+      case 32:
+        entry.swizzle = 1;
+        break;
+      case 64:
+        entry.swizzle = 2;
+        break;
+      case 128:
+        entry.swizzle = 3;
+        break;
+      default:
+        entry.swizzle = 0;
+      }
+      entry.fp4Padded = shared.getFp4Padded();
+    }
+    entry.elementSize =
+        static_cast<int>(std::max(block.getElementType().getIntOrFloatBitWidth() / 8, 1u));
+    entry.elementType = ttng::tmaElementType(block.getElementType()).value_or(-1);
+    for (int64_t size : ttng::tmaBoxShape(block))
+      entry.blockSize.push_back(size);
+    descriptors.push_back(std::move(entry));
+  }
+  return descriptors;
+}
+
 std::string metadataJSON(const KernelMetadata &metadata) {
   const Target &target = metadata.target;
   llvm::json::Object object{
@@ -84,7 +141,7 @@ std::string metadataJSON(const KernelMetadata &metadata) {
       {"sanitize_overflow", true},
       {"instrumentation_mode", ""},
       {"launch_cooperative_grid", false},
-      {"tensordesc_meta", llvm::json::Array()},
+      {"tensordesc_meta", tensorDescriptorsJSON(metadata.tensorDescriptors)},
       {"triton_version", "3.6.0"},
   };
   if (metadata.registers)

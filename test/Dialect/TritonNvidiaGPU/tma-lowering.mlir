@@ -36,10 +36,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: ttng.async_tma_copy_global_to_local %[[SRCD]][%{{.*}}, %{{.*}}] %[[BUF]], %[[B]], %[[TRUE]]
 // CHECK: ttng.wait_barrier %[[B]], %{{.*}} :
 // CHECK: ttng.inval_barrier %[[B]]
-// CHECK: %[[V:.*]] = ttg.local_load %[[BUF]] : !ttg.memdesc<64x64xf16, #[[SHARED]], #smem, mutable> -> tensor<64x64xf16, #blocked>
-// CHECK: %[[OUT:.*]] = ttg.local_alloc %[[V]] : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #[[SHARED]], #smem>
+// The tile is stored unchanged: straight from the buffer the load filled.
+// CHECK-NOT: ttg.local_load
 // CHECK: ttng.fence_async_shared {bCluster = false}
-// CHECK: ttng.async_tma_copy_local_to_global %[[DSTD]][%{{.*}}, %{{.*}}] %[[OUT]]
+// CHECK: ttng.async_tma_copy_local_to_global %[[DSTD]][%{{.*}}, %{{.*}}] %[[BUF]]
 // CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
 // CHECK-NOT: tt.descriptor
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
@@ -94,5 +94,74 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // expected-error @below {{tile::gather4 mode, which needs sm_100}}
     %v = tt.descriptor_gather %d[%rows, %x] : (!tt.tensordesc<tensor<1x64xf16>>, tensor<32xi32, #idx>, i32) -> tensor<32x64xf16, #blocked>
     tt.return %v : tensor<32x64xf16, #blocked>
+  }
+}
+
+// -----
+
+// Host descriptors (kernel parameters, followed by their shape and strides): the parameter's
+// block gets its TMA layout in the function type (32 bf16 = 64-byte rows: the 64-byte swizzle);
+// loads are TMA copies through the parameter itself, nothing is written to global scratch.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[SA:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+// CHECK-LABEL: tt.func public @host_descriptor(
+// CHECK-SAME: %[[A:[a-z0-9]+]]: !tt.tensordesc<tensor<64x32xbf16, #[[SA]]>>, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i64, %{{.*}}: i64
+// CHECK-NOT: ttg.global_scratch_alloc
+// CHECK-NOT: ttng.tensormap_create
+// CHECK: ttng.async_tma_copy_global_to_local %[[A]][
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @host_descriptor(%a: !tt.tensordesc<tensor<64x32xbf16>>, %m: i32, %n: i32, %sm: i64, %sn: i64, %i: i32) -> tensor<64x32xbf16, #blocked> {
+    %v = tt.descriptor_load %a[%i, %i] : !tt.tensordesc<tensor<64x32xbf16>> -> tensor<64x32xbf16, #blocked>
+    tt.return %v : tensor<64x32xbf16, #blocked>
+  }
+}
+
+// -----
+
+// TMA element types in the device's numbering (tensormap.replace's .elemtype, as Triton's
+// TMA_ELEMENT_TYPES): bf16 is 10 (the host's CUtensorMapDataType says 9, the device's 9 is f64).
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func @bf16_descriptor(
+// CHECK: ttng.tensormap_create {{.*}} {elem_type = 10 : i32,
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @bf16_descriptor(%x: !tt.ptr<bf16>, %m: i32, %n: i32, %s: i64, %i: i32) -> tensor<64x64xbf16, #blocked> {
+    %c1 = arith.constant 1 : i64
+    %d = tt.make_tensor_descriptor %x, [%m, %n], [%s, %c1] : !tt.ptr<bf16>, !tt.tensordesc<tensor<64x64xbf16>>
+    %v = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<64x64xbf16>> -> tensor<64x64xbf16, #blocked>
+    tt.return %v : tensor<64x64xbf16, #blocked>
+  }
+}
+
+// -----
+
+// A tile stored unchanged: the store copies out the buffer the load's TMA copy filled (no
+// local_load into registers, no second buffer), as Triton 3.6 does. With a write between the
+// read and the store (the local_store into %other, which may be the same memory), the value
+// goes through registers into a buffer of its own.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+// CHECK-LABEL: tt.func public @forwarded(
+// CHECK: %[[TILE:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #{{.*}}, #smem, mutable>
+// CHECK: ttng.async_tma_copy_global_to_local %{{.*}}[%{{.*}}, %{{.*}}] %[[TILE]],
+// CHECK-NOT: ttg.local_load
+// CHECK: ttng.fence_async_shared
+// CHECK-NEXT: ttng.async_tma_copy_local_to_global %{{.*}}[%{{.*}}, %{{.*}}] %[[TILE]] :
+// CHECK-LABEL: tt.func public @not_forwarded(
+// CHECK: %[[READ:.*]] = ttg.local_load
+// CHECK: ttg.local_store
+// CHECK: %[[OWN:.*]] = ttg.local_alloc %[[READ]]
+// CHECK: ttng.async_tma_copy_local_to_global %{{.*}}[%{{.*}}, %{{.*}}] %[[OWN]] :
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @forwarded(%src: !tt.tensordesc<tensor<64x64xf16>>, %dst: !tt.tensordesc<tensor<64x64xf16>>, %i: i32) {
+    %v = tt.descriptor_load %src[%i, %i] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+    tt.descriptor_store %dst[%i, %i], %v : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16, #blocked>
+    tt.return
+  }
+  tt.func public @not_forwarded(%src: !tt.tensordesc<tensor<64x64xf16>>, %dst: !tt.tensordesc<tensor<64x64xf16>>, %i: i32, %other: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>, %w: tensor<64x64xf16, #blocked>) {
+    %v = tt.descriptor_load %src[%i, %i] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+    ttg.local_store %w, %other : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    tt.descriptor_store %dst[%i, %i], %v : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16, #blocked>
+    tt.return
   }
 }

@@ -59,6 +59,13 @@ def descriptor_copy(in_ptr, out_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
 
 
 @triton.jit
+def host_descriptor_copy(src, dst, BM: tl.constexpr, BN: tl.constexpr):
+    # Descriptors made on the host (TensorDescriptor): TMA copies through the parameters.
+    row = tl.program_id(0) * BM
+    dst.store([row, 0], src.load([row, 0]))
+
+
+@triton.jit
 def apply_builtin(x_ptr, FN: tl.constexpr):
     offs = tl.arange(0, 128)
     tl.store(x_ptr + offs, FN(tl.load(x_ptr + offs)))
@@ -123,6 +130,11 @@ def main(which):
         copy_rows[(16,)](x, FakeTensor("fp32", 12288), 64, num_warps=2)
     if "descriptor" in which:
         descriptor_copy[(4,)](x, FakeTensor("fp32", 12288), 256, 64, 64, 64)
+    if "hostdesc" in which:
+        from triton.tools.tensor_descriptor import TensorDescriptor
+        src = TensorDescriptor.from_tensor(FakeTensor("fp16", 4096), [64, 64], [256, 64])
+        dst = TensorDescriptor.from_tensor(FakeTensor("fp16", 65536), [64, 64], [256, 64])
+        host_descriptor_copy[(4,)](src, dst, 64, 64)
     if "builtin" in which:
         # A Triton builtin passed as a constexpr function.
         apply_builtin[(1,)](x, tl.math.exp)

@@ -25,6 +25,20 @@ struct ScratchAllocation {
   std::string source; // "kernel.py:12:10", or empty
 };
 
+// A kernel's host tensor-descriptor parameter: what the launcher needs to encode its
+// CUtensorMap (an entry of Triton's "tensordesc_meta", in parameter order).
+struct TensorDescriptorMetadata {
+  // CUtensorMapSwizzle: 0 none, 1 32-byte, 2 64-byte, 3 128-byte.
+  int swizzle = 0;
+  // Bytes of one element.
+  int elementSize = 0;
+  // The TMA element type as the device numbers it (the launcher translates to the host's).
+  int elementType = 0;
+  // The box one TMA copy moves, outermost dimension first.
+  std::vector<int64_t> blockSize;
+  bool fp4Padded = false;
+};
+
 struct KernelMetadata {
   std::string name;
   Target target;
@@ -42,6 +56,8 @@ struct KernelMetadata {
   int64_t profileScratchAlign = 1;
   // What the global scratch holds (trex's "trex_global_scratch" key; empty when nothing).
   std::vector<ScratchAllocation> globalScratch;
+  // Host tensor-descriptor parameters, in order (Triton's "tensordesc_meta").
+  std::vector<TensorDescriptorMetadata> tensorDescriptors;
   // From the assembler's info log, where it was read (NVIDIA): Triton's n_regs, and n_spills
   // as Triton's launcher computes it (the kernel's local memory per thread / 4: ptxas' stack
   // frame, which holds the spills).
@@ -54,6 +70,12 @@ struct KernelMetadata {
 // compile option, which the IR does not record.
 KernelMetadata readKernelMetadata(mlir::ModuleOp module, llvm::StringRef kernelName,
                                   const Target &target, int numStages);
+
+// The host tensor-descriptor parameters of the kernel `kernelName` in a ttgir module whose
+// descriptors have their TMA layouts (after triton-nvidia-optimize-descriptor-encoding), as
+// Triton 3.6 reads them after make_ttgir.
+std::vector<TensorDescriptorMetadata> readTensorDescriptorMetadata(mlir::ModuleOp module,
+                                                                   llvm::StringRef kernelName);
 
 // The JSON Triton 3.6 writes for this target (keys sorted, one-space indent), the hidden
 // scratch sizes included for AMD as well.

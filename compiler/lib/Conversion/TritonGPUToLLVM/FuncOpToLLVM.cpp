@@ -10,6 +10,7 @@
 #include "trex/Conversion/TritonGPUToLLVM/Allocation.h"
 #include "trex/Conversion/TritonGPUToLLVM/SharedMemory.h"
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
+#include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -29,6 +30,22 @@ int numThreadsOf(ModuleOp module, const TargetInfo &target) {
   if (auto attr = module->getAttrOfType<IntegerAttr>(ttg::kThreadsPerWarpAttr))
     threadsPerWarp = static_cast<int>(attr.getInt());
   return numWarps * threadsPerWarp;
+}
+
+// A kernel's tensor-descriptor parameter is a CUtensorMap the launcher passes by value, as
+// Triton 3.6 does: 128 bytes aligned to 64 in the parameter space (`.param .align 64 .b8
+// name[128]`), a grid constant whose address the TMA instructions take.
+void markHostDescriptors(LLVM::LLVMFuncOp function, FunctionType type) {
+  MLIRContext *context = function.getContext();
+  for (auto [index, input] : llvm::enumerate(type.getInputs())) {
+    if (!isa<tt::TensorDescType>(input))
+      continue;
+    auto i32 = IntegerType::get(context, 32);
+    function.setArgAttr(index, "llvm.align", IntegerAttr::get(i32, 64));
+    function.setArgAttr(index, "llvm.byval",
+                        TypeAttr::get(LLVM::LLVMArrayType::get(IntegerType::get(context, 8), 128)));
+    function.setArgAttr(index, "nvvm.grid_constant", UnitAttr::get(context));
+  }
 }
 
 struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
@@ -74,8 +91,10 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<tt::FuncOp> {
     if (failed(rewriter.convertRegionTypes(&newFunction.getBody(), *getTypeConverter(),
                                            &signature)))
       return failure();
-    if (isKernel)
+    if (isKernel) {
       target.markKernel(newFunction, numThreadsOf(function->getParentOfType<ModuleOp>(), target));
+      markHostDescriptors(newFunction, type);
+    }
     newFunction->setAttr("trex.kernel", BoolAttr::get(context, isKernel));
     rewriter.eraseOp(function);
     return success();

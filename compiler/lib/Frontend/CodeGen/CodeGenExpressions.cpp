@@ -264,6 +264,38 @@ Value CodeGenerator::visitAttribute(const python::AttributeExpr &attribute) {
   return getAttribute(object, attribute.attribute());
 }
 
+namespace {
+
+// A descriptor's global shape (i32 each) or strides (i64 each), as a tuple: the operands of
+// its tt.make_tensor_descriptor, or, for a host descriptor, the kernel parameters that follow
+// it (see CodeGenerator::isHostDescriptor).
+Value descriptorFields(mlir::Value descriptor, bool strides) {
+  auto type = cast<tt::TensorDescType>(descriptor.getType());
+  size_t rank = type.getBlockType().getRank();
+  std::vector<mlir::Value> handles;
+  if (auto make = descriptor.getDefiningOp<tt::MakeTensorDescOp>()) {
+    auto operands = strides ? make.getStrides() : make.getShape();
+    handles.assign(operands.begin(), operands.end());
+  } else if (auto argument = dyn_cast<BlockArgument>(descriptor)) {
+    auto function = dyn_cast_or_null<tt::FuncOp>(argument.getOwner()->getParentOp());
+    size_t first = argument.getArgNumber() + 1 + (strides ? rank : 0);
+    if (function && function.isPublic() && argument.getOwner()->isEntryBlock() &&
+        first + rank <= argument.getOwner()->getNumArguments())
+      for (size_t i = 0; i < rank; ++i)
+        handles.push_back(argument.getOwner()->getArgument(first + i));
+  }
+  if (handles.size() != rank)
+    fail(std::string("trex knows a descriptor's ") + (strides ? "strides" : "shape") +
+         " where it was made (tl.make_tensor_descriptor or a kernel parameter), not after it "
+         "went through a loop, a branch or a call");
+  std::vector<Value> values;
+  for (mlir::Value handle : handles)
+    values.push_back(Value::tensor(handle, DType(strides ? ScalarKind::Int64 : ScalarKind::Int32)));
+  return Value::tuple(std::move(values));
+}
+
+} // namespace
+
 Value CodeGenerator::getAttribute(const Value &object, const std::string &name) {
   const Library &lib = library();
   if (object.isNamespace()) {
@@ -289,9 +321,9 @@ Value CodeGenerator::getAttribute(const Value &object, const std::string &name) 
       return Value::dtype(block);
     if (name == "dtype")
       return Value::dtype(block.scalar());
-    fail("'tensor_descriptor' object has no attribute '" + name + "'" +
-         (name == "shape" || name == "strides" ? " (trex keeps only the block of a descriptor)"
-                                               : ""));
+    if (name == "shape" || name == "strides")
+      return descriptorFields(object.asTensor().handle, name == "strides");
+    fail("'tensor_descriptor' object has no attribute '" + name + "'");
   }
   if (object.isTensor()) {
     const Tensor &tensor = object.asTensor();

@@ -221,13 +221,33 @@ void CodeGenerator::visitBlock(const python::Block &block) {
 // Functions
 //===----------------------------------------------------------------------===//
 
+// A kernel parameter that is a TensorDescriptor made on the host (`tensordesc<...>` in the
+// signature). Triton 3.6 passes such a descriptor followed by its global shape and strides,
+// which the kernel reads as `desc.shape` and `desc.strides`; helpers take the descriptor alone.
+bool CodeGenerator::isHostDescriptor(const ValueTemplate &parameter) const {
+  return isKernel_ && parameter.kind == ValueTemplate::Kind::Tensor &&
+         parameter.type.isTensorDesc();
+}
+
+// The parameters after a host descriptor: the shape (i32 each), then the strides (i64 each).
+std::vector<DType> CodeGenerator::hostDescriptorExtraTypes(const DType &descriptor) {
+  size_t rank = descriptor.elementType().shape().size();
+  std::vector<DType> types(rank, DType(ScalarKind::Int32));
+  types.insert(types.end(), rank, DType(ScalarKind::Int64));
+  return types;
+}
+
 void CodeGenerator::generate() { atNode(*function_->definition, [&] { visitFunctionDef(*function_->definition); }); }
 
 void CodeGenerator::visitFunctionDef(const python::FunctionDefStmt &definition) {
   MLIRContext *context = state_.context;
   std::vector<DType> argumentTypes;
-  for (const ValueTemplate &parameter : prototype_.parameters)
+  for (const ValueTemplate &parameter : prototype_.parameters) {
     parameter.flattenTypes(argumentTypes);
+    if (isHostDescriptor(parameter))
+      for (const DType &extra : hostDescriptorExtraTypes(parameter.type))
+        argumentTypes.push_back(extra);
+  }
   std::vector<mlir::Type> irTypes;
   for (const DType &type : argumentTypes)
     irTypes.push_back(type.toMLIR(context));
@@ -255,6 +275,10 @@ void CodeGenerator::visitFunctionDef(const python::FunctionDefStmt &definition) 
                                IntegerAttr::get(IntegerType::get(context, 32), value));
     Value value = prototype_.parameters[i].rebuild(arguments, cursor);
     setLocationToName(value, parameters[i].name);
+    if (isHostDescriptor(prototype_.parameters[i]))
+      for (size_t extra = hostDescriptorExtraTypes(prototype_.parameters[i].type).size(); extra;
+           --extra)
+        setLocationToName(arguments[cursor++], parameters[i].name);
     setValue(parameters[i].name, value);
   }
   builder_.setInsertionPointToStart(entry);

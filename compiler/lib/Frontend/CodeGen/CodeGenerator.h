@@ -200,6 +200,8 @@ private:
   void setLocationToName(const Value &value, const std::string &name);
   void setLocationToName(mlir::Value value, const std::string &name);
   mlir::Block *createBlockInCurrentRegion();
+  bool isHostDescriptor(const ValueTemplate &parameter) const;
+  static std::vector<DType> hostDescriptorExtraTypes(const DType &descriptor);
 
   GenerationState &state_;
   ModuleScope *scope_;

@@ -5,6 +5,7 @@
 #include "Library.h"
 #include "trex/Signature/SignatureSyntax.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -128,6 +129,20 @@ ParameterSpecialization parseSignatureEntry(const std::string &entry) {
   std::optional<ScalarKind> kind = scalarKindFromSignatureName(syntax.typeName);
   if (!kind)
     fail("unknown type '" + syntax.typeName + "'; " + kExpectedEntries);
+  if (syntax.kind == signature::EntrySyntax::Kind::TensorDescriptor) {
+    // A TensorDescriptor made on the host: the kernel receives the descriptor, then its shape
+    // and strides (CodeGenerator::visitFunctionDef adds those parameters).
+    DType element(*kind);
+    std::vector<std::int64_t> block(syntax.blockShape.begin(), syntax.blockShape.end());
+    std::int64_t rowBytes = block.back() * std::max(element.primitiveBitwidth() / 8, 1);
+    if (rowBytes < 16)
+      fail("Descriptor block shape must have at least 16 bytes in the last dimension, but got " +
+           std::to_string(block.back()) + " * " +
+           std::to_string(std::max(element.primitiveBitwidth() / 8, 1)) + " = " +
+           std::to_string(rowBytes) + " bytes");
+    specialization.type = DType::tensorDesc(DType::block(element, block));
+    return specialization;
+  }
   specialization.type = syntax.kind == signature::EntrySyntax::Kind::Pointer
                             ? DType::pointer(DType(*kind), 1, syntax.constPointer)
                             : DType(*kind);

@@ -244,6 +244,16 @@ KernelSpecialization specializeKernel(GenerationState &state, const JitFunction 
                       "parameter '" + parameter.name +
                           "' is a tl.constexpr: give its value in the signature (e.g. 1024), "
                           "not the type '" + specialization.text + "'");
+      // Without TMA, Triton 3.6 passes a host descriptor split into pointer, shape, strides
+      // and a padding flag (then shape and strides again); trex launches host descriptors as
+      // TMA descriptors only.
+      if (specialization.type->isTensorDesc() &&
+          !(state.options->isCUDA && state.options->computeCapability >= 90))
+        throw errorAt(scope, parameter.range.begin,
+                      "parameter '" + parameter.name + "' is a host tensor descriptor (" + entry +
+                          "): trex launches those as TMA descriptors, which need sm_90 or "
+                          "newer; on this target make the descriptor in the kernel "
+                          "(tl.make_tensor_descriptor) or pass the pointer");
       ValueTemplate runtime;
       runtime.kind = ValueTemplate::Kind::Tensor;
       runtime.type = *specialization.type;

@@ -1,11 +1,13 @@
-// ArgumentPacking: the kernel's parameter block — the user's arguments in signature order,
-// then the two hidden pointers every Triton 3.6 kernel takes (global scratch, profile
-// scratch) — and the scratch sizes for a grid.
+// ArgumentPacking: the kernel's parameter block — the user's arguments in signature order
+// (a host tensor descriptor as its 128-byte CUtensorMap, 64-byte aligned, then its shape and
+// strides), then the two hidden pointers every Triton 3.6 kernel takes (global scratch,
+// profile scratch) — and the scratch sizes for a grid.
 #ifndef TREX_RUNTIME_ARGUMENTPACKING_H
 #define TREX_RUNTIME_ARGUMENTPACKING_H
 
 #include "trex/Runtime/Driver.h"
 #include "trex/Runtime/ScalarValue.h"
+#include "trex/Runtime/TensorMap.h"
 
 #include <array>
 #include <cstddef>
@@ -26,18 +28,28 @@ Grid parseGrid(const std::string &text);
 // launcher allocates it. Throws Error on overflow.
 std::uint64_t scratchBytes(std::int64_t perProgram, const Grid &grid, int numCTAs);
 
-// One passed argument: a device pointer or a scalar.
+// One passed parameter: a device pointer, a scalar or a CUtensorMap passed by value.
 struct ArgumentValue {
-  bool isPointer = false;
+  enum class Kind { Pointer, Scalar, TensorMap };
+  Kind kind = Kind::Scalar;
   DevicePointer pointer = 0;
   ScalarValue scalar;
+  TensorMapBytes tensorMap;
 
-  static ArgumentValue ofPointer(DevicePointer pointer) { return {true, pointer, {}}; }
-  static ArgumentValue ofScalar(ScalarValue scalar) { return {false, 0, scalar}; }
+  bool isPointer() const { return kind == Kind::Pointer; }
+  static ArgumentValue ofPointer(DevicePointer pointer);
+  static ArgumentValue ofScalar(ScalarValue scalar);
+  static ArgumentValue ofTensorMap(const TensorMapBytes &tensorMap);
 };
 
-// The parameter block: each value at an offset aligned to its size (as a C struct would lay
-// them out), and `pointers()` for the driver's kernelParams.
+// The parameters a host descriptor passes, in order: its CUtensorMap, its shape (i32 each),
+// its strides (i64 each), as Triton 3.6's launcher expands a TensorDescriptor.
+std::vector<ArgumentValue> descriptorArguments(const TensorMapBytes &tensorMap,
+                                               const DescriptorScalars &scalars);
+
+// The parameter block: each value at an offset aligned to its size (a CUtensorMap to 64, as
+// PTX declares it: `.param .align 64 .b8 name[128]`), as a C struct would lay them out, and
+// `pointers()` for the driver's kernelParams.
 class PackedArguments {
 public:
   PackedArguments(const std::vector<ArgumentValue> &userArguments, DevicePointer globalScratch,
@@ -53,7 +65,7 @@ public:
   void **pointers() { return pointers_.data(); }
 
 private:
-  void append(const void *value, std::size_t size);
+  void append(const void *value, std::size_t size, std::size_t alignment);
 
   std::vector<std::uint8_t> storage_;
   std::vector<std::size_t> offsets_;

@@ -33,6 +33,23 @@ BufferSpec parseBufferSpec(const std::string &text);
 std::vector<std::uint8_t> generateBuffer(const BufferSpec &spec, ScalarType type,
                                          std::uint64_t seed);
 
+// A host tensor descriptor's argument, `desc:FILL:SHAPE[:BLOCK]` (e.g. desc:rand:512x256:64x32):
+// a tensor of SHAPE elements of the descriptor's type, filled as a buffer spec says, contiguous
+// (row-major strides), described with the block shape BLOCK, which must be the signature's
+// (left out: the signature's).
+struct DescriptorSpec {
+  BufferSpec::Fill fill = BufferSpec::Fill::Zeros;
+  std::vector<std::int64_t> shape;
+  std::vector<std::int64_t> blockShape;
+
+  // The buffer behind the tensor and its row-major strides in elements.
+  BufferSpec buffer() const;
+  std::vector<std::int64_t> strides() const;
+};
+
+// Parses "desc:rand:512x256:64x32"; throws Error saying what is wrong otherwise.
+DescriptorSpec parseDescriptorSpec(const std::string &text);
+
 // `name=value` or a bare `value` (positional) as given to --arg.
 struct NamedArgument {
   std::string name; // empty: positional

@@ -8,6 +8,7 @@
 #define TREX_RUNTIME_DRIVER_H
 
 #include "trex/Runtime/KernelInfo.h"
+#include "trex/Runtime/TensorMap.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -16,7 +17,6 @@
 
 namespace trex::runtime {
 
-using DevicePointer = std::uint64_t;
 // Opaque driver handles (CUmodule, CUfunction, CUevent, CUgraphExec / their HIP twins).
 using ModuleHandle = void *;
 using FunctionHandle = void *;
@@ -81,6 +81,10 @@ public:
   virtual void recordEvent(EventHandle event) = 0;
   // Milliseconds between two recorded events (both must have completed).
   virtual float elapsedMilliseconds(EventHandle start, EventHandle end) = 0;
+
+  // A host tensor descriptor's CUtensorMap (cuTensorMapEncodeTiled); throws Error on a
+  // backend or driver without TMA descriptors.
+  virtual TensorMapBytes encodeTensorMap(const TensorMapEncoding &encoding);
 
   // Graph capture of the stream: false when the backend cannot.
   virtual bool supportsGraphs() const { return false; }

@@ -27,6 +27,19 @@ struct ScratchRegion {
   std::string source;
 };
 
+// A host tensor-descriptor parameter as the compiler laid it out (an entry of Triton's
+// "tensordesc_meta", in parameter order): what encoding its CUtensorMap needs.
+struct TensorDescriptorLayout {
+  // CUtensorMapSwizzle: 0 none, 1 32-byte, 2 64-byte, 3 128-byte.
+  int swizzle = 0;
+  int elementSize = 0;
+  // The TMA element type as the device numbers it (tensormap.replace's .elemtype).
+  int elementType = 0;
+  // The box of one TMA copy, outermost dimension first.
+  std::vector<std::int64_t> blockSize;
+  bool fp4Padded = false;
+};
+
 struct KernelInfo {
   std::string name;
   Backend backend = Backend::CUDA;
@@ -47,6 +60,8 @@ struct KernelInfo {
   std::optional<std::string> signature;
   std::vector<std::string> parameterNames;
   std::vector<ScratchRegion> globalScratch;
+  // Triton's "tensordesc_meta": one entry per host tensor-descriptor parameter.
+  std::vector<TensorDescriptorLayout> tensorDescriptors;
 
   int threadsPerProgram() const { return numWarps * warpSize; }
 };

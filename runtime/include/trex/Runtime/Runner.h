@@ -43,8 +43,12 @@ struct PlannedArgument {
   std::string name;
   SignatureEntry entry;
   std::string valueText;
-  std::optional<BufferSpec> buffer; // pointers
+  std::optional<BufferSpec> buffer; // pointers, and the tensor behind a descriptor
   ScalarValue scalar;               // scalars
+  // Host tensor descriptors: the tensor, and how its CUtensorMap is laid out (the metadata's
+  // tensordesc_meta entry for it).
+  std::optional<DescriptorSpec> descriptor;
+  TensorDescriptorLayout descriptorLayout;
 };
 
 // Everything about a run that can be checked without a GPU.
@@ -61,7 +65,8 @@ struct LaunchPlan {
 
 // Throws Error for: no signature, a bad signature, wrong or missing argument names, a value
 // that does not parse for its type, a --print name that is no argument, a signature whose
-// passed parameters differ from what the cubin's kernel takes.
+// passed parameters differ from what the cubin's kernel takes, a descriptor argument whose
+// shape, block or strides do not fit its signature entry, the metadata or TMA's rules.
 LaunchPlan planLaunch(const KernelArtifacts &artifacts, const RunRequest &request);
 
 struct PrintedArgument {

@@ -1,10 +1,12 @@
-// Signature: a kernel's parameters in Triton's AOT form ("*fp32:16, *fp32:16, i32, 1024"),
-// which tells the launcher which parameters are passed (pointers and scalars, in order) and
-// which are compile-time constants (literals, not passed).
+// Signature: a kernel's parameters in Triton's AOT form ("*fp32:16, *fp32:16, i32, 1024",
+// "tensordesc<fp16[64, 32]>"), which tells the launcher which parameters are passed (pointers,
+// host tensor descriptors and scalars, in order) and which are compile-time constants
+// (literals, not passed).
 #ifndef TREX_RUNTIME_SIGNATURE_H
 #define TREX_RUNTIME_SIGNATURE_H
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,10 +45,15 @@ bool isFp8(ScalarType type);
 bool isUnsigned(ScalarType type);
 
 struct SignatureEntry {
-  enum class Kind { Pointer, Scalar, Constant };
+  // TensorDescriptor: a TensorDescriptor made on the host, passed as a 128-byte CUtensorMap
+  // followed by its shape (i32 each) and strides (i64 each), as Triton 3.6 launches one.
+  enum class Kind { Pointer, Scalar, TensorDescriptor, Constant };
   Kind kind = Kind::Scalar;
-  // Pointer: the pointee's type; Scalar: the value's type. Unused for Constant.
+  // Pointer: the pointee's type; Scalar: the value's type; TensorDescriptor: the element type.
+  // Unused for Constant.
   ScalarType type = ScalarType::I32;
+  // TensorDescriptor: the block shape, outermost dimension first.
+  std::vector<std::int64_t> blockShape;
   // ":16" (divisibility) or ":1" (equal to one) as written, empty when absent.
   std::string hint;
   // Constant: the literal as written ("1024", "True", "'fp16'").
@@ -56,7 +63,7 @@ struct SignatureEntry {
 
   // Whether the launcher passes this entry (constants are folded into the code).
   bool isPassed() const { return kind != Kind::Constant; }
-  // "*fp32", "i32", "constexpr 1024".
+  // "*fp32", "i32", "tensordesc<fp16[64, 32]>", "constexpr 1024".
   std::string describe() const;
 };
 

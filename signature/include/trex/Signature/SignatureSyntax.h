@@ -3,11 +3,14 @@
 // (runtime/lib/Signature.cpp), so both split, classify and reject the same strings.
 //
 //   "*fp32:16, *kfp16, i32, i64:16, i32:1, 1024, 'str', tl.float16, (16, 32), helper"
+//   "tensordesc<fp16[64, 32]>"
 //
 // An entry is a pointer (`*T`, `*kT` for a const pointer), a scalar (`T`), either with a hint
 // (`:16` divisible by 16; `:1` equal to 1, which a scalar becomes a constant for and a pointer
-// cannot be), or a constexpr: anything else, as written (a literal, a dtype, a tuple, a name of
-// the kernel's module); what a constexpr means is for the compiler to say.
+// cannot be), a host tensor descriptor (`tensordesc<T[B0, B1, ...]>`: a TensorDescriptor made
+// on the host, of elements T and block shape [B0, B1, ...], as Triton 3.6's JIT specializes
+// one), or a constexpr: anything else, as written (a literal, a dtype, a tuple, a name of the
+// kernel's module); what a constexpr means is for the compiler to say.
 #ifndef TREX_SIGNATURE_SIGNATURESYNTAX_H
 #define TREX_SIGNATURE_SIGNATURESYNTAX_H
 
@@ -25,18 +28,22 @@ struct SyntaxError : std::runtime_error {
 };
 
 struct EntrySyntax {
-  enum class Kind { Pointer, Scalar, Constant };
+  enum class Kind { Pointer, Scalar, TensorDescriptor, Constant };
   Kind kind = Kind::Constant;
   // The entry as written, trimmed.
   std::string text;
-  // Pointer: the pointee's type name; Scalar: the type name ("fp32", "i32"). Empty otherwise.
+  // Pointer: the pointee's type name; Scalar: the type name ("fp32", "i32"); TensorDescriptor:
+  // the element type name. Empty otherwise.
   std::string typeName;
   // "*k...": a pointer to constant data.
   bool constPointer = false;
   // 16 for ":16", 1 for ":1", 0 without a hint.
   int hint = 0;
+  // TensorDescriptor: the block shape, outermost dimension first.
+  std::vector<long long> blockShape;
 
-  // Whether a launch passes this parameter: pointers and scalars, except a scalar known to be 1.
+  // Whether a launch passes this parameter: pointers, descriptors and scalars, except a scalar
+  // known to be 1.
   bool passed() const { return kind != Kind::Constant && hint != 1; }
 };
 

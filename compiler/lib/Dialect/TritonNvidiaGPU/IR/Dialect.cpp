@@ -159,26 +159,29 @@ SmallVector<int64_t> tmaBoxShape(RankedTensorType block) {
 }
 
 std::optional<int> tmaElementType(Type element) {
-  // CUtensorMapDataType: floats by name, anything else as unsigned words of its size.
+  // tensormap.replace's .elemtype numbering (the device's; the host's CUtensorMapDataType
+  // differs from 8 on: the launcher translates): floats by name, integers as words of their
+  // size, signed where the descriptor keeps the sign and TMA has a signed form.
   if (element.isBF16())
-    return 9;
+    return 10;
   if (element.isF16())
     return 6;
   if (element.isF32())
     return 7;
   if (element.isF64())
-    return 8;
+    return 9;
   if (!element.isIntOrFloat())
     return std::nullopt;
+  bool isSigned = element.isSignedInteger();
   switch (element.getIntOrFloatBitWidth()) {
   case 8:
     return 0;
   case 16:
     return 1;
   case 32:
-    return 2;
+    return isSigned ? 3 : 2;
   case 64:
-    return 4;
+    return isSigned ? 5 : 4;
   default:
     return std::nullopt;
   }

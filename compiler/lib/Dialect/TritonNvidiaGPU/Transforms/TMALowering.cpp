@@ -5,14 +5,16 @@
 //    pointer as the descriptor;
 //  - tt.descriptor_load: a TMA copy into a shared buffer in the descriptor's layout, completed
 //    through an mbarrier, then read into registers;
-//  - tt.descriptor_store: the registers written to a shared buffer, fenced for the async proxy,
-//    copied out by TMA and waited for.
+//  - tt.descriptor_store: the registers written to a shared buffer (or, for a tile just read
+//    from a buffer in the descriptor's layout, that buffer), fenced for the async proxy, copied
+//    out by TMA and waited for.
 #include "trex/Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
@@ -132,6 +134,29 @@ LogicalResult lowerLoad(tt::DescriptorLoadOp op) {
   return success();
 }
 
+// The shared buffer a stored value was just read from, when the store can copy that buffer
+// out as it is: the value is a local_load of a buffer in the descriptor's layout (a tile
+// loaded through a descriptor and stored unchanged), and nothing between the read and the
+// store may write memory. Triton 3.6 stores such a tile straight from its TMA buffer.
+Value bufferHolding(tt::DescriptorStoreOp op, ttg::MemDescType wanted) {
+  auto read = op.getSrc().getDefiningOp<ttg::LocalLoadOp>();
+  if (!read || read->getBlock() != op->getBlock())
+    return {};
+  auto source = cast<ttg::MemDescType>(read.getSrc().getType());
+  if (source.getShape() != wanted.getShape() ||
+      source.getElementType() != wanted.getElementType() ||
+      source.getEncoding() != wanted.getEncoding() ||
+      source.getMemorySpace() != wanted.getMemorySpace())
+    return {};
+  for (Operation *between = read->getNextNode(); between != op.getOperation();
+       between = between->getNextNode()) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(between);
+    if (!effects || effects.hasEffect<MemoryEffects::Write>() || between->getNumRegions() != 0)
+      return {};
+  }
+  return read.getSrc();
+}
+
 LogicalResult lowerStore(tt::DescriptorStoreOp op) {
   auto desc = cast<tt::TensorDescType>(op.getDesc().getType());
   if (failed(tmaLayoutOf(op, desc)))
@@ -139,12 +164,17 @@ LogicalResult lowerStore(tt::DescriptorStoreOp op) {
   OpBuilder builder(op);
   Location loc = op.getLoc();
   RankedTensorType type = op.getSrc().getType();
-  Value buffer = ttg::LocalAllocOp::create(builder, loc, bufferType(desc, type, false), op.getSrc(),
-                                           IntegerAttr());
+  ttg::MemDescType wanted = bufferType(desc, type, false);
+  Value buffer = bufferHolding(op, wanted);
+  if (!buffer)
+    buffer = ttg::LocalAllocOp::create(builder, loc, wanted, op.getSrc(), IntegerAttr());
   FenceAsyncSharedOp::create(builder, loc, /*bCluster=*/false);
   AsyncTMACopyLocalToGlobalOp::create(builder, loc, op.getDesc(), op.getIndices(), buffer);
   TMAStoreWaitOp::create(builder, loc, 0);
+  auto read = op.getSrc().getDefiningOp<ttg::LocalLoadOp>();
   op.erase();
+  if (read && read->use_empty())
+    read.erase();
   return success();
 }
 

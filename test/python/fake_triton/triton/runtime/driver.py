@@ -26,12 +26,28 @@ class _Launcher:
         if not log:
             return
         md = self.metadata
+        # As Triton 3.6's NVIDIA launcher: a host descriptor becomes its CUtensorMap (encoded
+        # from the metadata's tensordesc_meta entry), then its shape and strides.
+        from ..tools.tensor_descriptor import TensorDescriptor
+        metas = iter(getattr(md, "tensordesc_meta", None) or [])
+        expanded, descriptors = [], []
+        for arg in args:
+            if isinstance(arg, TensorDescriptor):
+                meta = next(metas)
+                descriptors.append({"swizzle": meta["swizzle"], "elem_type": meta["elem_type"],
+                                    "block_size": meta["block_size"], "shape": arg.shape})
+                expanded += ["CUtensorMap", *arg.shape, *arg.strides]
+            else:
+                expanded.append(arg)
+        args = expanded
         record = {"kernel": md.name, "grid": [gx, gy, gz], "num_warps": md.num_warps,
                   "shared": md.shared, "global_scratch_size": md.global_scratch_size,
                   "global_scratch_align": md.global_scratch_align,
                   "profile_scratch_size": md.profile_scratch_size,
                   "binary_magic": function_binary_magic.get(md.name, ""),
                   "nargs": len(args)}
+        if descriptors:
+            record["descriptors"] = descriptors
         with open(log, "a") as f:
             f.write(json.dumps(record) + "\n")
 

@@ -62,7 +62,12 @@ class JITFunction:
                 signature[param.name] = "constexpr"
                 constexprs[(i,)] = value
                 continue
-            if isinstance(value, FakeTensor):
+            from ..tools.tensor_descriptor import TensorDescriptor
+            if isinstance(value, TensorDescriptor):
+                # Triton 3.6's specialization of a host descriptor: its dtype and block shape.
+                signature[param.name] = (f"tensordesc<{value.base.dtype}"
+                                         f"{list(value.block_shape)}>")
+            elif isinstance(value, FakeTensor):
                 signature[param.name] = "*" + value.dtype
                 if value.data_ptr() % 16 == 0:
                     attrs[(i,)] = [["tt.divisibility", 16]]

@@ -15,8 +15,9 @@ namespace trex::ttng {
 // 256 elements a dimension, and rows exactly one swizzle pattern wide when swizzled (a wider
 // block takes several copies).
 llvm::SmallVector<int64_t> tmaBoxShape(mlir::RankedTensorType block);
-// The CUtensorMapDataType of a descriptor element: floats by name, other types as unsigned
-// words of their size; none for sizes TMA cannot move.
+// The TMA element type of a descriptor element as the device numbers it (tensormap.replace's
+// .elemtype, Triton's TMA_ELEMENT_TYPES): floats by name, integers as words of their size
+// (32- and 64-bit signed ones signed); none for sizes TMA cannot move.
 std::optional<int> tmaElementType(mlir::Type element);
 
 } // namespace trex::ttng
