@@ -411,6 +411,15 @@ void Semantic::debugBarrier() {
   b.builder.create(state);
 }
 
+void Semantic::profilerRecord(bool isStart, const std::string &name) {
+  b.requireIR();
+  OperationState state(b.location, "proton.record");
+  if (isStart)
+    state.addAttribute("isStart", b.builder.getUnitAttr());
+  state.addAttribute("name", b.builder.getStringAttr(name));
+  b.builder.create(state);
+}
+
 void Semantic::assume(const Tensor &condition) {
   b.requireIR();
   OperationState state(b.location, "llvm.intr.assume");

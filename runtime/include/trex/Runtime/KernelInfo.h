@@ -47,6 +47,8 @@ struct KernelInfo {
   std::optional<std::string> signature;
   std::vector<std::string> parameterNames;
   std::vector<ScratchRegion> globalScratch;
+  // The profiling scopes of an instrumented kernel, by id ("trex_profile_scopes").
+  std::vector<std::string> profileScopes;
 
   int threadsPerProgram() const { return numWarps * warpSize; }
 };
