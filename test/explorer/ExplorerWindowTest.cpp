@@ -555,6 +555,35 @@ private Q_SLOTS:
     QVERIFY(arguments.contains(QStringLiteral("--json")));
   }
 
+  void profiledRunShowsItsTimeline() {
+    QTemporaryDir dir;
+    RunPanel panel;
+    LaunchTarget target;
+    target.path = kSample;
+    target.kernel = QStringLiteral("add_kernel");
+    target.signature = kSignature;
+    panel.setLaunchTarget(target);
+    panel.setProfileScopes(true);
+    QVERIFY(panel.commandArguments(false).contains(QStringLiteral("--profile-scopes")));
+    // What `trex run --profile-scopes --json` answers: two warps of program 0.
+    panel.setExecutable(writeScript(
+        dir, "profiled.sh",
+        "echo '{\"kernel\": \"add_kernel\", \"device\": \"fake\", \"grid\": [1, 1, 1], "
+        "\"outputs\": {}, \"profile\": {\"scopes\": [], \"timeline\": {\"0\": ["
+        "{\"warp\": 0, \"scope\": \"load\", \"start\": 0, \"cycles\": 400, \"depth\": 0}, "
+        "{\"warp\": 1, \"scope\": \"load\", \"start\": 20, \"cycles\": 380, \"depth\": 0}]}}}'\n"));
+    QSignalSpy finished(&panel, &RunPanel::finished);
+    panel.resize(700, 500);
+    panel.show();
+    panel.start(false);
+    QVERIFY(finished.wait(20000));
+    QVERIFY2(panel.results()->record(0).succeeded, qPrintable(panel.message()));
+    QCOMPARE(panel.profileTimeline()->laneCount(), 2);
+    QCOMPARE(panel.profileTimeline()->span(), qint64(400));
+    QCOMPARE(panel.profileTimeline()->programs(), QStringList{QStringLiteral("0")});
+    QVERIFY(!panel.grab().isNull()); // the timeline paints
+  }
+
   void noGpuIsAClearMessage() {
     QTemporaryDir dir;
     RunPanel panel;
