@@ -41,6 +41,7 @@ struct Options {
   std::string mma = "default";
   bool pipeline = true;
   bool profileScopes = false;
+  bool instrumentLoops = false;
   std::string assembler = "default";
   bool remarks = false;
   std::vector<std::string> emit;
@@ -217,6 +218,7 @@ CompileOptions compileOptionsFor(const Options &options, const Target &target) {
                                                      : CompileOptions::MatmulUnit::Default;
   compileOptions.pipeline = options.pipeline;
   compileOptions.profileScopes = options.profileScopes;
+  compileOptions.instrumentLoops = options.instrumentLoops;
   compileOptions.assembler = options.assembler == "ptxas" ? CompileOptions::Assembler::PtxasExecutable
                              : options.assembler == "nvjitlink"
                                  ? CompileOptions::Assembler::JitLink
@@ -524,6 +526,10 @@ void setup(CLI::App &app) {
                     "Instrument triton.profiler.language scopes (Proton's instrumentation: "
                     "clock reads into a shared-memory circular buffer, written to the profile "
                     "scratch); without it scopes compile to nothing, as in Triton");
+  command->add_flag("--instrument-loops", options->instrumentLoops,
+                    "Profiling scopes around each top-level loop and the epilogue of a kernel "
+                    "without scopes of its own (loop0, loop1, ..., epilogue), instrumented as "
+                    "--profile-scopes (from the LLVM lowering on: the ttgir stage has none)");
   command->add_flag("--pipeline,!--no-pipeline", options->pipeline,
                     "Software-pipeline the loads that feed tl.dot, --num-stages deep: cp.async "
                     "on sm_80+, shared-memory buffers on AMD (on by default, as in Triton)");

@@ -14,7 +14,7 @@ class ProfileTimelineView : public QWidget {
   Q_OBJECT
 public:
   explicit ProfileTimelineView(ProfileTimelineModel *model, QWidget *parent = nullptr);
-  QSize sizeHint() const override { return QSize(480, 160); }
+  QSize sizeHint() const override { return QSize(240, 100); }
   // The cycle under x (in the zoom window) and the lane under y, -1 outside the lanes.
   qint64 cycleAt(int x) const;
   int laneAt(int y) const;

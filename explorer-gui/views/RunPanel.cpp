@@ -58,12 +58,15 @@ RunPanel::RunPanel(QWidget *parent)
       "Compile the kernel's triton.profiler.language scopes instrumented (--profile-scopes) and "
       "show their cycles per warp"));
   timelineProgramsField->setToolTip(QStringLiteral("Programs whose timeline the run returns: 0,5"));
+  // Kept narrow: the dock shares the window's width with the code panes.
+  timelineProgramsField->setMaximumWidth(64);
+  programChooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  programChooser->setToolTip(QStringLiteral("The program whose timeline is drawn"));
   auto *profileRow = new QHBoxLayout;
   profileRow->addWidget(profileBox);
-  profileRow->addWidget(new QLabel(QStringLiteral("programs"), this));
   profileRow->addWidget(timelineProgramsField);
-  profileRow->addWidget(new QLabel(QStringLiteral("show"), this));
   profileRow->addWidget(programChooser);
+  profileRow->addStretch();
   form->addRow(QStringLiteral("Profiling"), profileRow);
   auto *buttons = new QHBoxLayout;
   buttons->addWidget(runButton);

@@ -18,6 +18,8 @@ using namespace mlir;
 namespace trex {
 
 void buildLLVMLoweringPipeline(OpPassManager &pm, const LLVMLoweringOptions &options) {
+  if (options.instrumentLoops)
+    pm.addPass(proton_gpu::createProtonInstrumentLoops());
   if (options.expandUpcastMXFP)
     pm.addPass(amdg::createTritonAMDGPUExpandUpcastMXFP());
   pm.addPass(createSCFToControlFlowPass());

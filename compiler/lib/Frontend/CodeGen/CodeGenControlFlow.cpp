@@ -822,8 +822,18 @@ void CodeGenerator::visitWith(const python::WithStmt &statement) {
     fail("`async with` is not supported in Triton kernels");
   std::vector<std::string> scopes;
   for (const python::WithItem &item : statement.items()) {
+    // Only a name or an attribute can be the scope class; anything else, or a name that does
+    // not resolve, is just an unsupported `with`.
     const auto *call = llvm::dyn_cast<python::CallExpr>(item.context.get());
-    Value callee = call ? visitExpr(call->callee()) : Value::none();
+    Value callee = Value::none();
+    if (call && (llvm::isa<python::NameExpr>(call->callee()) ||
+                 llvm::isa<python::AttributeExpr>(call->callee()))) {
+      try {
+        callee = visitExpr(call->callee());
+      } catch (const CompileError &) {
+        callee = Value::none();
+      }
+    }
     if (!call || !callee.isCallable() ||
         callee.asCallable()->name != "triton.profiler.language.scope")
       fail("`with` statements are not supported in Triton kernels by trex, except "

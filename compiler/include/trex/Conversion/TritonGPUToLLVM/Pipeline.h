@@ -26,6 +26,9 @@ struct LLVMLoweringOptions {
   // backend adds them to Triton's make_llir. `maxSharedMemory` 0: the target's.
   bool profileScopes = false;
   int64_t maxSharedMemory = 0;
+  // First of all, proton-instrument-loops (scopes around top-level loops and the epilogue of a
+  // kernel without scopes); needs profileScopes to be instrumented.
+  bool instrumentLoops = false;
 };
 
 // Appends to `pm` (on builtin.module): with expandUpcastMXFP tritonamdgpu-expand-upcast-mxfp,

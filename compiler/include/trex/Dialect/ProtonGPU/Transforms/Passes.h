@@ -27,6 +27,9 @@ int64_t profileBufferBytes(int64_t maxShared, int64_t sharedUsed, int segments);
 mlir::LogicalResult convertProtonToProtonGPU(mlir::ModuleOp module, int64_t maxShared,
                                              int profileScratchAlignment);
 
+// proton-instrument-loops: the number of scopes added.
+int instrumentTopLevelLoops(mlir::ModuleOp module);
+
 // allocate-proton-shared-memory.
 void allocateProtonSharedMemory(mlir::ModuleOp module);
 

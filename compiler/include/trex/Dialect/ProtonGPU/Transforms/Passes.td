@@ -30,6 +30,19 @@ def ConvertProtonToProtonGPU : Pass<"convert-proton-to-protongpu", "mlir::Module
   let dependentDialects = ["::trex::proton_gpu::ProtonGPUDialect", "::trex::ttg::TTGDialect"];
 }
 
+def ProtonInstrumentLoops : Pass<"proton-instrument-loops", "mlir::ModuleOp"> {
+  let summary = "put profiling scopes around a kernel's top-level loops and its epilogue";
+  let description = [{
+    To see where an unannotated kernel spends its time without editing it (trex compile
+    --instrument-loops): each loop directly in the kernel's body (`scf.for`, `scf.while`)
+    gets a scope `loop<N>` (N counting from 0 in program order), and what follows the last
+    loop up to the return a scope `epilogue`. A kernel that already has scopes, or has no
+    top-level loop, is left unchanged. It runs before the loops become branches, so the
+    scopes are then instrumented like written ones.
+  }];
+  let dependentDialects = ["::trex::proton::ProtonDialect"];
+}
+
 def AllocateProtonSharedMemory : Pass<"allocate-proton-shared-memory", "mlir::ModuleOp"> {
   let summary = "place the profiling buffer after the kernel's own shared memory";
   let description = [{
