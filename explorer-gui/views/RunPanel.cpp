@@ -83,6 +83,7 @@ RunPanel::RunPanel(QWidget *parent)
   layout->addWidget(splitter, 1);
   layout->addWidget(timelineView);
 
+  connect(profileBox, &QCheckBox::toggled, this, &RunPanel::profileScopesChanged);
   connect(programChooser, &QComboBox::currentTextChanged, this, [this](const QString &program) {
     if (!program.isEmpty())
       timeline->showProgram(program);
@@ -98,6 +99,7 @@ void RunPanel::setGrid(const QString &grid) { gridField->setText(grid); }
 void RunPanel::setArguments(const QString &arguments) { argumentsField->setText(arguments); }
 bool RunPanel::isRunning() const { return child->isRunning(); }
 void RunPanel::setProfileScopes(bool on) { profileBox->setChecked(on); }
+bool RunPanel::profileScopes() const { return profileBox->isChecked(); }
 QString RunPanel::message() const { return messageLabel->text(); }
 
 LaunchSettings RunPanel::settings() const {

@@ -46,10 +46,12 @@ public:
   RunResultsModel *results() const { return model; }
   // The profiling toggle and the last profiled run's timeline.
   void setProfileScopes(bool on);
+  bool profileScopes() const;
   ProfileTimelineModel *profileTimeline() const { return timeline; }
 
 Q_SIGNALS:
   void finished(const RunRecord &record);
+  void profileScopesChanged(bool on);
 
 private:
   void childFinished(RunRecord record, bool bench);
