@@ -186,9 +186,8 @@ LogicalResult convertProtonToProtonGPU(ModuleOp module, int64_t maxShared,
   for (proton::RecordOp record : records) {
     builder.setInsertionPoint(record);
     Value counter = ReadCounterOp::create(builder, record.getLoc(), i32);
-    auto store = CircularStoreOp::create(builder, record.getLoc(), segment, counter,
-                                         record.getIsStart(), ids[record.getName()]);
-    (void)store;
+    CircularStoreOp::create(builder, record.getLoc(), segment, counter, record.getIsStart(),
+                            ids[record.getName()]);
     record.erase();
   }
   kernel.walk([&](tt::ReturnOp ret) {
@@ -213,9 +212,9 @@ void allocateProtonSharedMemory(ModuleOp module) {
     // Buffers the shared-memory allocation placed keep their offsets.
     if (alloc->hasAttr("allocation.offset"))
       return;
-    auto segments =
+    bool profileBuffer =
         llvm::any_of(alloc->getUsers(), [](Operation *user) { return isa<SegmentAllocOp>(user); });
-    if (!segments)
+    if (!profileBuffer)
       return;
     int64_t offset = static_cast<int64_t>(llvm::alignTo(end, kBytesPerRecord));
     auto type = alloc.getType();
