@@ -41,6 +41,8 @@ struct Options {
   std::optional<int> config;
   std::string mma = "default";
   bool pipeline = true;
+  bool profileScopes = false;
+  bool instrumentLoops = false;
   std::string assembler = "default";
   bool remarks = false;
   std::vector<std::string> emit;
@@ -271,6 +273,8 @@ CompileOptions compileOptionsFor(const Options &options, const Target &target) {
                               : options.mma == "fma" ? CompileOptions::MatmulUnit::FMA
                                                      : CompileOptions::MatmulUnit::Default;
   compileOptions.pipeline = options.pipeline;
+  compileOptions.profileScopes = options.profileScopes;
+  compileOptions.instrumentLoops = options.instrumentLoops;
   compileOptions.assembler = options.assembler == "ptxas" ? CompileOptions::Assembler::PtxasExecutable
                              : options.assembler == "nvjitlink"
                                  ? CompileOptions::Assembler::JitLink
@@ -595,6 +599,14 @@ void setup(CLI::App &app) {
                    "included, also tf32 and i8), v3 (wgmma on sm_90) or fma")
       ->capture_default_str()
       ->check(CLI::IsMember({"default", "v2", "v3", "fma"}));
+  command->add_flag("--profile-scopes", options->profileScopes,
+                    "Instrument triton.profiler.language scopes (Proton's instrumentation: "
+                    "clock reads into a shared-memory circular buffer, written to the profile "
+                    "scratch); without it scopes compile to nothing, as in Triton");
+  command->add_flag("--instrument-loops", options->instrumentLoops,
+                    "Profiling scopes around each top-level loop and the epilogue of a kernel "
+                    "without scopes of its own (loop0, loop1, ..., epilogue), instrumented as "
+                    "--profile-scopes (from the LLVM lowering on: the ttgir stage has none)");
   command->add_flag("--pipeline,!--no-pipeline", options->pipeline,
                     "Software-pipeline the loads that feed tl.dot, --num-stages deep: cp.async "
                     "on sm_80+, shared-memory buffers on AMD (on by default, as in Triton)");

@@ -1,6 +1,8 @@
 // The shared launch flags and their RunRequest.
 #include "commands/launch_flags.h"
 
+#include "trex/Runtime/Error.h"
+
 #include <charconv>
 
 namespace trex::cli {
@@ -34,6 +36,17 @@ void addLaunchFlags(CLI::App &command, LaunchFlags &flags, bool benchFlags) {
   command.add_option("--print-limit", flags.printLimit, "Elements of a printed buffer to show")
       ->capture_default_str();
   command.add_flag("--json", flags.json, "Machine-readable results");
+  command.add_flag("--profile-scopes", flags.profileScopes,
+                   "Report the kernel's triton.profiler.language scopes after the run: cycles "
+                   "(min/median/max over warps and programs), count, share of the kernel (a "
+                   ".py kernel is compiled with its scopes instrumented)");
+  command.add_option("--trace", flags.traceFile,
+                     "With --profile-scopes: write a Chrome trace (Perfetto, chrome://tracing), "
+                     "one row per warp");
+  command
+      .add_option("--trace-programs", flags.tracePrograms,
+                  "Programs (linear ids) the trace shows (default 0)")
+      ->delimiter(',');
   if (!benchFlags)
     return;
   command.add_option("--warmup", flags.warmupMilliseconds, "Warm-up budget in ms (do_bench)")
@@ -61,6 +74,11 @@ runtime::RunRequest toRunRequest(const LaunchFlags &flags) {
   request.benchmarkOptions.repetitionMilliseconds = flags.repetitionMilliseconds;
   request.benchmarkOptions.flushL2 = !flags.noFlush;
   request.benchmarkOptions.useGraph = flags.graph;
+  request.profileScopes = flags.profileScopes;
+  request.traceFile = flags.traceFile;
+  request.tracePrograms = flags.tracePrograms;
+  if (!flags.traceFile.empty() && !flags.profileScopes)
+    throw runtime::Error("--trace needs --profile-scopes");
   return request;
 }
 

@@ -24,6 +24,10 @@ struct LaunchFlags {
   double repetitionMilliseconds = 100;
   bool noFlush = false;
   bool graph = false;
+  // --profile-scopes, --trace FILE, --trace-programs 0,3
+  bool profileScopes = false;
+  std::string traceFile;
+  std::vector<std::uint32_t> tracePrograms;
 };
 
 // Validators for whole-number options whose message says what is wrong ("must be a positive

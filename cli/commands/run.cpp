@@ -142,6 +142,7 @@ int run(const Options &options) {
       build.options.targetGiven = options.targetGiven;
       build.options.numStagesGiven = options.numStagesGiven;
       build.options.autotuneConfig = options.config;
+      build.options.profileScopes = options.launch.profileScopes;
       tools::KernelBuild built = tools::buildKernel(build);
       std::cerr << built.diagnostics;
       if (!built.rebuildReason.empty())

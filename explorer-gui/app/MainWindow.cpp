@@ -255,6 +255,8 @@ void MainWindow::buildDocks() {
   QDockWidget *layoutDock =
       dock(QStringLiteral("Layout"), "layout", layoutScroll, Qt::RightDockWidgetArea);
   runner = new RunPanel(this);
+  // Scopes instrumented or not change the compiled stages, shared memory and profile scratch.
+  connect(runner, &RunPanel::profileScopesChanged, this, [this] { requestCompile(0); });
   QDockWidget *runDock = dock(QStringLiteral("Run"), "run", runner, Qt::RightDockWidgetArea);
   tuner = new TuningPanel(this);
   // The sweep form is tall; scrolled, it does not set the height of the window.
@@ -712,6 +714,7 @@ void MainWindow::requestCompile(int debounceMilliseconds) {
   request.target = targetChooser->currentText().toStdString();
   request.numWarps = warpsField->value();
   request.numStages = stagesField->value();
+  request.profileScopes = runner->profileScopes();
   if (inputKind == InputKind::Python) {
     request.kernelName = kernelChooser->currentText().toStdString();
     request.signature = signatureField->text().toStdString();

@@ -72,6 +72,7 @@ void MainWindow::rerunFromStage(const QString &stageKey) {
   request.target = targetChooser->currentText().toStdString();
   request.numWarps = warpsField->value();
   request.numStages = stagesField->value();
+  request.profileScopes = runner->profileScopes();
   request.resume = point;
   requestStartedAt = QDateTime::currentMSecsSinceEpoch();
   controller->request(request, 0);
@@ -95,6 +96,7 @@ void MainWindow::rerunFromPass(int row, const QString &text) {
   request.target = targetChooser->currentText().toStdString();
   request.numWarps = warpsField->value();
   request.numStages = stagesField->value();
+  request.profileScopes = runner->profileScopes();
   request.resume = point;
   requestStartedAt = QDateTime::currentMSecsSinceEpoch();
   controller->request(request, 0);

@@ -128,6 +128,7 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
   options.target = *target;
   options.numWarps = request.numWarps;
   options.numStages = request.numStages;
+  options.profileScopes = request.profileScopes;
   options.numWarpsGiven = true;
   options.numStagesGiven = true;
   options.kernelName = request.kernelName;

@@ -37,7 +37,8 @@ template <class Archive, class Record>
 std::enable_if_t<std::is_same_v<std::decay_t<Record>, CompileRequest>> fields(Archive &archive,
                                                                               Record &request) {
   archive(request.fileName, request.text, request.target, request.numWarps, request.numStages,
-          request.kernelName, request.signature, request.capturePasses, request.resume);
+          request.kernelName, request.signature, request.capturePasses, request.profileScopes,
+          request.resume);
 }
 
 template <class Archive, class Record>

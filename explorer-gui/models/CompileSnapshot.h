@@ -37,6 +37,8 @@ struct CompileRequest {
   std::string signature;
   // The IR after every pass costs one print per pass; the timeline needs it.
   bool capturePasses = true;
+  // Instrument triton.profiler.language scopes (the run panel's "Profile scopes").
+  bool profileScopes = false;
   // Set: `text` is edited IR compiled from this point on (fileName and kernel are not used).
   std::optional<ResumeRequest> resume;
 };

@@ -249,6 +249,18 @@ QVariant HiddenParametersModel::data(const QModelIndex &index, int role) const {
       if (row.kind == HiddenParameterRow::Kind::GlobalScratch && facts)
         for (const std::string &buffer : facts->globalScratchBuffers)
           tip += QStringLiteral("\n") + QString::fromStdString(buffer);
+      // The profile buffer of instrumented scopes (trex/Dialect/ProtonGPU/IR/Dialect.h).
+      if (row.kind == HiddenParameterRow::Kind::ProfileScratch && facts &&
+          row.perProgramBytes > 0) {
+        const qint64 indices = 16 + 4 * qint64(facts->numWarps);
+        tip += QStringLiteral("\n[0, 16) header: 0xdeadbeef, program id, SM id, buffer bytes"
+                              "\n[16, %1) a write index per warp (%2 warps)"
+                              "\n[%1, %3) the warps' circular buffers of 8-byte records "
+                              "(scope tag, clock), then padding to the alignment")
+                   .arg(indices)
+                   .arg(facts->numWarps)
+                   .arg(row.perProgramBytes);
+      }
       return tip;
     }
     if (!row.tensorMap.isEmpty())

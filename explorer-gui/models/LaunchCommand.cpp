@@ -18,6 +18,11 @@ QStringList launchArguments(const LaunchTarget &target, const LaunchSettings &se
   arguments << QStringLiteral("--grid") << settings.grid.trimmed();
   for (const QString &argument : settings.arguments.split(' ', Qt::SkipEmptyParts))
     arguments << QStringLiteral("--arg") << argument;
+  if (settings.profileScopes) {
+    arguments << QStringLiteral("--profile-scopes");
+    if (!settings.timelinePrograms.trimmed().isEmpty())
+      arguments << QStringLiteral("--trace-programs") << settings.timelinePrograms.trimmed();
+  }
   if (bench)
     arguments << settings.benchOptions.split(' ', Qt::SkipEmptyParts);
   arguments << QStringLiteral("--json");

@@ -26,6 +26,10 @@ struct LaunchSettings {
   QString grid = QStringLiteral("1");
   QString arguments;
   QString benchOptions;
+  // Instrument the kernel's profiling scopes (--profile-scopes); the answer then carries the
+  // timeline of `timelinePrograms` ("0,5", --trace-programs; empty: program 0).
+  bool profileScopes = false;
+  QString timelinePrograms;
 };
 
 // The arguments of `trex run` (or `trex bench`) for `target` with `settings`, ending in --json.

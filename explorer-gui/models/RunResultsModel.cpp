@@ -54,6 +54,8 @@ RunRecord parseRunOutput(const QByteArray &standardOutput, const QByteArray &sta
   QJsonObject outputs = object.value(QStringLiteral("outputs")).toObject();
   if (!outputs.isEmpty())
     record.outputs = QString::fromUtf8(QJsonDocument(outputs).toJson(QJsonDocument::Compact));
+  if (object.contains(QStringLiteral("profile")))
+    record.profileAnswer = standardOutput.mid(brace);
   return record;
 }
 

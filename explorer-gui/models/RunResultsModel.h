@@ -29,6 +29,8 @@ struct RunRecord {
   double gigabytesPerSecond = 0;
   int registers = -1;
   QString outputs;
+  // The JSON answer when it carries a profile (--profile-scopes), for the timeline.
+  QByteArray profileAnswer;
 };
 
 // Reads the child's answer: its stdout (the JSON object), how it ended, and stderr (shown when

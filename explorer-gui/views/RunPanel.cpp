@@ -2,8 +2,11 @@
 // row and a message, including a crash (signal) and a child that cannot be started.
 #include "RunPanel.h"
 
+#include "ProfileTimelineView.h"
 #include "TimingPlot.h"
 
+#include <QCheckBox>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFormLayout>
@@ -12,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -26,9 +30,14 @@ constexpr int kChildTimeoutMilliseconds = 120000;
 RunPanel::RunPanel(QWidget *parent)
     : QWidget(parent), model(new RunResultsModel(this)), executableField(new QLineEdit(this)),
       gridField(new QLineEdit(QStringLiteral("1"), this)), argumentsField(new QLineEdit(this)),
-      benchOptionsField(new QLineEdit(this)), runButton(new QPushButton(QStringLiteral("Run"), this)),
+      benchOptionsField(new QLineEdit(this)),
+      runButton(new QPushButton(QStringLiteral("Run"), this)),
       benchButton(new QPushButton(QStringLiteral("Bench"), this)), messageLabel(new QLabel(this)),
-      table(new QTableView(this)), plot(new TimingPlot(model, this)), child(new LaunchProcess(this)) {
+      table(new QTableView(this)), plot(new TimingPlot(model, this)),
+      profileBox(new QCheckBox(QStringLiteral("Profile scopes"), this)),
+      timelineProgramsField(new QLineEdit(QStringLiteral("0"), this)),
+      programChooser(new QComboBox(this)), timeline(new ProfileTimelineModel(this)),
+      timelineView(new ProfileTimelineView(timeline, this)), child(new LaunchProcess(this)) {
   executableField->setText(QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("trex")));
   gridField->setToolTip(QStringLiteral("Programs to launch: X[,Y[,Z]]"));
   argumentsField->setPlaceholderText(QStringLiteral("x_ptr=rand:1024 y_ptr=rand:1024 out_ptr=zeros:1024 n_elements=1024"));
@@ -45,6 +54,20 @@ RunPanel::RunPanel(QWidget *parent)
   form->addRow(QStringLiteral("Grid"), gridField);
   form->addRow(QStringLiteral("Arguments"), argumentsField);
   form->addRow(QStringLiteral("Bench options"), benchOptionsField);
+  profileBox->setToolTip(QStringLiteral(
+      "Compile the kernel's triton.profiler.language scopes instrumented (--profile-scopes) and "
+      "show their cycles per warp"));
+  timelineProgramsField->setToolTip(QStringLiteral("Programs whose timeline the run returns: 0,5"));
+  // Kept narrow: the dock shares the window's width with the code panes.
+  timelineProgramsField->setMaximumWidth(64);
+  programChooser->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+  programChooser->setToolTip(QStringLiteral("The program whose timeline is drawn"));
+  auto *profileRow = new QHBoxLayout;
+  profileRow->addWidget(profileBox);
+  profileRow->addWidget(timelineProgramsField);
+  profileRow->addWidget(programChooser);
+  profileRow->addStretch();
+  form->addRow(QStringLiteral("Profiling"), profileRow);
   auto *buttons = new QHBoxLayout;
   buttons->addWidget(runButton);
   buttons->addWidget(benchButton);
@@ -58,6 +81,13 @@ RunPanel::RunPanel(QWidget *parent)
   layout->addLayout(buttons);
   layout->addWidget(messageLabel);
   layout->addWidget(splitter, 1);
+  layout->addWidget(timelineView);
+
+  connect(profileBox, &QCheckBox::toggled, this, &RunPanel::profileScopesChanged);
+  connect(programChooser, &QComboBox::currentTextChanged, this, [this](const QString &program) {
+    if (!program.isEmpty())
+      timeline->showProgram(program);
+  });
 
   connect(runButton, &QPushButton::clicked, this, [this] { start(false); });
   connect(benchButton, &QPushButton::clicked, this, [this] { start(true); });
@@ -68,6 +98,8 @@ QString RunPanel::executable() const { return executableField->text(); }
 void RunPanel::setGrid(const QString &grid) { gridField->setText(grid); }
 void RunPanel::setArguments(const QString &arguments) { argumentsField->setText(arguments); }
 bool RunPanel::isRunning() const { return child->isRunning(); }
+void RunPanel::setProfileScopes(bool on) { profileBox->setChecked(on); }
+bool RunPanel::profileScopes() const { return profileBox->isChecked(); }
 QString RunPanel::message() const { return messageLabel->text(); }
 
 LaunchSettings RunPanel::settings() const {
@@ -75,6 +107,8 @@ LaunchSettings RunPanel::settings() const {
   settings.grid = gridField->text().trimmed();
   settings.arguments = argumentsField->text();
   settings.benchOptions = benchOptionsField->text();
+  settings.profileScopes = profileBox->isChecked();
+  settings.timelinePrograms = timelineProgramsField->text();
   return settings;
 }
 
@@ -105,6 +139,12 @@ void RunPanel::childFinished(RunRecord record, bool bench) {
     record.grid = gridField->text();
   record.configuration = QStringLiteral("%1 w%2 s%3").arg(launchTarget.target).arg(launchTarget.numWarps).arg(launchTarget.numStages);
   model->append(record);
+  if (!record.profileAnswer.isEmpty()) {
+    timeline->setRunOutput(record.profileAnswer);
+    QSignalBlocker blocker(programChooser);
+    programChooser->clear();
+    programChooser->addItems(timeline->programs());
+  }
   if (record.succeeded)
     messageLabel->setText(record.medianMilliseconds > 0
                               ? QStringLiteral("%1: median %2 ms").arg(record.device).arg(record.medianMilliseconds)

@@ -1,14 +1,18 @@
 // RunPanel: grid and argument specs, Run and Bench through a child `trex run|bench --json`
 // (QProcess), so a kernel that faults takes down the child, never the window; a results table
-// and a timing plot across runs.
+// and a timing plot across runs; with "Profile scopes", the timeline of the kernel's scopes
+// for a chosen program (one lane per warp).
 #pragma once
 
 #include "LaunchCommand.h"
 #include "LaunchProcess.h"
+#include "ProfileTimelineModel.h"
 #include "RunResultsModel.h"
 
 #include <QWidget>
 
+class QCheckBox;
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -16,6 +20,7 @@ class QTableView;
 
 namespace trex::explorer {
 
+class ProfileTimelineView;
 class TimingPlot;
 
 class RunPanel : public QWidget {
@@ -39,9 +44,14 @@ public:
   bool isRunning() const;
   QString message() const;
   RunResultsModel *results() const { return model; }
+  // The profiling toggle and the last profiled run's timeline.
+  void setProfileScopes(bool on);
+  bool profileScopes() const;
+  ProfileTimelineModel *profileTimeline() const { return timeline; }
 
 Q_SIGNALS:
   void finished(const RunRecord &record);
+  void profileScopesChanged(bool on);
 
 private:
   void childFinished(RunRecord record, bool bench);
@@ -57,6 +67,11 @@ private:
   QLabel *messageLabel;
   QTableView *table;
   TimingPlot *plot;
+  QCheckBox *profileBox;
+  QLineEdit *timelineProgramsField;
+  QComboBox *programChooser;
+  ProfileTimelineModel *timeline;
+  ProfileTimelineView *timelineView;
   LaunchProcess *child;
 };
 

@@ -77,6 +77,7 @@ KernelInfo parseKernelInfo(const std::string &jsonText, const std::string &origi
     info.signature = field<std::string>(object, "trex_signature", "", origin);
   info.parameterNames =
       field<std::vector<std::string>>(object, "trex_param_names", {}, origin);
+  info.profileScopes = field<std::vector<std::string>>(object, "trex_profile_scopes", {}, origin);
   if (object.contains("trex_global_scratch")) {
     const nlohmann::json &buffers = object["trex_global_scratch"];
     if (!buffers.is_array())

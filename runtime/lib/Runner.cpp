@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <fstream>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -197,6 +198,9 @@ LaunchPlan planLaunch(const KernelArtifacts &artifacts, const RunRequest &reques
                 std::to_string(info.tensorDescriptors.size()));
   plan.globalScratchBytes = scratchBytes(info.globalScratchSize, plan.grid, info.numCTAs);
   plan.profileScratchBytes = scratchBytes(info.profileScratchSize, plan.grid, info.numCTAs);
+  if (request.profileScopes && (info.profileScratchSize == 0 || info.profileScopes.empty()))
+    throw Error("the kernel records no profiling scopes: compile it with --profile-scopes from a "
+                "kernel that uses triton.profiler.language scopes");
   checkAgainstCubin(artifacts, plan.arguments);
   return plan;
 }
@@ -270,6 +274,25 @@ RunResult executeLaunch(Driver &driver, const LaunchPlan &plan, const RunRequest
   if (request.benchmark)
     result.timing = benchmark(driver, [&] { kernel.launch(plan.grid, packed); },
                               request.benchmarkOptions);
+  if (request.profileScopes) {
+    driver.synchronize();
+    std::vector<std::uint8_t> bytes(plan.profileScratchBytes);
+    driver.copyToHost(bytes.data(), profileScratch.pointer(), bytes.size());
+    result.profile =
+        decodeProfile(bytes.data(), bytes.size(), info.profileScratchSize, info.numWarps);
+    result.profileSummary = summarizeProfile(*result.profile, info.profileScopes);
+    result.profileScopeNames = info.profileScopes;
+    result.timelinePrograms = request.tracePrograms;
+    if (result.timelinePrograms.empty())
+      result.timelinePrograms.push_back(0);
+    if (!request.traceFile.empty()) {
+      std::ofstream trace(request.traceFile);
+      trace << renderChromeTrace(*result.profile, info.profileScopes, result.timelinePrograms)
+            << "\n";
+      if (!trace)
+        throw Error("cannot write the trace to '" + request.traceFile + "'");
+    }
+  }
   return result;
 }
 
@@ -301,6 +324,8 @@ std::string renderRunText(const RunResult &result) {
           << result.bufferBytes / (timing->medianMilliseconds * 1e6)
           << " GB/s (every buffer moved once, at the median)\n";
   }
+  if (result.profile)
+    out << renderProfileText(result.profileSummary, *result.profile);
   return out.str();
 }
 
@@ -335,6 +360,9 @@ std::string renderRunJSON(const RunResult &result) {
     if (timing->medianMilliseconds > 0)
       object["gbps"] = result.bufferBytes / (timing->medianMilliseconds * 1e6);
   }
+  if (result.profile)
+    object["profile"] = nlohmann::json::parse(renderProfileJSON(
+        result.profileSummary, *result.profile, result.profileScopeNames, result.timelinePrograms));
   return object.dump(1) + "\n";
 }
 

@@ -15,7 +15,8 @@ mods = ["triton", "triton.language", "triton.language.core", "triton.language.ma
         "triton.compiler.compiler", "triton.compiler.errors", "triton.backends", "triton.backends.compiler", "triton.tools",
         "triton.tools.tensor_descriptor", "triton.language.target_info", "triton.knobs", "triton.errors",
         "triton._utils", "triton.language.extra.tlx", "triton.experimental", "triton.experimental.gluon",
-        "triton.experimental.gluon.language", "triton.tools.disasm", "triton.language.core.dtype"]
+        "triton.experimental.gluon.language", "triton.tools.disasm", "triton.language.core.dtype",
+        "triton.profiler", "triton.profiler.language"]
 for m in mods:
     try:
         mod = importlib.import_module(m)

@@ -29,6 +29,7 @@ CompileRequest someRequest() {
   request.kernelName = "k";
   request.signature = "*fp16:16, i32, 128";
   request.capturePasses = false;
+  request.profileScopes = true;
   request.resume = someResume();
   return request;
 }
@@ -118,6 +119,7 @@ private Q_SLOTS:
     QCOMPARE(back->kernelName, request.kernelName);
     QCOMPARE(back->signature, request.signature);
     QCOMPARE(back->capturePasses, request.capturePasses);
+    QCOMPARE(back->profileScopes, request.profileScopes);
     compareResume(back->resume, request.resume);
     // And without the optional part.
     CompileRequest plain;

@@ -2,7 +2,9 @@
 // between panes, a layout click, the --screenshot output, compile workers that crash or are
 // superseded, and Run children that crash or find no GPU, while the window lives on.
 #include "CodePane.h"
+#include "CompileController.h"
 #include "ExplorerTestMain.h"
+#include "HiddenParametersModel.h"
 #include "LayoutCanvas.h"
 #include "LayoutPanel.h"
 #include "MainWindow.h"
@@ -553,6 +555,64 @@ private Q_SLOTS:
     QCOMPARE(arguments.first(), QStringLiteral("bench"));
     QVERIFY(arguments.contains(QStringLiteral("add_kernel")));
     QVERIFY(arguments.contains(QStringLiteral("--json")));
+  }
+
+  void profileScopesToggleRecompiles() {
+    QTemporaryDir dir;
+    const QString kernel = dir.filePath(QStringLiteral("scoped.py"));
+    QFile file(kernel);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(
+        "import triton\nimport triton.language as tl\nimport triton.profiler.language as pl\n\n\n"
+        "@triton.jit\ndef scoped(x_ptr, BLOCK: tl.constexpr):\n"
+        "    with pl.scope(\"load\"):\n"
+        "        x = tl.load(x_ptr + tl.arange(0, BLOCK))\n"
+        "    tl.store(x_ptr + tl.arange(0, BLOCK), x + 1)\n");
+    file.close();
+    MainWindow window;
+    QVERIFY(window.openPath(kernel, QStringLiteral("scoped"), QStringLiteral("*fp32:16, 128")));
+    QVERIFY(window.compileAndWait());
+    QVERIFY(!window.stageModel()->text("ttgir").contains(QLatin1String("proton.record")));
+    // Checking "Profile scopes" compiles the scopes instrumented: records in ttgir, a profile
+    // buffer among the hidden parameters.
+    window.runPanel()->setProfileScopes(true);
+    QVERIFY(window.compiler()->waitForLatest(60000));
+    QVERIFY(
+        window.stageModel()->text("ttgir").contains(QLatin1String("proton.record start \"load\"")));
+    bool profileBuffer = false;
+    for (const HiddenParameterRow &row : window.hiddenParameters()->parameters())
+      if (row.kind == HiddenParameterRow::Kind::ProfileScratch && row.perProgramBytes > 0)
+        profileBuffer = true;
+    QVERIFY(profileBuffer);
+  }
+
+  void profiledRunShowsItsTimeline() {
+    QTemporaryDir dir;
+    RunPanel panel;
+    LaunchTarget target;
+    target.path = kSample;
+    target.kernel = QStringLiteral("add_kernel");
+    target.signature = kSignature;
+    panel.setLaunchTarget(target);
+    panel.setProfileScopes(true);
+    QVERIFY(panel.commandArguments(false).contains(QStringLiteral("--profile-scopes")));
+    // What `trex run --profile-scopes --json` answers: two warps of program 0.
+    panel.setExecutable(writeScript(
+        dir, "profiled.sh",
+        "echo '{\"kernel\": \"add_kernel\", \"device\": \"fake\", \"grid\": [1, 1, 1], "
+        "\"outputs\": {}, \"profile\": {\"scopes\": [], \"timeline\": {\"0\": ["
+        "{\"warp\": 0, \"scope\": \"load\", \"start\": 0, \"cycles\": 400, \"depth\": 0}, "
+        "{\"warp\": 1, \"scope\": \"load\", \"start\": 20, \"cycles\": 380, \"depth\": 0}]}}}'\n"));
+    QSignalSpy finished(&panel, &RunPanel::finished);
+    panel.resize(700, 500);
+    panel.show();
+    panel.start(false);
+    QVERIFY(finished.wait(20000));
+    QVERIFY2(panel.results()->record(0).succeeded, qPrintable(panel.message()));
+    QCOMPARE(panel.profileTimeline()->laneCount(), 2);
+    QCOMPARE(panel.profileTimeline()->span(), qint64(400));
+    QCOMPARE(panel.profileTimeline()->programs(), QStringList{QStringLiteral("0")});
+    QVERIFY(!panel.grab().isNull()); // the timeline paints
   }
 
   void noGpuIsAClearMessage() {

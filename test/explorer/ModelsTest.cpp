@@ -230,6 +230,31 @@ private Q_SLOTS:
     QVERIFY(rows[5].machineParameter.endsWith(QLatin1String("copy_tiles_param_5")));
   }
 
+  void hiddenParametersOfAnInstrumentedKernel() {
+    HiddenParametersModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    KernelFacts facts;
+    facts.numWarps = 4;
+    facts.profileScratchSize = 8320;
+    facts.profileScratchAlign = 128;
+    facts.shared = 8208;
+    model.setKernel(QStringLiteral("*fp32:16, *fp32:16, i32, 1024"),
+                    {"x_ptr", "out_ptr", "n", "BLOCK"}, facts, QString::fromLatin1(kPtxEntry),
+                    true);
+    model.setGrid(4, 2, 1);
+    QCOMPARE(model.parameters()[4].kind, HiddenParameterRow::Kind::ProfileScratch);
+    QCOMPARE(model.parameters()[4].gridBytes, qint64(8320 * 8));
+    QCOMPARE(model.index(4, HiddenParametersModel::PerProgramColumn).data().toString(),
+             QStringLiteral("8320 B (align 128)"));
+    QString tip =
+        model.index(4, HiddenParametersModel::PerProgramColumn).data(Qt::ToolTipRole).toString();
+    QVERIFY2(tip.contains(QLatin1String("8320 B per program x 8 programs")), qPrintable(tip));
+    QVERIFY2(tip.contains(QLatin1String("[16, 32) a write index per warp (4 warps)")),
+             qPrintable(tip));
+    QVERIFY2(tip.contains(QLatin1String("[32, 8320) the warps' circular buffers")),
+             qPrintable(tip));
+  }
+
   void hiddenParametersForAmdgcn() {
     std::vector<MachineParameter> args = amdgcnParameters(QString::fromLatin1(kAmdgcnArgs));
     QCOMPARE(args.size(), size_t(4));

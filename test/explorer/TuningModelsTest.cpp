@@ -108,6 +108,14 @@ private Q_SLOTS:
     QVERIFY(autotuned.contains(QStringLiteral("--config")));
     QVERIFY(!autotuned.contains(QStringLiteral("--num-warps")));
     QVERIFY(!autotuned.contains(QStringLiteral("--rep")));
+    // The profiling toggle: scopes instrumented, the timeline of the programs asked for.
+    settings.profileScopes = true;
+    settings.timelinePrograms = QStringLiteral(" 0,5 ");
+    QStringList profiled = launchArguments(target, settings, false);
+    QCOMPARE(profiled.mid(profiled.indexOf(QStringLiteral("--profile-scopes")), 3),
+             QStringList({"--profile-scopes", "--trace-programs", "0,5"}));
+    settings.profileScopes = false;
+    QVERIFY(!launchArguments(target, settings, false).contains(QStringLiteral("--trace-programs")));
   }
 
   void resultsMarkTheBest() {

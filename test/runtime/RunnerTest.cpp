@@ -318,3 +318,52 @@ TEST(Runner, BadDescriptorArgumentsAreCaughtBeforeLaunch) {
             "argument 'src' (tensordesc<fp16[64, 64]>): the metadata has no tensordesc_meta entry "
             "for this descriptor (compile it with a trex that takes host descriptors, for sm_90)");
 }
+
+// An instrumented kernel on the fake driver: the fake writes each program's profile the way
+// proton_gpu.finalize does; the runner fetches, decodes and reports it, and --profile-scopes
+// on a kernel without scopes is refused before any launch.
+TEST(Runner, DecodesTheProfileScratchOfAnInstrumentedKernel) {
+  fs::path artifacts =
+      writeArtifacts("profile", ", \"profile_scratch_size\": 128, \"profile_scratch_align\": 128, "
+                                "\"trex_profile_scopes\": [\"add\"]");
+  RunRequest request = addRequest();
+  request.profileScopes = true;
+  request.tracePrograms = {3};
+  LaunchPlan plan = planLaunch(findKernelArtifacts(artifacts.string()), request);
+  EXPECT_EQ(plan.profileScratchBytes, 128u * 8);
+  FakeDriver driver;
+  driver.parameterSizes = {8, 8, 8, 4, 8, 8};
+  driver.kernelBody = [](FakeDriver &fake, const FakeDriver::Launch &launch) {
+    std::uint8_t *scratch = fake.memory(launch.parameterWords[5]).data();
+    for (std::uint32_t program = 0; program < 8; ++program) {
+      std::uint32_t words[32] = {0xdeadbeef, program, 5, 64};
+      for (std::uint32_t warp = 0; warp < 4; ++warp) {
+        words[4 + warp] = 4; // two records
+        std::uint32_t *segment = words + 8 + 4 * warp;
+        segment[0] = 0; // start of scope 0
+        segment[1] = 1000;
+        segment[2] = 1u << 31; // its end
+        segment[3] = 1000 + 10 * (warp + 1);
+      }
+      std::memcpy(scratch + 128 * program, words, sizeof(words));
+    }
+  };
+  RunResult result = executeLaunch(driver, plan, request);
+  ASSERT_TRUE(result.profile.has_value());
+  EXPECT_EQ(result.profile->programs.size(), 8u);
+  ASSERT_EQ(result.profileSummary.size(), 1u);
+  EXPECT_EQ(result.profileSummary[0].name, "add");
+  EXPECT_EQ(result.profileSummary[0].count, 32u);
+  EXPECT_EQ(result.profileSummary[0].minCycles, 10u);
+  EXPECT_EQ(result.profileSummary[0].medianCycles, 20u);
+  EXPECT_EQ(result.profileSummary[0].maxCycles, 40u);
+  std::string text = renderRunText(result);
+  EXPECT_NE(text.find("profile: 8 programs x 4 warps"), std::string::npos) << text;
+  std::string json = renderRunJSON(result);
+  EXPECT_NE(json.find("\"median_cycles\": 20"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"3\": ["), std::string::npos) << json; // program 3's timeline
+
+  fs::path plain = writeArtifacts("profile-none", "");
+  EXPECT_NE(planError(plain, request).find("the kernel records no profiling scopes"),
+            std::string::npos);
+}

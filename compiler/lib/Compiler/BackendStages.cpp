@@ -319,6 +319,8 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options, Compil
                                                  hip::findDeviceLibrary("ocml").has_value();
   lowering.expandUpcastMXFP = !target.isCUDA();
   lowering.intrinsicDialects = target.isCUDA() ? "nvvm" : "rocdl";
+  lowering.profileScopes = options.profileScopes || options.instrumentLoops;
+  lowering.instrumentLoops = options.instrumentLoops;
   // The target's intrinsics, which the lowering creates (compileText loads ttir's and ttgir's
   // dialects only, and amdg only when the options name an AMD target).
   module->getContext()->getOrLoadDialect(target.isCUDA() ? "nvvm" : "rocdl");

@@ -217,6 +217,7 @@ frontend::FrontendOptions frontendOptions(const CompileOptions &options) {
                                                  options.target.computeCapability)
                                            : frontend::FrontendOptions::forHIP(options.target.arch);
   frontend.numWarps = options.numWarps;
+  frontend.profileScopes = options.profileScopes;
   frontend.pythonPath = options.pythonPath;
   return frontend;
 }

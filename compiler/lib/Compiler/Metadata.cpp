@@ -58,6 +58,10 @@ KernelMetadata readKernelMetadata(mlir::ModuleOp module, llvm::StringRef kernelN
   metadata.globalScratchAlign = integerAttribute(module, ttg::kGlobalScratchAlignAttr, 1);
   metadata.profileScratchSize = integerAttribute(module, ttg::kProfileScratchSizeAttr, 0);
   metadata.profileScratchAlign = integerAttribute(module, ttg::kProfileScratchAlignAttr, 1);
+  if (auto names = module->getAttrOfType<mlir::ArrayAttr>("proton.scope_names"))
+    for (mlir::Attribute name : names)
+      if (auto text = mlir::dyn_cast<mlir::StringAttr>(name))
+        metadata.profileScopes.push_back(text.getValue().str());
   if (auto entries = module->getAttrOfType<mlir::ArrayAttr>(kGlobalScratchAllocationsAttr))
     for (mlir::Attribute entry : entries) {
       auto fields = mlir::dyn_cast<mlir::DictionaryAttr>(entry);
@@ -148,6 +152,12 @@ std::string metadataJSON(const KernelMetadata &metadata) {
     object["n_regs"] = *metadata.registers;
   if (metadata.spills)
     object["n_spills"] = *metadata.spills;
+  if (!metadata.profileScopes.empty()) {
+    llvm::json::Array names;
+    for (const std::string &name : metadata.profileScopes)
+      names.push_back(name);
+    object["trex_profile_scopes"] = std::move(names);
+  }
   if (!metadata.globalScratch.empty()) {
     llvm::json::Array allocations;
     for (const ScratchAllocation &allocation : metadata.globalScratch)

@@ -13,6 +13,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "trex/Dialect/Proton/IR/Dialect.h"
+#include "trex/Dialect/ProtonGPU/IR/Dialect.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonAMDGPU/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
@@ -21,6 +23,7 @@
 
 void trex::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect, amdg::AMDGDialect>();
+  registry.insert<proton::ProtonDialect, proton_gpu::ProtonGPUDialect>();
   registry.insert<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
                   mlir::func::FuncDialect, mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
                   mlir::NVVM::NVVMDialect, mlir::ROCDL::ROCDLDialect, mlir::math::MathDialect,

@@ -68,6 +68,14 @@ struct CompileOptions {
   // nvJitLink where it loads and the executable where it does not, silently.
   enum class Assembler { Default, PtxasExecutable, JitLink };
   Assembler assembler = Assembler::Default;
+  // Profiling scopes (triton.profiler.language's enter_scope / exit_scope / scope): compiled
+  // to proton.record and instrumented as Proton's instrumentation backend does (a
+  // shared-memory circular buffer written to the profile scratch). Off: they compile to
+  // nothing, as in Triton without that backend.
+  bool profileScopes = false;
+  // Scopes around the top-level loops and the epilogue of a kernel that has none
+  // (proton-instrument-loops, first in the LLVM lowering), instrumented as profileScopes.
+  bool instrumentLoops = false;
   // The last stage to produce; earlier ones are produced on the way.
   Stage lastStage = Stage::TTIR;
   // Keep the IR after every pass in the snapshots (costs a print per pass).

@@ -54,6 +54,9 @@ struct KernelMetadata {
   int64_t globalScratchAlign = 1;
   int64_t profileScratchSize = 0;
   int64_t profileScratchAlign = 1;
+  // The profiling scopes of an instrumented kernel by id (trex's "trex_profile_scopes" key,
+  // set by convert-proton-to-protongpu): what the profile decoder names the records with.
+  std::vector<std::string> profileScopes;
   // What the global scratch holds (trex's "trex_global_scratch" key; empty when nothing).
   std::vector<ScratchAllocation> globalScratch;
   // Host tensor-descriptor parameters, in order (Triton's "tensordesc_meta").

@@ -2,6 +2,7 @@
 #include "trex/Conversion/TritonGPUToLLVM/Pipeline.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/Passes.h"
+#include "trex/Dialect/ProtonGPU/Transforms/Passes.h"
 #include "trex/Dialect/Triton/Transforms/Canonicalize.h"
 #include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h"
 
@@ -17,10 +18,18 @@ using namespace mlir;
 namespace trex {
 
 void buildLLVMLoweringPipeline(OpPassManager &pm, const LLVMLoweringOptions &options) {
+  if (options.instrumentLoops)
+    pm.addPass(proton_gpu::createProtonInstrumentLoops());
   if (options.expandUpcastMXFP)
     pm.addPass(amdg::createTritonAMDGPUExpandUpcastMXFP());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createAllocateSharedMemory());
+  if (options.profileScopes) {
+    proton_gpu::ConvertProtonToProtonGPUOptions proton;
+    proton.maxSharedMemory = static_cast<int>(options.maxSharedMemory);
+    pm.addPass(proton_gpu::createConvertProtonToProtonGPU(proton));
+    pm.addPass(proton_gpu::createAllocateProtonSharedMemory());
+  }
   pm.addPass(createGlobalScratchAllocation());
   ConvertTritonGPUToLLVMOptions conversion;
   conversion.deviceLibrary = options.deviceLibrary;
@@ -50,6 +59,9 @@ struct LLVMPipelineCommandLine : PassPipelineOptions<LLVMPipelineCommandLine> {
       *this, "expand-upcast-mxfp",
       llvm::cl::desc("write amdg.upcast_mxfp as generic ttgir ops first (AMD)"),
       llvm::cl::init(false)};
+  Option<bool> profileScopes{*this, "profile-scopes",
+                             llvm::cl::desc("instrument proton.record profiling scopes"),
+                             llvm::cl::init(false)};
 };
 
 } // namespace
@@ -63,6 +75,7 @@ void registerLLVMLoweringPipeline() {
         options.deviceLibrary = commandLine.deviceLibrary;
         options.lineInfo = commandLine.lineInfo;
         options.expandUpcastMXFP = commandLine.expandUpcastMXFP;
+        options.profileScopes = commandLine.profileScopes;
         buildLLVMLoweringPipeline(pm, options);
       });
 }

@@ -8,6 +8,9 @@
 #include "trex/Conversion/TritonGPUToLLVM/TargetInfo.h"
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 #include "trex/Conversion/TritonGPUToLLVM/TypeConverter.h"
+#include "trex/Dialect/Proton/IR/Dialect.h"
+#include "trex/Dialect/ProtonGPU/IR/Dialect.h"
+#include "trex/Dialect/ProtonGPU/Transforms/Passes.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonAMDGPU/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
@@ -254,6 +257,15 @@ struct ConvertTritonGPUToLLVMPass
     }
     if (failed(refuseUnlowerableOps(module)))
       return signalPassFailure();
+    // Uninstrumented scopes: Triton drops them when no profiler instruments the kernel.
+    WalkResult scopes = module.walk([](proton::RecordOp record) {
+      record.emitError() << "profiling scope '" << record.getName()
+                         << "' reached the LLVM lowering uninstrumented (compile with "
+                            "--profile-scopes, or run convert-proton-to-protongpu first)";
+      return WalkResult::interrupt();
+    });
+    if (scopes.wasInterrupted())
+      return signalPassFailure();
     markFirstSharedMemoryUses(module);
     markAsyncCopyBarriers(module);
     std::unique_ptr<TargetInfo> target = createTargetInfo(targetAttr.getValue(), deviceLibrary);
@@ -307,6 +319,7 @@ struct ConvertTritonGPUToLLVMPass
     populateReduceOpToLLVMPatterns(converter, patterns, *target);
     populateScanOpToLLVMPatterns(converter, patterns, *target);
     populateHistogramOpToLLVMPatterns(converter, patterns, *target);
+    populateProtonGPUOpToLLVMPatterns(converter, patterns, *target);
     populateAtomicOpToLLVMPatterns(converter, patterns, *target);
     populatePrintOpToLLVMPatterns(converter, patterns, *target);
     populateAssertOpToLLVMPatterns(converter, patterns, *target);
@@ -331,6 +344,7 @@ struct ConvertTritonGPUToLLVMPass
     legality.addIllegalDialect<tt::TTDialect, ttg::TTGDialect, ttng::TTNGDialect,
                                amdg::AMDGDialect, arith::ArithDialect,
                                math::MathDialect, cf::ControlFlowDialect, ub::UBDialect>();
+    legality.addIllegalDialect<proton::ProtonDialect, proton_gpu::ProtonGPUDialect>();
     legality.addLegalOp<ModuleOp>();
     legality.addIllegalOp<gpu::BarrierOp>();
     if (failed(applyPartialConversion(module, legality, std::move(patterns))))
@@ -348,6 +362,7 @@ void registerTritonGPUToLLVMPasses() {
   registerPass([] { return createGlobalScratchAllocation(); });
   registerPass([] { return createConvertTritonGPUToLLVM(); });
   registerPass([] { return createSimplifyCallSiteLocations(); });
+  proton_gpu::registerProtonGPUTransformsPasses();
 }
 
 } // namespace trex

@@ -614,6 +614,29 @@ void registerCoreBuiltins(Library &lib) {
     return Value::integer(g.options().numWarps);
   });
 
+  // triton.profiler.language (Proton's intra-kernel scopes): proton.record ops when the
+  // compile instruments scopes (--profile-scopes), nothing otherwise, as in Triton without
+  // the instrumentation backend. `with pl.scope(name):` is handled in visitWith.
+  const std::string profiler = "triton.profiler.language.";
+  lib.addNamespace("triton.profiler");
+  lib.addNamespace("triton.profiler.language");
+  for (bool isStart : {true, false})
+    lib.addBuiltin(profiler + (isStart ? "enter_scope" : "exit_scope"),
+                   signature({required("name")}),
+                   [isStart](CodeGenerator &g, BoundArguments &args) {
+                     std::string name = stringArgument(args["name"], "the scope name");
+                     if (name.empty())
+                       fail("a profiling scope needs a non-empty name");
+                     if (g.options().profileScopes)
+                       g.semantic().profilerRecord(isStart, name);
+                     return Value::none();
+                   });
+  lib.addBuiltin(profiler + "scope", signature({required("name")}),
+                 [](CodeGenerator &, BoundArguments &) -> Value {
+                   fail("triton.profiler.language.scope is a context manager: use it as "
+                        "`with pl.scope(name):`");
+                 });
+
   // Members of tensors implemented by these builtins.
   for (const char *name : {"broadcast_to", "trans", "permute", "split", "view", "reshape",
                            "expand_dims", "cast", "item"})

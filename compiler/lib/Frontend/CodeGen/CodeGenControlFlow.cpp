@@ -4,6 +4,7 @@
 // carried values by generating its body once into a scratch block (then erased) and
 // comparing each name's value before and after; trex does the same, so the set and the
 // order of the iter_args match.
+#include "BuiltinSupport.h"
 #include "CodeGenerator.h"
 
 #include "mlir/AsmParser/AsmParser.h"
@@ -813,8 +814,46 @@ Value CodeGenerator::whileCondition(const python::Expr &test, bool &disableLicm)
   });
 }
 
-void CodeGenerator::visitWith(const python::WithStmt &) {
-  fail("`with` statements are not supported in Triton kernels by trex");
+// `with pl.scope("name"):` (triton.profiler.language.scope), the one context manager a
+// Triton kernel may use: the body between the scope's start and end records. Other `with`
+// statements stay unsupported.
+void CodeGenerator::visitWith(const python::WithStmt &statement) {
+  if (statement.isAsync())
+    fail("`async with` is not supported in Triton kernels");
+  std::vector<std::string> scopes;
+  for (const python::WithItem &item : statement.items()) {
+    // Only a name or an attribute can be the scope class; anything else, or a name that does
+    // not resolve, is just an unsupported `with`.
+    const auto *call = llvm::dyn_cast<python::CallExpr>(item.context.get());
+    Value callee = Value::none();
+    if (call && (llvm::isa<python::NameExpr>(call->callee()) ||
+                 llvm::isa<python::AttributeExpr>(call->callee()))) {
+      try {
+        callee = visitExpr(call->callee());
+      } catch (const CompileError &) {
+        callee = Value::none();
+      }
+    }
+    if (!call || !callee.isCallable() ||
+        callee.asCallable()->name != "triton.profiler.language.scope")
+      fail("`with` statements are not supported in Triton kernels by trex, except "
+           "`with triton.profiler.language.scope(name):`");
+    if (item.target)
+      fail("`with pl.scope(name) as ...` binds nothing in a Triton kernel");
+    if (call->arguments().size() != 1 || !call->keywords().empty())
+      fail("scope() takes the scope name, a string");
+    std::string name = stringArgument(visitExpr(*call->arguments()[0]), "the scope name");
+    if (name.empty())
+      fail("a profiling scope needs a non-empty name");
+    scopes.push_back(name);
+  }
+  for (const std::string &name : scopes)
+    if (options().profileScopes)
+      semantic().profilerRecord(true, name);
+  visitBlock(statement.body());
+  for (auto it = scopes.rbegin(); it != scopes.rend(); ++it)
+    if (options().profileScopes)
+      semantic().profilerRecord(false, *it);
 }
 
 } // namespace trex::frontend

@@ -116,7 +116,8 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
   // The dialects of the IR generated. tl.debug_barrier and tl.assume make gpu and llvm ops by
   // name (this library does not link those dialects), which verify only where the dialect is
   // loaded: each is loaded here from the context's registry, whatever the caller loaded.
-  for (llvm::StringRef dialect : {"tt", "arith", "math", "scf", "cf", "ub", "gpu", "llvm"})
+  for (llvm::StringRef dialect :
+       {"tt", "arith", "math", "scf", "cf", "ub", "gpu", "llvm", "proton"})
     context.getOrLoadDialect(dialect);
   auto scope = std::make_unique<ModuleScope>();
   scope->fileName = fileName;

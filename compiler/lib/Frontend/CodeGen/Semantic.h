@@ -153,6 +153,8 @@ public:
   // Hints and debugging.
   Tensor setIntArrayAttr(const Tensor &x, const char *name, const std::vector<std::int64_t> &values);
   void debugBarrier();
+  // proton.record start/end "name": a profiling scope's boundary (triton.profiler.language).
+  void profilerRecord(bool isStart, const std::string &name);
   void devicePrint(std::string prefix, const std::vector<Tensor> &args, bool hex);
   void deviceAssert(const Tensor &condition, const std::string &message,
                     const std::optional<Tensor> &mask = std::nullopt);

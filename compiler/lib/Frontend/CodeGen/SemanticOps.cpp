@@ -411,6 +411,15 @@ void Semantic::debugBarrier() {
   b.builder.create(state);
 }
 
+void Semantic::profilerRecord(bool isStart, const std::string &name) {
+  b.requireIR();
+  OperationState state(b.location, "proton.record");
+  if (isStart)
+    state.addAttribute("isStart", b.builder.getUnitAttr());
+  state.addAttribute("name", b.builder.getStringAttr(name));
+  b.builder.create(state);
+}
+
 void Semantic::assume(const Tensor &condition) {
   // llvm.intr.assume takes one i1; Triton leaves anything else to its verifier.
   if (condition.isBlock() || !condition.dtype().isBool())

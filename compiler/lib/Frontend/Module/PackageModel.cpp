@@ -80,6 +80,22 @@ const TorchEntry kTorch[] = {
 #undef TREX_VERSION
 #undef TREX_TORCH_DTYPE
 
+// triton.profiler is Proton, which Triton's wheel installs under that name; the recorded dump
+// (TritonPackage.inc) does not cover it yet, so its kernel-facing module is listed here, from
+// Triton 3.6's third_party/proton/proton/language.py.
+const char *const kProfilerModules[] = {"triton.profiler", "triton.profiler.language"};
+const NameEntry kProfilerNames[] = {
+    {"triton", "profiler", 'm', "triton.profiler"},
+    {"triton.profiler", "language", 'm', "triton.profiler.language"},
+    {"triton.profiler.language", "enter_scope", 'f', "triton.profiler.language"},
+    {"triton.profiler.language", "exit_scope", 'f', "triton.profiler.language"},
+    {"triton.profiler.language", "scope", 'c', "triton.profiler.language"},
+    {"triton.profiler.language", "record", 'f', "triton.profiler.language"},
+    {"triton.profiler.language", "enable_semantic", 'f', "triton.profiler.language"},
+    {"triton.profiler.language", "disable_semantic", 'f', "triton.profiler.language"},
+    {"triton.profiler.language", "tl", 'm', "triton.language.core"},
+};
+
 struct Model {
   std::set<std::string, std::less<>> modules;
   std::map<std::string, PackageName, std::less<>> names; // "module\0name"
@@ -96,6 +112,11 @@ const Model &model() {
     for (const NameEntry &entry : kNames)
       m.names[std::string(entry.module) + '\0' + entry.name] =
           PackageName{entry.kind, entry.detail};
+    for (const char *path : kProfilerModules)
+      m.modules.insert(path);
+    for (const NameEntry &entry : kProfilerNames)
+      m.names.try_emplace(std::string(entry.module) + '\0' + entry.name,
+                          PackageName{entry.kind, entry.detail});
     for (const char *name : kDTypeMembers)
       m.dtypeMembers.insert(name);
     for (const char *text : kVersion)

@@ -175,6 +175,22 @@ public:
     return NVVM::ThreadIdXOp::create(builder, loc, builder.getI32Type());
   }
 
+  // %clock / %clock64 as inline PTX with side effects, so that LLVM keeps each read where the
+  // scope put it (Triton reads the same registers).
+  Value cycleCounter(OpBuilder &builder, Location loc, bool wide) const override {
+    if (wide)
+      return inlinePTX(builder, loc, builder.getI64Type(), "mov.u64 $0, %clock64;", "=l", {});
+    return inlinePTX(builder, loc, builder.getI32Type(), "mov.u32 $0, %clock;", "=r", {});
+  }
+
+  Value globalTime(OpBuilder &builder, Location loc) const override {
+    return inlinePTX(builder, loc, builder.getI64Type(), "mov.u64 $0, %globaltimer;", "=l", {});
+  }
+
+  Value processorId(OpBuilder &builder, Location loc) const override {
+    return inlinePTX(builder, loc, builder.getI32Type(), "mov.u32 $0, %smid;", "=r", {});
+  }
+
   Value shuffleXor(OpBuilder &builder, Location loc, Value value, int mask) const override {
     LLVMBuilder b(builder, loc);
     return NVVM::ShflOp::create(builder, loc, value.getType(), b.i32(-1), value, b.i32(mask),

@@ -196,6 +196,29 @@ public:
     return ROCDL::ThreadIdXOp::create(builder, loc, builder.getI32Type());
   }
 
+  // s_memtime (a 64-bit counter; truncated for the 32-bit record) and s_memrealtime (a
+  // constant 100 MHz clock on CDNA3). The compute unit's hardware id is not read yet: 0.
+  Value cycleCounter(OpBuilder &builder, Location loc, bool wide) const override {
+    Value clock =
+        LLVM::CallIntrinsicOp::create(builder, loc, builder.getI64Type(),
+                                      builder.getStringAttr("llvm.amdgcn.s.memtime"), ValueRange{})
+            .getResult(0);
+    if (wide)
+      return clock;
+    return LLVM::TruncOp::create(builder, loc, builder.getI32Type(), clock);
+  }
+
+  Value globalTime(OpBuilder &builder, Location loc) const override {
+    return LLVM::CallIntrinsicOp::create(builder, loc, builder.getI64Type(),
+                                         builder.getStringAttr("llvm.amdgcn.s.memrealtime"),
+                                         ValueRange{})
+        .getResult(0);
+  }
+
+  Value processorId(OpBuilder &builder, Location loc) const override {
+    return LLVMBuilder(builder, loc).i32(0);
+  }
+
   Value shuffleXor(OpBuilder &builder, Location loc, Value value, int mask) const override {
     LLVMBuilder b(builder, loc);
     Value lane = b.urem(threadIdInBlock(builder, loc), b.i32(warpSize()));

@@ -62,6 +62,8 @@ struct KernelInfo {
   std::vector<ScratchRegion> globalScratch;
   // Triton's "tensordesc_meta": one entry per host tensor-descriptor parameter.
   std::vector<TensorDescriptorLayout> tensorDescriptors;
+  // The profiling scopes of an instrumented kernel, by id ("trex_profile_scopes").
+  std::vector<std::string> profileScopes;
 
   int threadsPerProgram() const { return numWarps * warpSize; }
 };

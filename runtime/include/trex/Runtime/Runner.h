@@ -14,6 +14,7 @@
 #include "trex/Runtime/Benchmark.h"
 #include "trex/Runtime/Driver.h"
 #include "trex/Runtime/KernelInfo.h"
+#include "trex/Runtime/ProfileDecoder.h"
 
 #include <functional>
 #include <iosfwd>
@@ -37,6 +38,12 @@ struct RunRequest {
   bool benchmark = false;
   BenchmarkOptions benchmarkOptions;
   bool json = false;
+  // Decode the profile scratch of a kernel compiled with --profile-scopes after the run (the
+  // last launch's, when benchmarking) and report the scopes' cycles; with `traceFile`, also
+  // write a Chrome trace of the programs in `tracePrograms` (default: program 0).
+  bool profileScopes = false;
+  std::string traceFile;
+  std::vector<std::uint32_t> tracePrograms;
 };
 
 struct PlannedArgument {
@@ -87,6 +94,12 @@ struct RunResult {
   std::uint64_t bufferBytes = 0;
   std::vector<PrintedArgument> printed;
   std::optional<TimingStatistics> timing;
+  // With RunRequest::profileScopes.
+  std::optional<DecodedProfile> profile;
+  std::vector<ScopeSummary> profileSummary;
+  std::vector<std::string> profileScopeNames;
+  // The programs whose timeline the JSON carries (RunRequest::tracePrograms, default 0).
+  std::vector<std::uint32_t> timelinePrograms;
 };
 
 RunResult executeLaunch(Driver &driver, const LaunchPlan &plan, const RunRequest &request);

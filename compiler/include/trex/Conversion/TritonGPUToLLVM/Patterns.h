@@ -61,6 +61,9 @@ void populateReduceOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns, const TargetInfo &target);
+// proton_gpu (instrumented profiling scopes): segments, clock reads, records, finalize.
+void populateProtonGPUOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                       mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateHistogramOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateAtomicOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,

@@ -2,6 +2,7 @@
 #ifndef TREX_CONVERSION_TRITONGPUTOLLVM_PIPELINE_H
 #define TREX_CONVERSION_TRITONGPUTOLLVM_PIPELINE_H
 
+#include <cstdint>
 #include <string>
 
 namespace mlir {
@@ -20,10 +21,19 @@ struct LLVMLoweringOptions {
   bool expandUpcastMXFP = false;
   // The intrinsic dialects the lowering loads: "nvvm", "rocdl", or both (the target's suffices).
   std::string intrinsicDialects = "nvvm,rocdl";
+  // Instrument the kernel's profiling scopes (proton.record): convert-proton-to-protongpu and
+  // allocate-proton-shared-memory after allocate-shared-memory, as Proton's instrumentation
+  // backend adds them to Triton's make_llir. `maxSharedMemory` 0: the target's.
+  bool profileScopes = false;
+  int64_t maxSharedMemory = 0;
+  // First of all, proton-instrument-loops (scopes around top-level loops and the epilogue of a
+  // kernel without scopes); needs profileScopes to be instrumented.
+  bool instrumentLoops = false;
 };
 
 // Appends to `pm` (on builtin.module): with expandUpcastMXFP tritonamdgpu-expand-upcast-mxfp,
-// then convert-scf-to-cf, allocate-shared-memory,
+// then convert-scf-to-cf, allocate-shared-memory, with profileScopes
+// convert-proton-to-protongpu and allocate-proton-shared-memory,
 // tritongpu-global-scratch-memory-allocation, convert-triton-gpu-to-llvm, canonicalize, cse,
 // reconcile-unrealized-casts, canonicalize, cse, symbol-dce and, with line info,
 // simplify-call-site-locations and ensure-debug-info-scope-on-llvm-func.

@@ -85,6 +85,15 @@ public:
   virtual mlir::Value numPrograms(mlir::OpBuilder &builder, mlir::Location loc, int axis) const = 0;
   virtual mlir::Value threadIdInBlock(mlir::OpBuilder &builder, mlir::Location loc) const = 0;
 
+  // Clocks for intra-kernel profiling (Proton's scopes): the SM cycle counter (i32, or i64
+  // when `wide`), a global nanosecond timer (i64) and the number of the processor (SM / CU)
+  // running the program (i32). The cycle counter's reads keep their place among memory
+  // accesses (they have side effects), so a scope measures the code between them.
+  virtual mlir::Value cycleCounter(mlir::OpBuilder &builder, mlir::Location loc,
+                                   bool wide) const = 0;
+  virtual mlir::Value globalTime(mlir::OpBuilder &builder, mlir::Location loc) const = 0;
+  virtual mlir::Value processorId(mlir::OpBuilder &builder, mlir::Location loc) const = 0;
+
   // Cross-lane exchange of a 32-bit value: the value of lane (laneId ^ mask).
   virtual mlir::Value shuffleXor(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value value,
                                  int mask) const = 0;

@@ -35,6 +35,9 @@ struct FrontendOptions {
   int numWarps = 4;
   bool debug = false;            // device_assert and overflow asserts emit tt.assert
   bool sanitizeOverflow = true;  // i32 +, -, * compute the i64 overflow check
+  // triton.profiler.language scopes become proton.record ops (else nothing, as in Triton
+  // when no instrumentation backend is active).
+  bool profileScopes = false;
   std::vector<std::string> allowedDotInputPrecisions;
   std::string defaultDotInputPrecision;
   std::vector<std::string> supportedFP8DTypes;
