@@ -471,6 +471,21 @@ Value ModuleEvaluator::Impl::callMath(const std::string &function,
       raise("TypeError", "math." + function + "() takes numbers");
     return arguments[i].asDouble();
   };
+  // Python's argument counts (a wrong one was an out-of-range read: math.comb(129)).
+  size_t fewest = 1, most = 1;
+  if (function == "comb" || function == "pow" || function == "copysign")
+    fewest = most = 2;
+  else if (function == "log")
+    most = 2;
+  else if (function == "gcd" || function == "lcm")
+    fewest = 0, most = SIZE_MAX;
+  if (arguments.size() < fewest || arguments.size() > most)
+    raise("TypeError",
+          "math." + function + "() takes " +
+              (fewest == most ? std::to_string(fewest)
+                              : std::to_string(fewest) + " to " + std::to_string(most)) +
+              " argument" + (most == 1 ? "" : "s") + " (" + std::to_string(arguments.size()) +
+              " given)");
   if (function == "ceil" || function == "floor" || function == "trunc") {
     if (!arguments.empty() && (arguments[0].isInt() || arguments[0].isBool()))
       return Value::integer(arguments[0].asInteger());
@@ -483,18 +498,26 @@ Value ModuleEvaluator::Impl::callMath(const std::string &function,
   if (function == "isqrt")
     return Value::integer(static_cast<PyInt>(std::floor(std::sqrt(number(0)))));
   if (function == "gcd" || function == "lcm") {
-    PyInt a = toIndex(arguments.at(0), "gcd"), b = toIndex(arguments.at(1), "gcd");
-    PyInt x = a < 0 ? -a : a, y = b < 0 ? -b : b;
-    while (y) {
-      PyInt t = x % y;
-      x = y;
-      y = t;
+    // Any number of integers (Python 3.9): gcd() is 0, lcm() is 1.
+    bool gcd = function == "gcd";
+    Value result = Value::integer(gcd ? 0 : 1);
+    for (const Value &argument : arguments) {
+      PyInt a = result.asInteger(), b = toIndex(argument, function.c_str());
+      PyInt x = a < 0 ? -a : a, y = b < 0 ? -b : b;
+      while (y) {
+        PyInt t = x % y;
+        x = y;
+        y = t;
+      }
+      if (gcd)
+        result = Value::integer(x);
+      else if (x == 0)
+        result = Value::integer(0);
+      else // |a / x * b|, checked for overflow
+        result =
+            binary("mul", Value::integer((a < 0 ? -a : a) / x), Value::integer(b < 0 ? -b : b));
     }
-    if (function == "gcd")
-      return Value::integer(x);
-    if (x == 0)
-      return Value::integer(0);
-    return binary("mul", Value::integer(a / x), Value::integer(b)); // checked for overflow
+    return result;
   }
   if (function == "prod") {
     Value product = Value::integer(1);

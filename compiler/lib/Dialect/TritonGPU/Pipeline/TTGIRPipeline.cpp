@@ -67,6 +67,7 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
     // accelerate-matmul decomposes scaled dots first; without it they still must be.
     TritonGPUDecomposeScaledDotOptions scaledDots;
     scaledDots.moveScaleToLhs = true;
+    scaledDots.fmaLayout = true;
     pm.addPass(createTritonGPUDecomposeScaledDot(scaledDots));
   }
   pm.addPass(createTritonGPURemoveLayoutConversions());
@@ -124,7 +125,9 @@ static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &opti
     accelerate.mfmaTypes.assign(options.mfmaTypes.begin(), options.mfmaTypes.end());
     pm.addPass(amdg::createTritonAMDGPUAccelerateMatmul(accelerate));
   } else {
-    pm.addPass(createTritonGPUDecomposeScaledDot());
+    TritonGPUDecomposeScaledDotOptions scaledDots;
+    scaledDots.fmaLayout = true;
+    pm.addPass(createTritonGPUDecomposeScaledDot(scaledDots));
   }
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(amdg::createTritonAMDGPUOptimizeEpilogue());

@@ -434,7 +434,7 @@ LogicalResult accelerateMatmul(ModuleOp module, const TritonGPUAccelerateMatmulO
     return success();
   // Scaled dots become ordinary ones first (Triton's transposeDots and
   // DecomposeScaledBlocked), which the rewrite below then accelerates.
-  if (failed(decomposeScaledDots(module, /*moveScaleToLhs=*/true)))
+  if (failed(decomposeScaledDots(module, /*moveScaleToLhs=*/true, /*markDots=*/true)))
     return failure();
   // Dots that would get mma.sync but whose types it may not take: decided before the
   // rewrite, which may visit a dot more than once, so that each is reported once.
@@ -460,6 +460,7 @@ LogicalResult accelerateMatmul(ModuleOp module, const TritonGPUAccelerateMatmulO
   if (failed(applyPatternsGreedily(module, std::move(patterns))))
     return failure();
   widenUnsupportedOperands(module, computeCapability, keptOnFma);
+  giveFmaLayoutToDecomposedScaledDots(module);
   return success();
 }
 

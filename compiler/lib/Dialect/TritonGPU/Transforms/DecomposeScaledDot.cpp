@@ -280,6 +280,8 @@ public:
     this->dot = dot;
     fastMath = dot.getFastMath();
   }
+  // Whether the tt.dot made gets kDecomposedScaledDotAttr (for accelerate-matmul).
+  bool markDot = false;
   // Builds before `anchor` (its errors are reported there), for multiplyByScales.
   LayoutDecomposer(Operation *anchor, bool fastMath = false)
       : anchor(anchor), builder(anchor), loc(anchor->getLoc()), context(anchor->getContext()),
@@ -302,6 +304,8 @@ public:
     Value rhs = toDotOperand(1, *b);
     Value result = tt::DotOp::create(builder, loc, dot.getC().getType(), lhs, rhs, dot.getC(),
                                      tt::InputPrecision::IEEE, 0);
+    if (markDot)
+      result.getDefiningOp()->setAttr(kDecomposedScaledDotAttr, builder.getUnitAttr());
     if (result.getType() != dot.getType())
       result = ConvertLayoutOp::create(builder, loc, dot.getType(), result);
     dot.replaceAllUsesWith(result);
@@ -517,8 +521,10 @@ struct DecomposeScaledDotPass
   using TritonGPUDecomposeScaledDotBase::TritonGPUDecomposeScaledDotBase;
 
   void runOnOperation() override {
-    if (failed(decomposeScaledDots(getOperation(), moveScaleToLhs)))
-      signalPassFailure();
+    if (failed(decomposeScaledDots(getOperation(), moveScaleToLhs, /*markDots=*/fmaLayout)))
+      return signalPassFailure();
+    if (fmaLayout)
+      giveFmaLayoutToDecomposedScaledDots(getOperation());
   }
 };
 
@@ -554,7 +560,7 @@ FailureOr<Value> unpackFp4(Operation *anchor, Value packed, int axis, Type eleme
   return decomposer.unpack(packed, axis, elementType);
 }
 
-LogicalResult decomposeScaledDots(ModuleOp module, bool moveScaleToLhs) {
+LogicalResult decomposeScaledDots(ModuleOp module, bool moveScaleToLhs, bool markDots) {
   // Scaled dots with layouts (ttgir): Triton's decomposition.
   SmallVector<tt::DotScaledOp> laidOut;
   module.walk([&](tt::DotScaledOp dot) {
@@ -577,7 +583,9 @@ LogicalResult decomposeScaledDots(ModuleOp module, bool moveScaleToLhs) {
                            "M or N (as Triton 3.6 before native scaled MMA)";
         continue;
       }
-      failedAny |= failed(LayoutDecomposer(dot).run());
+      LayoutDecomposer decomposer(dot);
+      decomposer.markDot = markDots;
+      failedAny |= failed(decomposer.run());
     }
     return failure(failedAny);
   }
@@ -593,6 +601,66 @@ LogicalResult decomposeScaledDots(ModuleOp module, bool moveScaleToLhs) {
   for (tt::DotScaledOp dot : dots)
     failedAny |= failed(decompose(dot));
   return failure(failedAny);
+}
+
+// A decomposed tt.dot_scaled keeps the layout convert-triton-to-tritongpu gave the scaled dot
+// (one element per thread, as for any op; Triton sets the right one "later", when a tensor
+// core takes it). Where it stays on FMA (`--mma fma`, or a type no tensor core takes) that
+// layout spreads the threads along N only and each thread multiplies whole rows of A: a
+// 128x128x128 dot unrolled 16,384 multiply-adds per thread, 4 MB of LLVM IR and a minute of
+// LLVM's time. It gets the FMA layout convert-triton-to-tritongpu gives a tt.dot instead
+// (2x2 or 4x4 elements per thread), with conversions around it.
+void giveFmaLayoutToDecomposedScaledDots(ModuleOp module) {
+  SmallVector<tt::DotOp> dots;
+  module.walk([&](tt::DotOp dot) {
+    if (dot->hasAttr(kDecomposedScaledDotAttr))
+      dots.push_back(dot);
+  });
+  for (tt::DotOp dot : dots) {
+    dot->removeAttr(kDecomposedScaledDotAttr);
+    RankedTensorType type = dot.getType();
+    auto current = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
+    if (!current)
+      continue;
+    ArrayRef<int64_t> shape = type.getShape();
+    unsigned rank = shape.size();
+    unsigned numWarps = lookupNumWarps(dot);
+    unsigned threadsPerWarp = lookupThreadsPerWarp(dot);
+    int64_t perThread = type.getNumElements() / (numWarps * threadsPerWarp);
+    unsigned square = perThread >= 16 ? 4 : perThread >= 4 ? 2 : 1;
+    SmallVector<unsigned> sizePerThread(rank, 1);
+    sizePerThread[rank - 1] = std::min<int64_t>(square, shape[rank - 1]);
+    sizePerThread[rank - 2] = std::min<int64_t>(square, shape[rank - 2]);
+    SmallVector<unsigned> order;
+    for (unsigned dim = rank; dim > 0; --dim)
+      order.push_back(dim - 1);
+    BlockedEncodingAttr encoding =
+        buildBlockedEncoding(dot.getContext(), shape, sizePerThread, order, numWarps,
+                             threadsPerWarp, current.getCGALayout());
+    if (encoding == current)
+      continue;
+    OpBuilder builder(dot);
+    Location loc = dot.getLoc();
+    auto convert = [&](Value value, Attribute to) -> Value {
+      if (auto existing = value.getDefiningOp<ConvertLayoutOp>())
+        value = existing.getSrc();
+      auto valueType = cast<RankedTensorType>(value.getType());
+      if (valueType.getEncoding() == to)
+        return value;
+      return ConvertLayoutOp::create(builder, loc, valueType.cloneWithEncoding(to), value);
+    };
+    auto operand = [&](unsigned opIdx) {
+      return DotOperandEncodingAttr::get(dot.getContext(), opIdx, encoding, /*kWidth=*/0);
+    };
+    Value a = convert(dot.getA(), operand(0));
+    Value b = convert(dot.getB(), operand(1));
+    Value c = convert(dot.getC(), encoding);
+    auto fma = tt::DotOp::create(builder, loc, type.cloneWithEncoding(encoding), a, b, c,
+                                 dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
+    Value result = ConvertLayoutOp::create(builder, loc, type, fma.getResult());
+    dot.replaceAllUsesWith(result);
+    dot.erase();
+  }
 }
 
 } // namespace trex::ttg

@@ -16,7 +16,15 @@ namespace trex::ttg {
 // tritongpu-decompose-scaled-dot: every tt.dot_scaled under `module` becomes
 // widened, scaled operands and a tt.dot (fails, with an error, on formats it
 // cannot widen).
-mlir::LogicalResult decomposeScaledDots(mlir::ModuleOp module, bool moveScaleToLhs = false);
+// `markDots`: the tt.dot of each scaled dot with layouts gets kDecomposedScaledDotAttr, which
+// accelerate-matmul reads (a dot kept on FMA gets the FMA layout) and removes.
+mlir::LogicalResult decomposeScaledDots(mlir::ModuleOp module, bool moveScaleToLhs = false,
+                                        bool markDots = false);
+// The marked dots of such a decomposition that no tensor core took (still blocked) get the FMA
+// layout convert-triton-to-tritongpu gives a tt.dot (2x2 or 4x4 elements per thread); the
+// marks are removed.
+void giveFmaLayoutToDecomposedScaledDots(mlir::ModuleOp module);
+inline constexpr llvm::StringLiteral kDecomposedScaledDotAttr = "trex.decomposed_scaled_dot";
 // The pieces of that decomposition on ttgir, built before `anchor`: `value` (an operand in
 // its compute type and layout; opIdx 0: K is the last dim, 1: the one before) times its e8m0
 // `scales` ([M or N, K/32]), NaN where a scale is 0xFF unless `fastMath`; and e2m1 pairs

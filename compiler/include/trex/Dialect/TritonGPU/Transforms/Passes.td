@@ -27,6 +27,9 @@ def TritonGPUDecomposeScaledDot : Pass<"tritongpu-decompose-scaled-dot", "mlir::
   let options = [
     Option<"moveScaleToLhs", "move-scale-to-lhs", "bool", /*default=*/"false",
            "turn a dot scaled on the rhs only into the transposed dot scaled on the lhs">,
+    Option<"fmaLayout", "fma-layout", "bool", /*default=*/"false",
+           "give each dot made (on ttgir) the FMA layout convert-triton-to-tritongpu gives a "
+           "tt.dot, for pipelines without tensor cores (trex's --mma fma)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::trex::ttg::TTGDialect"];
 }
