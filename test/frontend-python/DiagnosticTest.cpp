@@ -79,17 +79,23 @@ TEST(DiagnosticTest, IndentationErrorsNameTheBlockTheyBelongTo) {
             "^\n");
 }
 
-TEST(DiagnosticTest, ErrorsAtTheEndOfTheFilePointAtTheLastLineOrPastIt) {
+// An error at the end of the file is said on its last line, at its end (after a final line
+// break too: a line past the file's last is one editors do not show; found by fuzzing).
+TEST(DiagnosticTest, ErrorsAtTheEndOfTheFilePointAtTheLastLine) {
   ParseResult result = parsePythonModule("x = (", "t.py");
   ASSERT_EQ(result.diagnostics.size(), 1u);
   EXPECT_EQ(result.diagnostics[0].format(),
             "t.py:1:5: error: '(' was never closed\nx = (\n    ^\n");
   ParseResult atEnd = parsePythonModule("def f():\n", "t.py");
   ASSERT_EQ(atEnd.diagnostics.size(), 1u);
-  EXPECT_EQ(atEnd.diagnostics[0].location.line, 2);
+  EXPECT_EQ(atEnd.diagnostics[0].location.line, 1);
   EXPECT_EQ(atEnd.diagnostics[0].format(),
-            "t.py:2:1: error: expected an indented block after the function definition on line "
-            "1\n");
+            "t.py:1:9: error: expected an indented block after the function definition on line "
+            "1\ndef f():\n        ^\n");
+  ParseResult crlf = parsePythonModule("def f():\r\n\r\n", "t.py");
+  ASSERT_EQ(crlf.diagnostics.size(), 1u);
+  EXPECT_EQ(crlf.diagnostics[0].location.line, 2);
+  EXPECT_EQ(crlf.diagnostics[0].location.column, 0); // zero-based: the empty line's start
 }
 
 TEST(DiagnosticTest, CaretCountsCharactersNotBytes) {
