@@ -207,7 +207,14 @@ struct TensorElementwiseConversion : public ConversionPattern {
       SmallVector<Value> elementOperands;
       for (const SmallVector<Value> &elements : unpacked)
         elementOperands.push_back(elements[i]);
-      if (isArithOrMath) {
+      if (isa<math::AbsFOp>(op) && isa<IntegerType>(scalarType)) {
+        // fp8 (held as i8): the sign bit cleared (IntegerHeldAbsFConversion, for scalars).
+        unsigned bits = scalarType.getIntOrFloatBitWidth();
+        LLVMBuilder b(rewriter, loc);
+        results.push_back(
+            LLVM::AndOp::create(rewriter, loc, elementOperands.front(),
+                                b.constant(scalarType, (int64_t(1) << (bits - 1)) - 1)));
+      } else if (isArithOrMath) {
         OperationState state(loc, op->getName());
         state.addOperands(elementOperands);
         state.addTypes(resultType.getElementType());
@@ -354,6 +361,28 @@ template <typename Op> struct ScalarMathConversion : public ConvertOpToLLVMPatte
   std::string name;
 };
 
+// math.absf of an fp8 value, which LLVM holds as an i8 (it has no fp8 types): the sign bit
+// cleared, as Triton's AbsFOpConversion does for types it lowers to integers (MathToLLVM made
+// an llvm.intr.fabs of an integer, IR that does not verify).
+struct IntegerHeldAbsFConversion : public ConvertOpToLLVMPattern<math::AbsFOp> {
+  IntegerHeldAbsFConversion(TritonGPUToLLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern<math::AbsFOp>(converter, /*benefit=*/10) {}
+
+  LogicalResult matchAndRewrite(math::AbsFOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (isa<ShapedType>(op.getType()))
+      return failure();
+    Value x = adaptor.getOperand();
+    auto integer = dyn_cast<IntegerType>(x.getType());
+    if (!integer || integer.getWidth() < 2)
+      return failure();
+    LLVMBuilder b(rewriter, op.getLoc());
+    Value magnitude = b.constant(integer, (int64_t(1) << (integer.getWidth() - 1)) - 1);
+    rewriter.replaceOp(op, LLVM::AndOp::create(rewriter, op.getLoc(), x, magnitude));
+    return success();
+  }
+};
+
 } // namespace
 
 void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
@@ -367,6 +396,7 @@ void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter
                ScalarTritonOpConversion<tt::MulhiUIOp>, ScalarTritonOpConversion<tt::ClampFOp>,
                ScalarTritonOpConversion<tt::FpToFpOp>>(converter, target);
   patterns.add<Fp4ToFpConversion>(converter);
+  patterns.add<IntegerHeldAbsFConversion>(converter);
   patterns.add<ScalarMathConversion<math::ExpOp>>(converter, target, "exp");
   patterns.add<ScalarMathConversion<math::Exp2Op>>(converter, target, "exp2");
   patterns.add<ScalarMathConversion<math::LogOp>>(converter, target, "log");
