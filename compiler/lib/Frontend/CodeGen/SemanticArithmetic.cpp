@@ -510,7 +510,8 @@ Tensor Semantic::minus(const Tensor &input) {
 
 Tensor Semantic::invert(const Tensor &input) {
   const DType &scalar = input.dtype();
-  if (scalar.isPtr() || scalar.isFloating())
+  // Integers and booleans only (a tensor descriptor's type has no bit width: a segfault).
+  if (!scalar.isInt() && !scalar.isBool())
     fail("wrong type argument to unary invert (" + scalar.name() + ")");
   mlir::Type type = ir(scalar);
   Tensor allOnes = make(b.create<arith::ConstantOp>(IntegerAttr::get(
