@@ -102,6 +102,29 @@ LogicalResult refuseUnlowerableOps(ModuleOp module) {
     }
     return false;
   };
+  // LLVM has no 8-bit floats: fp8 values travel as bytes, and float arithmetic on them has no
+  // lowering (MLIR's made an llvm.fadd of an i8, found by fuzzing). Triton converts them
+  // first (tt.fp_to_fp); math.absf clears the sign bit (IntegerHeldAbsFConversion).
+  auto isByteFloat = [](Type type) {
+    Type element = getElementTypeOrSelf(type);
+    return isa<FloatType>(element) && element.getIntOrFloatBitWidth() == 8;
+  };
+  WalkResult byteFloats = module.walk([&](Operation *op) {
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp, math::AbsFOp>(op))
+      return WalkResult::advance();
+    for (Type type : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
+      if (isByteFloat(type)) {
+        op->emitError() << "trex does not compute " << op->getName() << " on "
+                        << getElementTypeOrSelf(type)
+                        << " values (8-bit floats exist only as bytes in LLVM); convert them "
+                           "with .to(tl.float16) or .to(tl.float32) first";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  if (byteFloats.wasInterrupted())
+    return failure();
   WalkResult walk = module.walk([&](Operation *op) {
     // Triton's front end makes splat tensor constants only; MLIR's arith lowering turned others
     // into an llvm.mlir.constant of a struct, which does not verify.

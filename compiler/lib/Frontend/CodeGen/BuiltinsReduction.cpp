@@ -105,6 +105,11 @@ Value mapElementwise(CodeGenerator &g, const Value &scalarFn, const std::vector<
     input = g.semantic()
                 .binaryOpTypeChecking(Value::tensor(input), Value::tensor(shape), true, true, false)
                 .first;
+  // tt.map_elementwise maps tensors; scalars alone leave it nothing to map (its verifier
+  // refused the IR: an internal error, found by fuzzing).
+  if (!shape.isBlock())
+    fail("map_elementwise needs at least one tensor (block) argument; all of its arguments "
+         "are scalars");
   // The block takes `pack` scalars of each operand: Triton adds them one by one, and a huge
   // pack (2^31) ran out of memory. No lowering takes more than the elements there are.
   std::int64_t elements = shape.isBlock() ? shape.type.numel() : 1;
