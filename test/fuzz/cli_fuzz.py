@@ -296,44 +296,17 @@ def main():
                 stage = "amdgcn" if hip else "ptx"
             command = command_for(args.trex, path, seed, signature, target, options, stage,
                                   workdir / "out")
-            try:
-                process = subprocess.run(command, capture_output=True, timeout=args.timeout,
-                                         errors="replace", text=True)
-                returncode, output = process.returncode, process.stdout + process.stderr
-            except subprocess.TimeoutExpired as expired:
-                returncode = None
-                output = (expired.stdout or "") + (expired.stderr or "")
-                if isinstance(output, bytes):
-                    output = output.decode(errors="replace")
-            kind = classify(returncode, output)
-            if kind == "hang":
+            returncode, output = run_command(command)
+            if classify(returncode, output) == "hang":
                 # Parallel runs share the machine: a run past the timeout is run again alone
                 # (below, after the others) before it counts as a hang.
                 with lock:
                     recheck.append((text, seed.suffix, command, path))
                 continue
-            with lock:
-                counts[kind] += 1
-                keep = kind in ("crash", "hang")
-                if kind in messages:
-                    message = first_error(output) if kind != "hang" else "timeout"
-                    messages[kind][message] += 1
-                    keep = keep or messages[kind][message] <= 2
-            if keep:
-                name = f"{kind.replace(' ', '-')}-{hashlib.sha1((text + ' '.join(command[3:])).encode(errors='replace')).hexdigest()[:12]}"
-                (args.out / (name + seed.suffix)).write_text(text, errors="surrogateescape")
-                shown = [arg if arg != str(path) else name + seed.suffix for arg in command]
-                (args.out / (name + ".txt")).write_text(
-                    f"command: {shlex.join(shown)}\nexit status: {returncode}\n\n{output}")
-                with lock:
-                    saved.append(name)
+            record(text, seed.suffix, command, path, returncode, output)
 
-    recheck = []
-    slow_alone = [0]
-
-    def run_alone(text, suffix, command, path):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, errors="surrogateescape")
+    # The exit status (None past the timeout) and output of one `trex compile`.
+    def run_command(command):
         try:
             process = subprocess.run(command, capture_output=True, timeout=args.timeout,
                                      errors="replace", text=True)
@@ -343,6 +316,29 @@ def main():
             if isinstance(output, bytes):
                 output = output.decode(errors="replace")
             return None, output
+
+    # Counts a run by its class, and keeps crashes, hangs and the first two of each message.
+    def record(text, suffix, command, path, returncode, output):
+        kind = classify(returncode, output)
+        with lock:
+            counts[kind] += 1
+            keep = kind in ("crash", "hang")
+            if kind in messages:
+                message = first_error(output) if kind != "hang" else "timeout"
+                messages[kind][message] += 1
+                keep = keep or messages[kind][message] <= 2
+        if keep:
+            name = f"{kind.replace(' ', '-')}-{hashlib.sha1((text + ' '.join(command[3:])).encode(errors='replace')).hexdigest()[:12]}"
+            (args.out / (name + suffix)).write_text(text, errors="surrogateescape")
+            shown = [arg if arg != str(path) else name + suffix for arg in command]
+            (args.out / (name + ".txt")).write_text(
+                f"command: {shlex.join(shown)}\nexit status: {returncode}\n\n{output}")
+            with lock:
+                saved.append(name)
+        return kind
+
+    recheck = []
+    slow_alone = [0]
 
     # The words of every seed, for word replacements (computed once).
     words = Mutator(seeds, random.Random(0)).words
@@ -365,21 +361,10 @@ def main():
         stop.set()
     stop.set()
     for text, suffix, command, path in recheck:
-        returncode, output = run_alone(text, suffix, command, path)
-        kind = classify(returncode, output)
-        if kind != "hang":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, errors="surrogateescape")
+        if record(text, suffix, command, path, *run_command(command)) != "hang":
             slow_alone[0] += 1
-        counts[kind] += 1
-        if kind in messages:
-            message = first_error(output) if kind != "hang" else "timeout"
-            messages[kind][message] += 1
-        if kind in ("crash", "hang"):
-            name = f"{kind}-{hashlib.sha1((text + ' '.join(command[3:])).encode(errors='replace')).hexdigest()[:12]}"
-            (args.out / (name + suffix)).write_text(text, errors="surrogateescape")
-            shown = [arg if arg != str(path) else name + suffix for arg in command]
-            (args.out / (name + ".txt")).write_text(
-                f"command: {shlex.join(shown)}\nexit status: {returncode}\n\n{output}")
-            saved.append(name)
     elapsed = time.monotonic() - started
     total = sum(counts.values())
     print(f"trex compile --emit {args.emit}: {total} runs in {elapsed:.0f} s "

@@ -170,6 +170,15 @@ int64_t sharedRegisterBits(RankedTensorType type, ArrayRef<int64_t> constancy) {
   return mask;
 }
 
+// The bits of a float held as an integer (fp8 in LLVM, which has no 8-bit floats) with the
+// sign bit cleared: its absolute value.
+Value withoutSignBit(OpBuilder &builder, Location loc, Value bits) {
+  unsigned width = bits.getType().getIntOrFloatBitWidth();
+  LLVMBuilder b(builder, loc);
+  return LLVM::AndOp::create(builder, loc, bits,
+                             b.constant(bits.getType(), (int64_t(1) << (width - 1)) - 1));
+}
+
 // Any element-wise op whose results are tensors: one scalar op per element (per constant
 // block of elements when the axis information allows).
 struct TensorElementwiseConversion : public ConversionPattern {
@@ -208,12 +217,8 @@ struct TensorElementwiseConversion : public ConversionPattern {
       for (const SmallVector<Value> &elements : unpacked)
         elementOperands.push_back(elements[i]);
       if (isa<math::AbsFOp>(op) && isa<IntegerType>(scalarType)) {
-        // fp8 (held as i8): the sign bit cleared (IntegerHeldAbsFConversion, for scalars).
-        unsigned bits = scalarType.getIntOrFloatBitWidth();
-        LLVMBuilder b(rewriter, loc);
-        results.push_back(
-            LLVM::AndOp::create(rewriter, loc, elementOperands.front(),
-                                b.constant(scalarType, (int64_t(1) << (bits - 1)) - 1)));
+        // fp8 (held as i8): IntegerHeldAbsFConversion's, element by element.
+        results.push_back(withoutSignBit(rewriter, loc, elementOperands.front()));
       } else if (isArithOrMath) {
         OperationState state(loc, op->getName());
         state.addOperands(elementOperands);
@@ -376,9 +381,7 @@ struct IntegerHeldAbsFConversion : public ConvertOpToLLVMPattern<math::AbsFOp> {
     auto integer = dyn_cast<IntegerType>(x.getType());
     if (!integer || integer.getWidth() < 2)
       return failure();
-    LLVMBuilder b(rewriter, op.getLoc());
-    Value magnitude = b.constant(integer, (int64_t(1) << (integer.getWidth() - 1)) - 1);
-    rewriter.replaceOp(op, LLVM::AndOp::create(rewriter, op.getLoc(), x, magnitude));
+    rewriter.replaceOp(op, withoutSignBit(rewriter, op.getLoc(), x));
     return success();
   }
 };

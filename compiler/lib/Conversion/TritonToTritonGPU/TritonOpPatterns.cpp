@@ -111,12 +111,8 @@ struct DotPattern : TritonOpPattern<tt::DotOp> {
     RankedTensorType type = op.getType();
     ArrayRef<int64_t> shape = type.getShape();
     unsigned rank = shape.size();
-    int numThreads = converter().getNumWarps() * converter().getThreadsPerWarp();
-    int64_t perThread = type.getNumElements() / numThreads;
-    SmallVector<unsigned> sizePerThread(rank, 1);
-    unsigned square = perThread >= 16 ? 4 : perThread >= 4 ? 2 : 1;
-    sizePerThread[rank - 1] = std::min<int64_t>(square, shape[rank - 1]);
-    sizePerThread[rank - 2] = std::min<int64_t>(square, shape[rank - 2]);
+    SmallVector<unsigned> sizePerThread = ttg::fmaDotSizePerThread(
+        shape, converter().getNumWarps() * converter().getThreadsPerWarp());
     SmallVector<unsigned> order;
     for (unsigned dim = rank; dim > 0; --dim)
       order.push_back(dim - 1);

@@ -122,7 +122,7 @@ Tensor Semantic::scalarConstant(const Value &number, const DType &dtype) {
     fail("cannot make a " + dtype.name() + " constant of " + number.describe());
   mlir::Type type = ir(dtype);
   // tl.zeros_like(ptrs) asked for a pointer constant, which became an integer attribute of a
-  // pointer type (and crashed the splat's folder); Triton says "Not implemented".
+  // pointer type (and crashed the splat's folder); Triton refuses pointer constants too.
   if (!isa<IntegerType, FloatType>(type))
     fail("cannot make a constant of type " + dtype.name());
   bool isZero = number.isFloat() ? number.asFloat() == 0.0 : number.asInteger() == 0;

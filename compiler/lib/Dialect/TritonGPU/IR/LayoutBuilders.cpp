@@ -87,6 +87,19 @@ BlockedEncodingAttr buildBlockedEncoding(MLIRContext *context, ArrayRef<int64_t>
                               buildCGALayout(shape, sizePerThread, order, numCTAs));
 }
 
+SmallVector<unsigned> fmaDotSizePerThread(ArrayRef<int64_t> shape, int64_t numThreads) {
+  int64_t elements = 1;
+  for (int64_t extent : shape)
+    elements *= extent;
+  int64_t perThread = elements / numThreads;
+  unsigned square = perThread >= 16 ? 4 : perThread >= 4 ? 2 : 1;
+  unsigned rank = shape.size();
+  SmallVector<unsigned> sizePerThread(rank, 1);
+  sizePerThread[rank - 1] = static_cast<unsigned>(std::min<int64_t>(square, shape[rank - 1]));
+  sizePerThread[rank - 2] = static_cast<unsigned>(std::min<int64_t>(square, shape[rank - 2]));
+  return sizePerThread;
+}
+
 BlockedEncodingAttr getDefaultBlockedEncoding(MLIRContext *context, ArrayRef<int64_t> shape,
                                               unsigned numWarps, unsigned threadsPerWarp,
                                               unsigned numCTAs) {

@@ -626,11 +626,7 @@ void giveFmaLayoutToDecomposedScaledDots(ModuleOp module) {
     unsigned rank = shape.size();
     unsigned numWarps = lookupNumWarps(dot);
     unsigned threadsPerWarp = lookupThreadsPerWarp(dot);
-    int64_t perThread = type.getNumElements() / (numWarps * threadsPerWarp);
-    unsigned square = perThread >= 16 ? 4 : perThread >= 4 ? 2 : 1;
-    SmallVector<unsigned> sizePerThread(rank, 1);
-    sizePerThread[rank - 1] = std::min<int64_t>(square, shape[rank - 1]);
-    sizePerThread[rank - 2] = std::min<int64_t>(square, shape[rank - 2]);
+    SmallVector<unsigned> sizePerThread = fmaDotSizePerThread(shape, numWarps * threadsPerWarp);
     SmallVector<unsigned> order;
     for (unsigned dim = rank; dim > 0; --dim)
       order.push_back(dim - 1);

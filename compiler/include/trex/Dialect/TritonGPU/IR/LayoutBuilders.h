@@ -36,6 +36,11 @@ BlockedEncodingAttr buildBlockedEncoding(mlir::MLIRContext *context, llvm::Array
                                          llvm::ArrayRef<unsigned> order, unsigned numWarps,
                                          unsigned threadsPerWarp, unsigned numCTAs);
 
+// The sizePerThread of the FMA layout convert-triton-to-tritongpu gives a tt.dot result of
+// `shape` over `numThreads` threads: 2x2 (4x4) elements per thread in the last two dimensions
+// where the tile has at least 4 (16) per thread, 1 elsewhere; its order is row-major.
+llvm::SmallVector<unsigned> fmaDotSizePerThread(llvm::ArrayRef<int64_t> shape, int64_t numThreads);
+
 // The layout convert-triton-to-tritongpu gives a tensor of `shape`: one
 // element per thread, row-major order (last dimension fastest).
 BlockedEncodingAttr getDefaultBlockedEncoding(mlir::MLIRContext *context,
