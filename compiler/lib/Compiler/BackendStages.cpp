@@ -367,10 +367,18 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options, Compil
       }
   } else {
     hip::setModuleFlags(*llvmModule);
-    if (llvm::Error error = hip::linkDeviceLibraries(*llvmModule, target.arch)) {
+    hip::LibraryLinkReport linked;
+    if (llvm::Error error = hip::linkDeviceLibraries(*llvmModule, target.arch, &linked)) {
       addDiagnostic(result, Severity::Error, llvm::toString(std::move(error)));
       return false;
     }
+    if (linked.keptAsCalls)
+      addDiagnostic(result, Severity::Warning,
+                    "the kernel makes " + std::to_string(linked.calls) +
+                        " calls of ROCm device-library functions; inlining them would add about " +
+                        std::to_string(linked.inlinedInstructions) + " instructions (more than " +
+                        std::to_string(hip::kLibraryInlineBudget) +
+                        "), so they stay function calls, where Triton inlines them");
   }
   result.metadata = metadata;
   result.stages[Stage::Metadata] = metadataJSON(metadata);

@@ -31,6 +31,15 @@ int numWarpsOf(Operation *op) {
   return 4;
 }
 
+// The alignment of each program's part of the profile scratch (the scratch is as aligned and
+// each part's size a multiple of it).
+int64_t profileScratchAlignmentOf(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (auto attr = module->getAttrOfType<IntegerAttr>("ttg.profile_scratch_memory_alignment"))
+    return attr.getInt();
+  return 1;
+}
+
 // Words of one warp's segment.
 int segmentWords(proton_gpu::SegmentType type, int numWarps) {
   return type.getNBytes() / numWarps / 4;
@@ -139,8 +148,9 @@ struct FinalizeOpConversion : public ConvertOpToLLVMPattern<proton_gpu::Finalize
     Type scratchType = scratch.getType();
     auto scratchWord = [&](Value offset) { return b.gep(scratchType, i32, scratch, offset); };
 
-    // Every warp's records are in shared memory before anyone copies.
-    target.barrier(rewriter, loc);
+    // Each warp copies its own segment, which its lane 0 wrote: the warp's lanes, not the
+    // whole program, have to agree that the records are in shared memory.
+    target.warpBarrier(rewriter, loc);
 
     Value thread = target.threadIdInBlock(rewriter, loc);
     Value warp = b.udiv(thread, b.i32(target.warpSize()));
@@ -155,8 +165,20 @@ struct FinalizeOpConversion : public ConvertOpToLLVMPattern<proton_gpu::Finalize
                       b.mul(program, target.numPrograms(rewriter, loc, axis)));
     Value header[] = {b.i32(static_cast<int32_t>(proton_gpu::kPreamble)), program,
                       target.processorId(rewriter, loc), b.i32(segmentType.getNBytes())};
-    for (int i = 0; i < headerWords; ++i)
-      target.storeGlobal(rewriter, loc, scratchWord(b.i32(i)), header[i], isThread0, none, normal);
+    // One 16-byte store where the program's part of the scratch is 16-byte aligned (Triton's
+    // 128 by default), else a word at a time.
+    int64_t alignment = profileScratchAlignmentOf(op);
+    if (alignment >= proton_gpu::kHeaderBytes) {
+      Value packed = b.undef(LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                                              SmallVector<Type>(headerWords, i32)));
+      for (int i = 0; i < headerWords; ++i)
+        packed = b.insertValue(packed, header[i], i);
+      target.storeGlobal(rewriter, loc, scratchWord(b.i32(0)), packed, isThread0, none, normal);
+    } else {
+      for (int i = 0; i < headerWords; ++i)
+        target.storeGlobal(rewriter, loc, scratchWord(b.i32(i)), header[i], isThread0, none,
+                           normal);
+    }
 
     // The warp's write index.
     Value index = LLVM::LoadOp::create(rewriter, loc, i32, indexAddress);
@@ -164,9 +186,14 @@ struct FinalizeOpConversion : public ConvertOpToLLVMPattern<proton_gpu::Finalize
                        none, normal);
 
     // The segment's records, as they lie in shared memory (not rotated): lane l copies the
-    // records l, l + warpSize, ... that were written (the first min(index, words) words).
+    // records l, l + warpSize, ... that were written (the first min(index, words) words), one
+    // 8-byte access each where the destination is 8-byte aligned (an even number of header and
+    // index words before the records, an 8-byte aligned scratch part; segments hold whole
+    // records).
     Value filled = b.select(b.icmpULT(index, b.i32(words)), index, b.i32(words));
     Value destination = b.add(first, b.i32(headerWords + numWarps));
+    bool wide = alignment >= 8 && (headerWords + numWarps) % 2 == 0;
+    Type i64 = rewriter.getI64Type();
     int recordsPerWarp = words / 2;
     for (int start = 0; start < recordsPerWarp; start += target.warpSize()) {
       Value record = b.add(lane, b.i32(start));
@@ -174,6 +201,13 @@ struct FinalizeOpConversion : public ConvertOpToLLVMPattern<proton_gpu::Finalize
       Value written = b.icmpULT(word, filled);
       if (start + target.warpSize() > recordsPerWarp)
         written = b.and_(written, b.icmpULT(record, b.i32(recordsPerWarp)));
+      if (wide) {
+        Value value = target.loadShared(
+            rewriter, loc, b.gep(base.getType(), i32, base, b.add(first, word)), i64, written);
+        target.storeGlobal(rewriter, loc, scratchWord(b.add(destination, word)), value, written,
+                           none, normal);
+        continue;
+      }
       for (int half = 0; half < 2; ++half) {
         Value offset = b.add(word, b.i32(half));
         Value value = target.loadShared(

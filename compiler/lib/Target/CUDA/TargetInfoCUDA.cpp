@@ -225,6 +225,11 @@ public:
     NVVM::Barrier0Op::create(builder, loc);
   }
 
+  void warpBarrier(OpBuilder &builder, Location loc) const override {
+    LLVMBuilder b(builder, loc);
+    NVVM::SyncWarpOp::create(builder, loc, b.i32(-1));
+  }
+
   Value loadGlobal(OpBuilder &builder, Location loc, Value pointer, Type resultType,
                    Value predicate, ValueRange others, int cacheModifier, int evictionPolicy,
                    bool isVolatile) const override {

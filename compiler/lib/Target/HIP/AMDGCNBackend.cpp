@@ -5,6 +5,7 @@
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/FileSystem.h"
@@ -91,7 +92,36 @@ llvm::Error linkLibrary(llvm::Module &module, llvm::StringRef name) {
 
 } // namespace
 
-llvm::Error linkDeviceLibraries(llvm::Module &module, llvm::StringRef arch) {
+namespace {
+
+// Instructions a call of `function` brings when inlined, with the library functions it calls
+// in turn (a cycle counts once).
+int64_t inlinedSize(const llvm::Function &function,
+                    const llvm::SmallPtrSetImpl<const llvm::Function *> &library,
+                    llvm::DenseMap<const llvm::Function *, int64_t> &memo) {
+  auto [entry, inserted] = memo.try_emplace(&function, 0);
+  if (!inserted)
+    return entry->second;
+  int64_t size = 0;
+  for (const llvm::Instruction &instruction : llvm::instructions(function)) {
+    ++size;
+    if (auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction))
+      if (const llvm::Function *callee = call->getCalledFunction();
+          callee && library.contains(callee))
+        size += inlinedSize(*callee, library, memo);
+  }
+  memo[&function] = size;
+  return size;
+}
+
+} // namespace
+
+llvm::Error linkDeviceLibraries(llvm::Module &module, llvm::StringRef arch,
+                                LibraryLinkReport *report) {
+  llvm::SmallPtrSet<const llvm::Function *, 8> own;
+  for (const llvm::Function &function : module)
+    if (!function.isDeclaration())
+      own.insert(&function);
   bool linked = false;
   for (llvm::StringRef name : {"ockl", "ocml"})
     if (callsLibrary(module, ("__" + name + "_").str())) {
@@ -131,6 +161,32 @@ llvm::Error linkDeviceLibraries(llvm::Module &module, llvm::StringRef arch) {
     global.setConstant(true);
     global.setLinkage(llvm::GlobalValue::InternalLinkage);
   }
+
+  // What inlining every library call would cost; past the budget the calls stay calls.
+  llvm::SmallPtrSet<const llvm::Function *, 32> library;
+  for (const llvm::Function &function : module)
+    if (!function.isDeclaration() && !own.contains(&function))
+      library.insert(&function);
+  llvm::DenseMap<const llvm::Function *, int64_t> memo;
+  LibraryLinkReport estimate;
+  for (const llvm::Function *function : own)
+    for (const llvm::Instruction &instruction : llvm::instructions(*function))
+      if (auto *call = llvm::dyn_cast<llvm::CallBase>(&instruction))
+        if (const llvm::Function *callee = call->getCalledFunction();
+            callee && library.contains(callee)) {
+          ++estimate.calls;
+          estimate.inlinedInstructions += inlinedSize(*callee, library, memo);
+        }
+  if (estimate.inlinedInstructions > kLibraryInlineBudget) {
+    estimate.keptAsCalls = true;
+    for (llvm::Function &function : module)
+      if (library.contains(&function)) {
+        function.removeFnAttr(llvm::Attribute::AlwaysInline);
+        function.addFnAttr(llvm::Attribute::NoInline);
+      }
+  }
+  if (report)
+    *report = estimate;
   return llvm::Error::success();
 }
 

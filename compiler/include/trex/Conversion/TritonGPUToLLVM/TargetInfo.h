@@ -109,6 +109,11 @@ public:
                              mlir::Value predicate) const = 0;
   // Synchronizes the threads of a program (CTA / workgroup) and orders shared memory.
   virtual void barrier(mlir::OpBuilder &builder, mlir::Location loc) const = 0;
+  // Synchronizes the lanes of one warp and orders their shared memory accesses (what one lane
+  // stored, the others then read). A program-wide barrier does it too, at a higher price.
+  virtual void warpBarrier(mlir::OpBuilder &builder, mlir::Location loc) const {
+    barrier(builder, loc);
+  }
 
   // Global memory access of `vectorBits` bits as `words` 32-bit (or narrower) words, done
   // only where `predicate` holds; loads give `others` (one per word) elsewhere.

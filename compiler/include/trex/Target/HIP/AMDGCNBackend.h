@@ -35,7 +35,21 @@ std::optional<std::string> findDeviceLibrary(llvm::StringRef name);
 // libdevice calls), only those, made internal; then defines the oclc control constants they
 // read as Triton 3.6 sets them for `arch` (code object ABI 5, the ISA version, wave64 on GFX9,
 // IEEE math). Does nothing for a module that calls neither library.
-llvm::Error linkDeviceLibraries(llvm::Module &module, llvm::StringRef arch);
+//
+// Inlining is bounded: where inlining every call would put more than kLibraryInlineBudget
+// instructions of library code into the kernel (a block of tens of thousands of elements, each
+// with an ocml pow, tanh, ...), the library functions are marked noinline and stay calls;
+// LLVM's optimizer and the AMDGPU code generator grow faster than linearly in the size of
+// one straight-line function (65,536 pow calls: minutes). `inlinedInstructions` gets the
+// estimate and `keptAsCalls` whether the bound applied.
+inline constexpr int64_t kLibraryInlineBudget = 32768;
+struct LibraryLinkReport {
+  int64_t calls = 0;
+  int64_t inlinedInstructions = 0;
+  bool keptAsCalls = false;
+};
+llvm::Error linkDeviceLibraries(llvm::Module &module, llvm::StringRef arch,
+                                LibraryLinkReport *report = nullptr);
 
 // ld.lld: $TRITON_HIP_LLD_PATH, then ld.lld-22 or ld.lld on PATH, then LLVM 22's own.
 std::optional<std::string> findLinker();
