@@ -5,6 +5,7 @@
 
 #include "trex/Runtime/CubinInfo.h"
 #include "trex/Runtime/Error.h"
+#include "trex/Runtime/TensorMap.h"
 
 #include <algorithm>
 #include <cctype>
@@ -193,21 +194,40 @@ void checkAgainstCubin(const std::string &cubin, const KernelInfo &info,
   CubinKernelInfo facts = readCubinKernelInfo(cubin, info.name);
   if (facts.parameterSizes.empty())
     return;
-  if (facts.parameterSizes.size() != passed.size() + 2)
-    throw Error("the cubin's kernel '" + info.name + "' takes " +
-                std::to_string(facts.parameterSizes.size()) +
-                " parameters but the signature passes " + std::to_string(passed.size()) +
-                " arguments (+ 2 hidden scratch pointers)");
+  // The parameters the signature's entries become: a host descriptor is its CUtensorMap, then
+  // its shape (i32 each) and strides (i64 each); an i1 is not checked (one byte or widened).
+  struct Expected {
+    std::size_t bytes;
+    bool checked;
+    std::size_t entry;
+  };
+  std::vector<Expected> expected;
   for (std::size_t index = 0; index < passed.size(); ++index) {
     const SignatureEntry &entry = passed[index];
+    if (entry.kind == SignatureEntry::Kind::TensorDescriptor) {
+      expected.push_back({kTensorMapBytes, true, index});
+      for (std::size_t d = 0; d < entry.blockShape.size(); ++d)
+        expected.push_back({4, true, index});
+      for (std::size_t d = 0; d < entry.blockShape.size(); ++d)
+        expected.push_back({8, true, index});
+      continue;
+    }
     std::size_t bytes =
         entry.kind == SignatureEntry::Kind::Pointer ? 8 : scalarTypeSize(entry.type);
-    if (entry.type != ScalarType::I1 &&
-        static_cast<std::size_t>(facts.parameterSizes[index]) != bytes)
-      throw Error("signature entry '" + entry.text + "' (argument " + std::to_string(index) +
-                  ") is " + std::to_string(bytes) + " bytes but the cubin's parameter is " +
-                  std::to_string(facts.parameterSizes[index]) + " bytes");
+    expected.push_back({bytes, entry.type != ScalarType::I1, index});
   }
+  if (facts.parameterSizes.size() != expected.size() + 2)
+    throw Error("the cubin's kernel '" + info.name + "' takes " +
+                std::to_string(facts.parameterSizes.size()) +
+                " parameters but the signature passes " + std::to_string(expected.size()) +
+                " arguments (+ 2 hidden scratch pointers)");
+  for (std::size_t index = 0; index < expected.size(); ++index)
+    if (expected[index].checked &&
+        static_cast<std::size_t>(facts.parameterSizes[index]) != expected[index].bytes)
+      throw Error("signature entry '" + passed[expected[index].entry].text + "' (parameter " +
+                  std::to_string(index) + ") is " + std::to_string(expected[index].bytes) +
+                  " bytes but the cubin's parameter is " +
+                  std::to_string(facts.parameterSizes[index]) + " bytes");
 }
 
 std::string cStringLiteral(const std::string &text) {
@@ -276,10 +296,10 @@ extern "C" {
 #define @N@_GLOBAL_SCRATCH_ALIGN @GLOBAL_ALIGN@
 #define @N@_PROFILE_SCRATCH_SIZE @PROFILE_SIZE@
 #define @N@_PROFILE_SCRATCH_ALIGN @PROFILE_ALIGN@
-/* The kernel's parameters: the @USER_COUNT@ argument(s) of @N@_launch, then the global and
- * profile scratch pointers. */
+/* The kernel's parameters: those of the @USER_COUNT@ argument(s) of @N@_launch (a host
+ * tensor descriptor is 1 + 2 x rank of them), then the global and profile scratch pointers. */
 #define @N@_NUM_PARAMS @PARAM_COUNT@
-
+@TENSOR_TYPE@
 /* Where the scratch buffers come from. `allocate` stores in *pointer a device address of at
  * least `bytes` bytes aligned to `alignment` (a power of two) and returns CUDA_SUCCESS;
  * `release` (may be NULL) gets it back with the same `bytes` once the launch is enqueued on
@@ -763,6 +783,125 @@ static uint16_t @N@_float_to_bfloat16(float value) {
 }
 )C";
 
+// TMA descriptors have at most five dimensions.
+constexpr std::size_t kMaxDescriptorRank = 5;
+
+const char *const kTensorTypeTemplate = R"C(
+/* What a host tensor descriptor parameter (tensordesc<...>) describes, as Triton's
+ * TensorDescriptor holds it: the tensor's base address (16-byte aligned), its shape and its
+ * strides in elements, outermost dimension first (the first `rank` entries count, rank being
+ * the descriptor's block rank; the last stride must be 1, the others multiples of 16 bytes),
+ * and whether out-of-bounds elements read as NaN (padding="nan") instead of zero. @N@_launch
+ * encodes the CUtensorMap (cuTensorMapEncodeTiled) with the block shape, element type and
+ * swizzle the kernel was compiled for, and passes it with the shape and strides. */
+typedef struct @N@_tensor {
+  CUdeviceptr base;
+  int64_t shape[5];
+  int64_t strides[5];
+  bool padding_nan;
+} @N@_tensor;
+)C";
+
+const char *const kDescriptorEncoding = R"C(
+#if CUDA_VERSION < 12000
+#error "host tensor descriptors need the CUDA 12.0 driver API or newer (cuTensorMapEncodeTiled)"
+#endif
+
+/* Encodes `tensor` as the kernel's descriptor parameter `name` expects it (the checks are
+ * what cuTensorMapEncodeTiled and the kernel need: a wrong value would read garbage), and
+ * fills the shape (i32) and strides (i64) the kernel takes after the CUtensorMap. */
+static CUresult @N@_encode_descriptor(CUtensorMap *map, int32_t *shape, int64_t *strides,
+    const @N@_tensor *tensor, const char *name, cuuint32_t rank, CUtensorMapDataType type,
+    long long element_size, const cuuint32_t *box, CUtensorMapSwizzle swizzle, int fp4_padded) {
+  cuuint64_t dims[5];
+  cuuint64_t byte_strides[4];
+  cuuint32_t element_strides[5];
+  cuuint32_t i;
+  CUresult result;
+  if (tensor == NULL)
+    return @N@_fail(CUDA_ERROR_INVALID_VALUE, "@N@_launch: %s is NULL", name);
+  if (tensor->base % 16 != 0)
+    return @N@_fail(CUDA_ERROR_INVALID_VALUE,
+        "@N@_launch: %s's base (0x%llx) is not 16-byte aligned, as TMA requires", name,
+        (unsigned long long)tensor->base);
+  if (tensor->strides[rank - 1] != 1)
+    return @N@_fail(CUDA_ERROR_INVALID_VALUE,
+        "@N@_launch: %s's last stride is %lld, not 1 (TMA reads the innermost dimension "
+        "contiguously)", name, (long long)tensor->strides[rank - 1]);
+  for (i = 0; i < rank; ++i) {
+    long long extent = (long long)tensor->shape[rank - 1 - i];
+    if (extent <= 0 || extent > INT32_MAX)
+      return @N@_fail(CUDA_ERROR_INVALID_VALUE,
+          "@N@_launch: %s's dimension %u is %lld; the kernel takes 1 to 2^31-1", name,
+          (unsigned)(rank - 1 - i), extent);
+    /* A packed fp4 tensor is described as twice as many 4-bit elements. */
+    dims[i] = (cuuint64_t)extent * (fp4_padded && i == 0 ? 2u : 1u);
+    element_strides[i] = 1;
+    shape[rank - 1 - i] = (int32_t)extent;
+    strides[rank - 1 - i] = (int64_t)tensor->strides[rank - 1 - i];
+  }
+  for (i = 0; i + 1 < rank; ++i) {
+    long long stride = (long long)tensor->strides[rank - 2 - i];
+    if (stride <= 0 || stride > LLONG_MAX / element_size ||
+        (stride * element_size) % 16 != 0 || stride * element_size >= (1ll << 40))
+      return @N@_fail(CUDA_ERROR_INVALID_VALUE,
+          "@N@_launch: %s's stride %u is %lld elements; TMA needs a positive multiple of 16 "
+          "bytes below 2^40", name, (unsigned)(rank - 2 - i), stride);
+    byte_strides[i] = (cuuint64_t)(stride * element_size);
+  }
+  result = cuTensorMapEncodeTiled(map, type, rank, (void *)(uintptr_t)tensor->base, dims,
+      byte_strides, box, element_strides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+      CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+      tensor->padding_nan ? CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA
+                          : CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (result != CUDA_SUCCESS) {
+    char call[96];
+    snprintf(call, sizeof call, "cuTensorMapEncodeTiled for %s", name);
+    return @N@_driver_fail(result, "@N@_launch", call);
+  }
+  return CUDA_SUCCESS;
+}
+)C";
+
+// How a host descriptor parameter travels: locals holding its encoded CUtensorMap (64-byte
+// aligned inside a larger buffer: C99 cannot align a local), shape and strides, and the call
+// that fills them.
+struct DescriptorPlan {
+  std::string locals, encode, map, shape, strides, describe;
+};
+
+DescriptorPlan planDescriptor(const SignatureEntry &entry, const std::string &name,
+                              std::size_t index, const TensorDescriptorLayout &layout) {
+  std::size_t rank = entry.blockShape.size(); // the metadata's rank too (checked before)
+  DescriptorPlan plan;
+  std::string id = std::to_string(index);
+  plan.describe = formatSafe(entry.text);
+  plan.map = "trex_map" + id;
+  plan.shape = "trex_shape" + id;
+  plan.strides = "trex_strides" + id;
+  std::ostringstream locals;
+  locals << "  unsigned char trex_map_bytes" << id << "[sizeof(CUtensorMap) + 64];\n"
+         << "  CUtensorMap *" << plan.map << " = (CUtensorMap *)(((uintptr_t)trex_map_bytes" << id
+         << " + 63) & ~(uintptr_t)63);\n"
+         << "  int32_t " << plan.shape << "[" << rank << "];\n"
+         << "  int64_t " << plan.strides << "[" << rank << "];\n"
+         << "  static const cuuint32_t trex_box" << id << "[" << rank << "] = {";
+  for (std::size_t d = 0; d < rank; ++d)
+    locals << (d ? ", " : "") << layout.blockSize[rank - 1 - d] << "u";
+  locals << "}; /* innermost first */\n";
+  plan.locals = locals.str();
+  std::ostringstream encode;
+  encode << "  trex_result = @N@_encode_descriptor(" << plan.map << ", " << plan.shape << ", "
+         << plan.strides << ", " << name << ", \"" << name << "\", " << rank
+         << "u, (CUtensorMapDataType)" << hostTensorMapDataType(layout.elementType) << ", "
+         << layout.elementSize << ", trex_box" << id << ", (CUtensorMapSwizzle)" << layout.swizzle
+         << ", " << (layout.fp4Padded ? 1 : 0) << ");\n"
+         << "  if (trex_result != CUDA_SUCCESS)\n"
+         << "    return trex_result;\n";
+  plan.encode = encode.str();
+  return plan;
+}
+
 } // namespace
 
 std::vector<std::string> launcherParameterNames(const std::vector<std::string> &names,
@@ -818,15 +957,32 @@ AotLauncherSources generateAotLauncher(const AotLauncherRequest &request) {
     throw Error("the metadata's scratch sizes are negative");
 
   std::vector<SignatureEntry> passed = request.signature.passedEntries();
-  // A host tensor descriptor is passed as a CUtensorMap the caller encodes, then its shape and
-  // strides (TensorMap.h); the generated C has no form for that yet.
+  std::size_t descriptorCount = 0;
   for (const SignatureEntry &entry : passed)
-    if (entry.kind == SignatureEntry::Kind::TensorDescriptor)
-      throw Error("signature entry '" + entry.text +
-                  "' is a host tensor descriptor, which the AOT launcher does not take yet "
-                  "(trex run, trex-runner and Triton's launcher through trex_triton do); make "
-                  "the descriptor in the kernel (tl.make_tensor_descriptor), which the launcher "
-                  "supports");
+    if (entry.kind == SignatureEntry::Kind::TensorDescriptor) {
+      if (entry.blockShape.empty() || entry.blockShape.size() > kMaxDescriptorRank)
+        throw Error("signature entry '" + entry.text + "' has a block of " +
+                    std::to_string(entry.blockShape.size()) +
+                    " dimensions; TMA descriptors have 1 to 5");
+      ++descriptorCount;
+    }
+  if (descriptorCount != 0 && info.tensorDescriptors.size() != descriptorCount)
+    throw Error("the signature has " + std::to_string(descriptorCount) +
+                " host tensor descriptor(s) but the metadata describes " +
+                std::to_string(info.tensorDescriptors.size()) +
+                " (its \"tensordesc_meta\"); compile the kernel again");
+  for (std::size_t index = 0, descriptor = 0; index < passed.size(); ++index)
+    if (passed[index].kind == SignatureEntry::Kind::TensorDescriptor) {
+      const TensorDescriptorLayout &layout = info.tensorDescriptors[descriptor++];
+      if (layout.blockSize.size() != passed[index].blockShape.size())
+        throw Error("signature entry '" + passed[index].text + "' has a block of rank " +
+                    std::to_string(passed[index].blockShape.size()) +
+                    " but the metadata's descriptor has rank " +
+                    std::to_string(layout.blockSize.size()));
+      if (layout.elementSize <= 0 || layout.swizzle < 0 || layout.swizzle > 3)
+        throw Error("the metadata's descriptor for '" + passed[index].text +
+                    "' has no element size or swizzle mode");
+    }
   checkAgainstCubin(request.cubin, info, passed);
   std::vector<std::string> names =
       launcherParameterNames(request.parameterNames, passed.size(), name);
@@ -835,7 +991,27 @@ AotLauncherSources generateAotLauncher(const AotLauncherRequest &request) {
   bool needsHalf = false, needsBFloat16 = false;
   for (const SignatureEntry &entry : request.signature.entries)
     signatureText += (signatureText.empty() ? "" : ", ") + entry.text;
+  std::size_t parameterIndex = 0, descriptorIndex = 0;
+  auto pointTo = [&](const std::string &address, const std::string &describe) {
+    pointers += "  trex_params[" + std::to_string(parameterIndex++) + "] = " + address + "; /* " +
+                commentSafe(describe) + " */\n";
+  };
   for (std::size_t index = 0; index < passed.size(); ++index) {
+    if (passed[index].kind == SignatureEntry::Kind::TensorDescriptor) {
+      DescriptorPlan plan = planDescriptor(passed[index], names[index], index,
+                                           info.tensorDescriptors[descriptorIndex++]);
+      parameters += ",\n    const " + name + "_tensor *" + names[index];
+      packedLocals += plan.locals;
+      checks += plan.encode;
+      pointTo(plan.map, plan.describe + ": its CUtensorMap");
+      for (std::size_t d = 0; d < passed[index].blockShape.size(); ++d)
+        pointTo("&" + plan.shape + "[" + std::to_string(d) + "]",
+                "its shape[" + std::to_string(d) + "], i32");
+      for (std::size_t d = 0; d < passed[index].blockShape.size(); ++d)
+        pointTo("&" + plan.strides + "[" + std::to_string(d) + "]",
+                "its strides[" + std::to_string(d) + "], i64");
+      continue;
+    }
     ParameterPlan plan = planParameter(passed[index], names[index], name);
     parameters += ",\n    " + plan.cType + " " + plan.name;
     std::string address = "&" + plan.name;
@@ -845,8 +1021,7 @@ AotLauncherSources generateAotLauncher(const AotLauncherRequest &request) {
       pointers += "  " + local + " = " + plan.conversion + ";\n";
       address = "&" + local;
     }
-    pointers += "  trex_params[" + std::to_string(index) + "] = " + address + "; /* " +
-                commentSafe(plan.describe) + " */\n";
+    pointTo(address, plan.describe);
     checks += plan.check;
     needsHalf |= passed[index].kind == SignatureEntry::Kind::Scalar &&
                  passed[index].type == ScalarType::FP16;
@@ -857,6 +1032,9 @@ AotLauncherSources generateAotLauncher(const AotLauncherRequest &request) {
     conversions += kHalfConversion;
   if (needsBFloat16)
     conversions += kBFloat16Conversion;
+  if (descriptorCount != 0)
+    conversions += kDescriptorEncoding;
+  std::size_t parameterCount = parameterIndex;
 
   // The pieces below that are C templates themselves name the launcher's functions; they are
   // expanded before they go in, and the final substitution does not look into what it
@@ -880,9 +1058,10 @@ AotLauncherSources generateAotLauncher(const AotLauncherRequest &request) {
       {"PROFILE_SIZE", std::to_string(info.profileScratchSize) + "u"},
       {"PROFILE_ALIGN", std::to_string(info.profileScratchAlign) + "u"},
       {"USER_COUNT", std::to_string(passed.size())},
-      {"PARAM_COUNT", std::to_string(passed.size() + 2)},
-      {"PARAM_COUNT_MINUS_2", std::to_string(passed.size())},
-      {"PARAM_COUNT_MINUS_1", std::to_string(passed.size() + 1)},
+      {"PARAM_COUNT", std::to_string(parameterCount + 2)},
+      {"PARAM_COUNT_MINUS_2", std::to_string(parameterCount)},
+      {"PARAM_COUNT_MINUS_1", std::to_string(parameterCount + 1)},
+      {"TENSOR_TYPE", descriptorCount != 0 ? expand(kTensorTypeTemplate) : ""},
       {"PARAMETERS", parameters},
       {"CUBIN_SIZE", std::to_string(request.cubin.size())},
       {"CUBIN_BYTES", byteArray(request.cubin)},

@@ -23,8 +23,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 KERNELS = os.path.join(ROOT, "test", "frontend", "tma-descriptors.py")
+HOST_KERNELS = os.path.join(ROOT, "test", "frontend", "host-descriptors.py")
 
-# launcher name, kernel, signature, extra trex flags
+# launcher name, kernel, signature, extra trex flags[, kernel file (default KERNELS)]
 CASES = [
     ("copy_tile_f16", "copy_tile", "*fp16:16, *fp16:16, i32, i32:16, 64, 64", []),
     ("scale_rows", "scale_rows", "*fp32:16, *fp32:16, i32, fp32, 64, 16", []),
@@ -34,6 +35,10 @@ CASES = [
     ("matmul_tma", "matmul_tma", "*fp16:16, *fp16:16, *fp16:16, i32, i32:16, i32:16, 128, 128, 64", []),
     ("matmul_tma_wide", "matmul_tma", "*fp16:16, *fp16:16, *fp16:16, i32, i32:16, i32:16, 128, 256, 64",
      ["--num-warps", "8"]),
+    # Host-side descriptors (test/frontend/host-descriptors.py): the launcher encodes each
+    # CUtensorMap from the tensor the caller describes.
+    ("host_matmul", "matmul_tma", "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 128]>, "
+     "tensordesc<fp16[128, 128]>, i32:16, i32:16, i32:16, 128, 128, 64", [], HOST_KERNELS),
 ]
 
 
@@ -42,8 +47,8 @@ def build(args):
     launchers = os.path.join(args.out, "launchers")
     os.makedirs(launchers, exist_ok=True)
     failures = 0
-    for name, kernel, signature, flags in CASES:
-        command = [trex, "compile", KERNELS, "--kernel", kernel, "--signature", signature, "--target",
+    for name, kernel, signature, flags, *source in CASES:
+        command = [trex, "compile", source[0] if source else KERNELS, "--kernel", kernel, "--signature", signature, "--target",
                    "cuda:90", "--emit", "launcher", "--launcher-name", name, "-o", launchers] + flags
         run = subprocess.run(command, capture_output=True, text=True)
         failures += run.returncode != 0
@@ -182,10 +187,13 @@ def check(args):
     results.append(("block_sums", wrong == 0, f"{wrong} of 4096 program sums wrong"))
     reference = a.float() @ b.float()
     for name, output in (("matmul_tma (128x128 tiles)", "matmul.C.bin"), ("matmul_tma_wide (128x256 tiles)",
-                                                                          "matmul_wide.C.bin")):
+                                                                          "matmul_wide.C.bin"),
+                         ("host_matmul (host descriptors)", "host_matmul.C.bin")):
         c = read(os.path.join(data, output), torch.float16, (256, 512))
         error = (c.float() - reference).abs().max().item()
         results.append((name, error < 0.25, f"max |error| {error:.4f} against torch (fp16 output, K=192)"))
+    results.append(("host_matmul: a row stride TMA cannot take refused",
+                    "host_matmul: a 100-element row stride refused: yes" in run.stdout, "the program's report above"))
     results.append(("C99 without warnings", not warnings, "cc printed warnings (above)" if warnings else "none"))
     failures = 0
     for name, ok, detail in results:

@@ -1,12 +1,14 @@
 /* launcher_main.c: the C program of test/gpu/launcher_check.py. It links the AOT launchers
  * `trex compile --emit launcher` wrote for five kernels with device-side tensor descriptors
- * (global scratch > 0), runs each on the GPU with the inputs in DATA (raw little-endian files
- * the script wrote with torch) and writes the outputs there for the script to check.
+ * (global scratch > 0) and one with host-side descriptors (the launcher encodes them), runs each on
+ * the GPU with the inputs in DATA (raw little-endian files the script wrote with torch) and writes
+ * the outputs there for the script to check.
  *
  *   launcher_check DATA
  */
 #include "block_sums.h"
 #include "copy_tile_f16.h"
+#include "host_matmul.h"
 #include "matmul_tma.h"
 #include "matmul_tma_wide.h"
 #include "scale_rows.h"
@@ -220,6 +222,43 @@ int main(int argc, char **argv) {
     download("matmul_wide.C.bin", c_wide, c_bytes);
     LAUNCHER(matmul_tma, matmul_tma_unload());
     LAUNCHER(matmul_tma_wide, matmul_tma_wide_unload());
+  }
+
+  /* The same product with host descriptors: the caller describes A, B and C as Triton's
+   * TensorDescriptor would (base, shape, strides); the launcher encodes the CUtensorMaps. */
+  {
+    size_t b_bytes, c_bytes = 256 * 512 * 2;
+    CUdeviceptr a = upload("matmul.A.bin", &bytes);
+    CUdeviceptr b = upload("matmul.B.bin", &b_bytes);
+    CUdeviceptr c = zeros(c_bytes);
+    host_matmul_tensor ta, tb, tc;
+    memset(&ta, 0, sizeof ta);
+    memset(&tb, 0, sizeof tb);
+    memset(&tc, 0, sizeof tc);
+    ta.base = a;
+    ta.shape[0] = 256;
+    ta.shape[1] = 192;
+    ta.strides[0] = 192;
+    ta.strides[1] = 1;
+    tb.base = b;
+    tb.shape[0] = 192;
+    tb.shape[1] = 512;
+    tb.strides[0] = 512;
+    tb.strides[1] = 1;
+    tc.base = c;
+    tc.shape[0] = 256;
+    tc.shape[1] = 512;
+    tc.strides[0] = 512;
+    tc.strides[1] = 1;
+    LAUNCHER(host_matmul, host_matmul_load());
+    LAUNCHER(host_matmul, host_matmul_launch(stream, 8, 1, 1, &ta, &tb, &tc, 256, 512, 192));
+    ta.strides[0] = 100;
+    refused = host_matmul_launch(stream, 8, 1, 1, &ta, &tb, &tc, 256, 512, 192);
+    printf("host_matmul: a 100-element row stride refused: %s (%s)\n",
+           refused == CUDA_ERROR_INVALID_VALUE ? "yes" : "NO", host_matmul_last_error());
+    DRIVER(cuStreamSynchronize(stream));
+    download("host_matmul.C.bin", c, c_bytes);
+    LAUNCHER(host_matmul, host_matmul_unload());
   }
 
   DRIVER(cuStreamDestroy(stream));

@@ -79,19 +79,33 @@ TEST(AotLauncher, RefusesHipKernelsAndMissingCubins) {
   request = minimalRequest();
   request.info.globalScratchAlign = 96;
   EXPECT_THROW(generateAotLauncher(request), Error);
-  // Host tensor descriptors: refused by name rather than as a parameter-count mismatch.
+  // A host tensor descriptor needs its layout from the metadata (block, element type,
+  // swizzle) to encode the CUtensorMap: without it the launcher is refused by name.
   request = minimalRequest();
   request.signature = parseSignature("tensordesc<fp16[64, 64]>, i32");
   try {
     generateAotLauncher(request);
-    FAIL() << "a host descriptor was accepted";
+    FAIL() << "a host descriptor without its layout was accepted";
   } catch (const Error &error) {
     EXPECT_NE(std::string(error.what())
-                  .find("'tensordesc<fp16[64, 64]>' is a host tensor descriptor, which the AOT "
-                        "launcher does not take yet"),
+                  .find("the signature has 1 host tensor descriptor(s) but the metadata "
+                        "describes 0"),
               std::string::npos)
         << error.what();
   }
+  // A layout of another rank than the signature's block, or without an element size, is
+  // refused too (the launch it generates is tested in test/launcher/host-descriptors.test).
+  TensorDescriptorLayout layout;
+  layout.swizzle = 3;
+  layout.elementSize = 2;
+  layout.elementType = 1;
+  layout.blockSize = {64};
+  request.info.tensorDescriptors = {layout};
+  EXPECT_THROW(generateAotLauncher(request), Error);
+  layout.blockSize = {64, 64};
+  layout.elementSize = 0;
+  request.info.tensorDescriptors = {layout};
+  EXPECT_THROW(generateAotLauncher(request), Error);
 }
 
 TEST(AotLauncher, ParameterNamesAreCIdentifiersAndUnique) {

@@ -244,10 +244,11 @@ static void record(unsigned grid_x, unsigned grid_y, unsigned grid_z, unsigned b
     printf("fake: ERROR the kernel takes %d parameters\n", param_count);
   for (index = 0; index < count && index < param_count; ++index) {
     int size = param_sizes[index];
+    int shown = size > 8 ? 8 : size;
     int byte;
-    memcpy(last_launch.bytes[index], params[index], (size_t)size);
-    printf("fake:   param %d (%d bytes): 0x", index, size);
-    for (byte = size - 1; byte >= 0; --byte)
+    memcpy(last_launch.bytes[index], params[index], (size_t)shown);
+    printf("fake:   param %d (%d bytes): %s0x", index, size, size > 8 ? "first 8: " : "");
+    for (byte = shown - 1; byte >= 0; --byte)
       printf("%02x", last_launch.bytes[index][byte]);
     if (size == 8) {
       CUdeviceptr pointer;
@@ -296,5 +297,37 @@ CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction function, voi
       cluster_x = config->attrs[index].value.clusterDim.x;
   record(config->gridDimX, config->gridDimY, config->gridDimZ, config->blockDimX,
          config->sharedMemBytes, params, cluster_x);
+  return CUDA_SUCCESS;
+}
+
+/* Prints the encoding's arguments (innermost dimension first, as the driver takes them) and
+ * writes the global address into the map's first 8 bytes and 0xd5 into the others, so that a
+ * launch shows which map it passed. */
+CUresult cuTensorMapEncodeTiled(CUtensorMap *map, CUtensorMapDataType type, cuuint32_t rank,
+                                void *address, const cuuint64_t *dims, const cuuint64_t *strides,
+                                const cuuint32_t *box, const cuuint32_t *element_strides,
+                                CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle,
+                                CUtensorMapL2promotion l2, CUtensorMapFloatOOBfill fill) {
+  cuuint32_t index;
+  unsigned long long base = (unsigned long long)(size_t)address;
+  if (fails("cuTensorMapEncodeTiled"))
+    return failing_result;
+  printf("fake: encode type %d rank %u address 0x%llx map %s dims", (int)type, (unsigned)rank, base,
+         ((size_t)map % 64) == 0 ? "64-aligned" : "MISALIGNED");
+  for (index = 0; index < rank; ++index)
+    printf(" %llu", (unsigned long long)dims[index]);
+  printf(" strides");
+  for (index = 0; index + 1 < rank; ++index)
+    printf(" %llu", (unsigned long long)strides[index]);
+  printf(" box");
+  for (index = 0; index < rank; ++index)
+    printf(" %u", (unsigned)box[index]);
+  printf(" element strides");
+  for (index = 0; index < rank; ++index)
+    printf(" %u", (unsigned)element_strides[index]);
+  printf(" interleave %d swizzle %d l2 %d fill %d\n", (int)interleave, (int)swizzle, (int)l2,
+         (int)fill);
+  memset(map, 0xd5, sizeof *map);
+  memcpy(map, &base, 8);
   return CUDA_SUCCESS;
 }
