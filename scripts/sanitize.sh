@@ -3,7 +3,7 @@
 # and runs every suite there (lit and the GoogleTest suites, through ctest).
 #   ./scripts/sanitize.sh                 build, then test
 #   ./scripts/sanitize.sh build           only build
-#   ./scripts/sanitize.sh test [ARGS...]  only test; ARGS go to ctest (-R compiler-tests, -L lit)
+#   ./scripts/sanitize.sh test [ARGS...]  only test; ARGS go to ctest (-L compiler, -L lit)
 # TREX_SANITIZE_DIR (default build-sanitize) and TREX_JOBS (default nproc) as in build.sh.
 # A sanitizer report fails the run even where the test expected the program to fail (`not trex
 # ...`): every report is also written under BUILD/sanitizer-reports/, and any report there at the

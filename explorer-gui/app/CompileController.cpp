@@ -229,8 +229,8 @@ CompileSnapshot CompileController::workerFailure(const QString &what) const {
   CompileSnapshot snapshot;
   snapshot.resumedFrom = runningRequest.resume;
   snapshot.milliseconds = static_cast<double>(runningFor.elapsed());
-  DiagnosticRecord error;
-  error.severity = DiagnosticRecord::Severity::Error;
+  CompileDiagnostic error;
+  error.severity = CompileDiagnostic::Severity::Error;
   error.message = QStringLiteral("%1 while compiling %2; the window is unaffected")
                       .arg(what, QFileInfo(QString::fromStdString(compiled)).fileName())
                       .toStdString();
@@ -243,8 +243,8 @@ CompileSnapshot CompileController::workerFailure(const QString &what) const {
   snapshot.diagnostics.push_back(error);
   // The end of its stderr, one note per line, so the table shows it.
   for (const QString &line : lines) {
-    DiagnosticRecord note;
-    note.severity = DiagnosticRecord::Severity::Note;
+    CompileDiagnostic note;
+    note.severity = CompileDiagnostic::Severity::Note;
     note.message = QStringLiteral("compiler output: %1").arg(line).toStdString();
     note.rendered = "note: " + note.message;
     snapshot.diagnostics.push_back(note);

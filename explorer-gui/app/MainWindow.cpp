@@ -609,8 +609,8 @@ void MainWindow::reportOpenProblem(const QString &problem) {
     QMessageBox::warning(this, QStringLiteral("Open"), problem);
     return;
   }
-  DiagnosticRecord record;
-  record.severity = DiagnosticRecord::Severity::Error;
+  CompileDiagnostic record;
+  record.severity = CompileDiagnostic::Severity::Error;
   record.message = problem.toStdString();
   record.rendered = "error: " + record.message;
   diagnostics->setDiagnostics({record});
@@ -796,17 +796,17 @@ void MainWindow::raiseDiagnostics() {
 
 void MainWindow::refreshDiagnostics() {
   QString inputName = inputKind == InputKind::TritonCache ? compilePath : inputPath;
-  QMultiMap<int, DiagnosticRecord> byLine = diagnostics->byLine(inputName);
+  QMultiMap<int, CompileDiagnostic> byLine = diagnostics->byLine(inputName);
   std::vector<InlineDiagnostic> inline_;
   for (auto it = byLine.constBegin(); it != byLine.constEnd(); ++it)
-    inline_.push_back({it.key(), it.value().severity == DiagnosticRecord::Severity::Error,
+    inline_.push_back({it.key(), it.value().severity == CompileDiagnostic::Severity::Error,
                        QString::fromStdString(it.value().message)});
   // Errors in an edited stage or pass snapshot are located in the buffer it was compiled as.
   std::vector<InlineDiagnostic> editedInline;
   if (!resumeOrigin.buffer.isEmpty()) {
-    QMultiMap<int, DiagnosticRecord> editedByLine = diagnostics->byLine(resumeOrigin.buffer);
+    QMultiMap<int, CompileDiagnostic> editedByLine = diagnostics->byLine(resumeOrigin.buffer);
     for (auto it = editedByLine.constBegin(); it != editedByLine.constEnd(); ++it)
-      editedInline.push_back({it.key(), it.value().severity == DiagnosticRecord::Severity::Error,
+      editedInline.push_back({it.key(), it.value().severity == CompileDiagnostic::Severity::Error,
                               QString::fromStdString(it.value().message)});
   }
   for (CodePane *pane : codePanes) {

@@ -207,7 +207,7 @@ private:
   HiddenParametersModel *hidden;
   LineMapping mapping;
   CompileController *controller;
-  std::optional<KernelFacts> facts;
+  std::optional<KernelMetadata> facts;
 
   QComboBox *kernelChooser;
   SpecializationPanel *specialization;

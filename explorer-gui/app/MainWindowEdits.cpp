@@ -63,7 +63,8 @@ void MainWindow::rerunFromStage(const QString &stageKey) {
     return;
   const QString text = pane->editor()->toPlainText();
   edits.edit(stageKey, stages->text(stageKey), text);
-  point->bufferName = editedBufferName(stageKey, point->pipeline >= PipelineKind::LLVMOptimizer).toStdString();
+  point->bufferName =
+      editedBufferName(stageKey, point->pipeline >= Pipeline::LLVMOptimizer).toStdString();
   resumeOrigin = {stageKey, -1, text, QString::fromStdString(point->bufferName)};
   pane->setEdited(true, QStringLiteral("re-running the later stages…"));
 
@@ -86,9 +87,9 @@ void MainWindow::rerunFromPass(int row, const QString &text) {
     statusBar()->showMessage(QStringLiteral("Pass #%1 prints no IR to re-run from").arg(row + 1));
     return;
   }
-  point->bufferName =
-      editedBufferName(QStringLiteral("pass-%1").arg(row + 1), passes->pass(row).kind == PassRecord::Kind::LLVM)
-          .toStdString();
+  point->bufferName = editedBufferName(QStringLiteral("pass-%1").arg(row + 1),
+                                       passes->pass(row).kind == PassRecord::IRKind::LLVM)
+                          .toStdString();
   resumeOrigin = {QString(), row, text, QString::fromStdString(point->bufferName)};
 
   CompileRequest request;

@@ -77,8 +77,8 @@ void MainWindow::buildCompareMenu(QMenu *menu) {
             if (!snapshot.succeeded)
               statusLabel->setText(QStringLiteral("The compile to compare with failed"));
             // Its diagnostics are not shown; a crash is said in the status bar.
-            for (const DiagnosticRecord &diagnostic : snapshot.diagnostics)
-              if (diagnostic.severity == DiagnosticRecord::Severity::Error) {
+            for (const CompileDiagnostic &diagnostic : snapshot.diagnostics)
+              if (diagnostic.severity == CompileDiagnostic::Severity::Error) {
                 statusBar()->showMessage(
                     QStringLiteral("Compare: %1").arg(QString::fromStdString(diagnostic.message)));
                 break;
@@ -341,10 +341,10 @@ bool MainWindow::chooseSessionKernel(int row) {
 
   if (!compiles) {
     // Nothing to compile until a signature is typed: the notes say why, as notes (not errors).
-    std::vector<DiagnosticRecord> records;
+    std::vector<CompileDiagnostic> records;
     for (const QString &note : notes.split('\n')) {
-      DiagnosticRecord record;
-      record.severity = DiagnosticRecord::Severity::Note;
+      CompileDiagnostic record;
+      record.severity = CompileDiagnostic::Severity::Note;
       record.message = QStringLiteral("%1 not compiled by trex: %2")
                            .arg(QString::fromStdString(kernel->name), note)
                            .toStdString();

@@ -79,7 +79,7 @@ int renderScreenshot(const ScreenshotRequest &request) {
     DiagnosticsModel *diagnostics = window.diagnosticsModel();
     for (int row = 0; row < diagnostics->rowCount() && first.isEmpty(); ++row)
       if (diagnostics->index(row, 0).data(DiagnosticsModel::SeverityRole).toInt() ==
-          static_cast<int>(DiagnosticRecord::Severity::Error))
+          static_cast<int>(CompileDiagnostic::Severity::Error))
         first = diagnostics->index(row, DiagnosticsModel::MessageColumn).data().toString();
     std::fprintf(stderr,
                  "error: the kernel did not compile: %s (the screenshot shows the diagnostics)\n",

@@ -1,4 +1,4 @@
-// CompileBridge: CompileOptions in, CompilationResult converted to CompileSnapshot out.
+// CompileBridge: CompileOptions in, the CompilationResult's values moved into a CompileSnapshot.
 #include "CompileBridge.h"
 
 #include "trex/Target/CUDA/SassDisassembler.h"
@@ -11,69 +11,11 @@ namespace trex::explorer {
 
 namespace {
 
-DiagnosticRecord::Severity convert(CompileDiagnostic::Severity severity) {
-  switch (severity) {
-  case CompileDiagnostic::Severity::Error:
-    return DiagnosticRecord::Severity::Error;
-  case CompileDiagnostic::Severity::Warning:
-    return DiagnosticRecord::Severity::Warning;
-  case CompileDiagnostic::Severity::Note:
-    return DiagnosticRecord::Severity::Note;
-  case CompileDiagnostic::Severity::Remark:
-    return DiagnosticRecord::Severity::Remark;
-  }
-  return DiagnosticRecord::Severity::Error;
-}
-
-PassRecord::Kind convert(PassSnapshot::IRKind kind) {
-  switch (kind) {
-  case PassSnapshot::IRKind::MLIR:
-    return PassRecord::Kind::MLIR;
-  case PassSnapshot::IRKind::LLVM:
-    return PassRecord::Kind::LLVM;
-  case PassSnapshot::IRKind::None:
-    return PassRecord::Kind::None;
-  }
-  return PassRecord::Kind::None;
-}
-
-PipelineKind convert(Pipeline pipeline) {
-  switch (pipeline) {
-  case Pipeline::TTIR:
-    return PipelineKind::TTIR;
-  case Pipeline::TTGIR:
-    return PipelineKind::TTGIR;
-  case Pipeline::LLVMLowering:
-    return PipelineKind::LLVMLowering;
-  case Pipeline::LLVMOptimizer:
-    return PipelineKind::LLVMOptimizer;
-  case Pipeline::Backend:
-    return PipelineKind::Backend;
-  }
-  return PipelineKind::Backend;
-}
-
-Pipeline convert(PipelineKind pipeline) {
-  switch (pipeline) {
-  case PipelineKind::TTIR:
-    return Pipeline::TTIR;
-  case PipelineKind::TTGIR:
-    return Pipeline::TTGIR;
-  case PipelineKind::LLVMLowering:
-    return Pipeline::LLVMLowering;
-  case PipelineKind::LLVMOptimizer:
-    return Pipeline::LLVMOptimizer;
-  case PipelineKind::Backend:
-    return Pipeline::Backend;
-  }
-  return Pipeline::Backend;
-}
-
 std::optional<ResumeRequest> convert(const std::optional<ResumePoint> &point) {
   if (!point)
     return std::nullopt;
   ResumeRequest request;
-  request.pipeline = convert(point->pipeline);
+  request.pipeline = point->pipeline;
   request.firstStep = point->firstStep;
   request.exact = point->exact;
   return request;
@@ -81,7 +23,8 @@ std::optional<ResumeRequest> convert(const std::optional<ResumePoint> &point) {
 
 CompileSnapshot failure(const std::string &message) {
   CompileSnapshot snapshot;
-  snapshot.diagnostics.push_back({DiagnosticRecord::Severity::Error, "", message, "error: " + message});
+  snapshot.diagnostics.push_back(
+      {CompileDiagnostic::Severity::Error, "", message, "error: " + message});
   return snapshot;
 }
 
@@ -95,14 +38,7 @@ std::optional<ResumeRequest> resumeAfterStage(const std::string &stageName) {
 }
 
 std::optional<ResumeRequest> resumeAfterPass(const PassRecord &pass) {
-  PassSnapshot snapshot;
-  snapshot.kind = pass.kind == PassRecord::Kind::MLIR   ? PassSnapshot::IRKind::MLIR
-                  : pass.kind == PassRecord::Kind::LLVM ? PassSnapshot::IRKind::LLVM
-                                                        : PassSnapshot::IRKind::None;
-  snapshot.pipeline = convert(pass.pipeline);
-  snapshot.step = pass.step;
-  snapshot.nested = pass.nested;
-  return convert(ResumePoint::afterPass(snapshot));
+  return convert(ResumePoint::afterPass(pass));
 }
 
 std::vector<AutotuneRecord> readAutotuneConfigs(const std::string &source, const std::string &fileName,
@@ -142,8 +78,7 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
   CompilationResult result;
   try {
     if (request.resume) {
-      ResumePoint point{convert(request.resume->pipeline), request.resume->firstStep,
-                        request.resume->exact};
+      ResumePoint point{request.resume->pipeline, request.resume->firstStep, request.resume->exact};
       result = compileFrom(request.text, request.resume->bufferName, point, options);
     } else {
       result = compileText(request.text, request.fileName, options);
@@ -172,49 +107,12 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
       else
         llvm::consumeError(sass.takeError());
     }
-  for (PassSnapshot &pass : result.passes) {
-    PassRecord record{convert(pass.kind), pass.name, pass.argument, pass.anchor,
-                      pass.milliseconds, pass.changed, std::move(pass.ir)};
-    record.pipeline = convert(pass.pipeline);
-    record.step = pass.step;
-    record.nested = pass.nested;
-    snapshot.passes.push_back(std::move(record));
-  }
+  snapshot.passes.reserve(result.passes.size());
+  for (PassSnapshot &pass : result.passes)
+    snapshot.passes.push_back({std::move(pass)});
   snapshot.resumedFrom = request.resume;
-  for (const CompileDiagnostic &diagnostic : result.diagnostics)
-    snapshot.diagnostics.push_back(
-        {convert(diagnostic.severity), diagnostic.location, diagnostic.message, diagnostic.rendered});
-  if (result.metadata) {
-    const KernelMetadata &metadata = *result.metadata;
-    KernelFacts facts;
-    facts.name = metadata.name;
-    facts.target = metadata.target.str();
-    facts.warpSize = metadata.target.warpSize;
-    facts.numWarps = metadata.numWarps;
-    facts.numCTAs = metadata.numCTAs;
-    facts.numStages = metadata.numStages;
-    facts.shared = metadata.shared;
-    facts.globalScratchSize = metadata.globalScratchSize;
-    facts.globalScratchAlign = metadata.globalScratchAlign;
-    facts.profileScratchSize = metadata.profileScratchSize;
-    facts.profileScratchAlign = metadata.profileScratchAlign;
-    for (const ScratchAllocation &buffer : metadata.globalScratch)
-      facts.globalScratchBuffers.push_back(
-          "[" + std::to_string(buffer.offset) + ", " + std::to_string(buffer.offset + buffer.size) +
-          ") " + buffer.what + (buffer.source.empty() ? "" : "  at " + buffer.source));
-    for (const TensorDescriptorMetadata &descriptor : metadata.tensorDescriptors) {
-      std::string box;
-      for (int64_t size : descriptor.blockSize)
-        box += (box.empty() ? "" : "x") + std::to_string(size);
-      static const char *const swizzles[] = {"no swizzle", "32-byte swizzle", "64-byte swizzle",
-                                             "128-byte swizzle"};
-      facts.tensorDescriptors.push_back("box " + box + ", " + swizzles[descriptor.swizzle & 3] +
-                                        ", " + std::to_string(descriptor.elementSize) +
-                                        "-byte elements (TMA type " +
-                                        std::to_string(descriptor.elementType) + ")");
-    }
-    snapshot.metadata = facts;
-  }
+  snapshot.diagnostics = std::move(result.diagnostics);
+  snapshot.metadata = std::move(result.metadata);
   snapshot.assemblerLog = result.assemblerLog;
   // The tuning form's configs come with the compile, so the window runs no compiler code.
   if (!request.resume && llvm::StringRef(request.fileName).ends_with(".py"))

@@ -14,17 +14,20 @@ namespace {
 
 // "TXC" and the format's version: a worker of another build answers with frames the explorer
 // refuses instead of misreading.
-constexpr char kMagic[4] = {'T', 'X', 'C', '1'};
+constexpr char kMagic[4] = {'T', 'X', 'C', '2'};
 // Far above any compile's output (the matmul sample's snapshot with every pass is ~20 MB); a
 // larger length means the stream is not a frame.
 constexpr uint64_t kMaxPayloadSize = uint64_t(4) << 30;
 
 // The last value of each enum, for the reader's range check.
-constexpr int lastValue(PipelineKind) { return static_cast<int>(PipelineKind::Backend); }
-constexpr int lastValue(PassRecord::Kind) { return static_cast<int>(PassRecord::Kind::None); }
-constexpr int lastValue(DiagnosticRecord::Severity) {
-  return static_cast<int>(DiagnosticRecord::Severity::Remark);
+constexpr int lastValue(Pipeline) { return static_cast<int>(Pipeline::Backend); }
+constexpr int lastValue(PassSnapshot::IRKind) {
+  return static_cast<int>(PassSnapshot::IRKind::None);
 }
+constexpr int lastValue(CompileDiagnostic::Severity) {
+  return static_cast<int>(CompileDiagnostic::Severity::Remark);
+}
+constexpr int lastValue(Target::Backend) { return static_cast<int>(Target::Backend::HIP); }
 
 // Every field, in the order of the struct. `Record` is const for the writer.
 template <class Archive, class Record>
@@ -56,17 +59,37 @@ std::enable_if_t<std::is_same_v<std::decay_t<Record>, PassRecord>> fields(Archiv
 }
 
 template <class Archive, class Record>
-std::enable_if_t<std::is_same_v<std::decay_t<Record>, DiagnosticRecord>> fields(Archive &archive,
-                                                                                Record &record) {
-  archive(record.severity, record.location, record.message, record.rendered);
+std::enable_if_t<std::is_same_v<std::decay_t<Record>, CompileDiagnostic>> fields(Archive &archive,
+                                                                                 Record &record) {
+  archive(record.severity, record.location, record.message, record.rendered, record.passRemark);
 }
 
 template <class Archive, class Record>
-std::enable_if_t<std::is_same_v<std::decay_t<Record>, KernelFacts>> fields(Archive &archive,
-                                                                           Record &facts) {
-  archive(facts.name, facts.target, facts.warpSize, facts.numWarps, facts.numCTAs, facts.numStages,
-          facts.shared, facts.globalScratchSize, facts.globalScratchAlign, facts.profileScratchSize,
-          facts.profileScratchAlign, facts.globalScratchBuffers, facts.tensorDescriptors);
+std::enable_if_t<std::is_same_v<std::decay_t<Record>, Target>> fields(Archive &archive,
+                                                                      Record &target) {
+  archive(target.backend, target.computeCapability, target.arch, target.warpSize);
+}
+
+template <class Archive, class Record>
+std::enable_if_t<std::is_same_v<std::decay_t<Record>, ScratchAllocation>> fields(Archive &archive,
+                                                                                 Record &buffer) {
+  archive(buffer.offset, buffer.size, buffer.align, buffer.what, buffer.source);
+}
+
+template <class Archive, class Record>
+std::enable_if_t<std::is_same_v<std::decay_t<Record>, TensorDescriptorMetadata>>
+fields(Archive &archive, Record &descriptor) {
+  archive(descriptor.swizzle, descriptor.elementSize, descriptor.elementType, descriptor.blockSize,
+          descriptor.fp4Padded);
+}
+
+template <class Archive, class Record>
+std::enable_if_t<std::is_same_v<std::decay_t<Record>, KernelMetadata>> fields(Archive &archive,
+                                                                              Record &metadata) {
+  archive(metadata.name, metadata.target, metadata.numWarps, metadata.numCTAs, metadata.numStages,
+          metadata.shared, metadata.globalScratchSize, metadata.globalScratchAlign,
+          metadata.profileScratchSize, metadata.profileScratchAlign, metadata.profileScopes,
+          metadata.globalScratch, metadata.tensorDescriptors, metadata.registers, metadata.spills);
 }
 
 template <class Archive, class Record>

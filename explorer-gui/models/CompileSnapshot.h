@@ -1,5 +1,9 @@
-// CompileSnapshot: one compilation's outcome as plain C++ values, so the Qt models never see MLIR.
+// CompileSnapshot: one compilation's outcome as the explorer holds it. The compiler's own result
+// types (trex/Compiler/CompileResult.h, which includes no MLIR or LLVM header) plus what only
+// the explorer keeps: stages read from Triton's cache, edited passes, timing, the resume point.
 #pragma once
+
+#include "trex/Compiler/CompileResult.h"
 
 #include <cstdint>
 #include <optional>
@@ -9,14 +13,17 @@
 
 namespace trex::explorer {
 
-// The compilation's pipelines, in the order they run (trex::Pipeline without the MLIR header).
-enum class PipelineKind { TTIR, TTGIR, LLVMLowering, LLVMOptimizer, Backend };
+// The compiler's result types, by their names here.
+using trex::CompileDiagnostic;
+using trex::KernelMetadata;
+using trex::PassSnapshot;
+using trex::Pipeline;
 
 // Where edited IR re-enters the compilation ("re-run from here"): the passes of `pipeline` from
 // position `firstStep` on, then every later pipeline. The compile bridge finds the point for a
 // stage or a pass (resumeAfterStage, resumeAfterPass).
 struct ResumeRequest {
-  PipelineKind pipeline = PipelineKind::LLVMLowering;
+  Pipeline pipeline = Pipeline::LLVMLowering;
   int firstStep = 0;
   // False when the point only approximates where the text came from: after a pass of LLVM's
   // optimizer (it runs again in full) or after a pass nested in another.
@@ -43,6 +50,8 @@ struct CompileRequest {
   std::optional<ResumeRequest> resume;
 };
 
+// A stage's text as the explorer shows it: the compiler's text stages, SASS, or a stage read
+// from Triton's cache.
 struct StageText {
   // "source", "ttir", "ttgir", "llir", "ptx", "amdgcn" (the file extension).
   std::string name;
@@ -51,53 +60,11 @@ struct StageText {
   std::string origin = "trex";
 };
 
-struct PassRecord {
-  enum class Kind { MLIR, LLVM, None };
-  Kind kind = Kind::MLIR;
-  std::string name;
-  std::string argument;
-  std::string anchor;
-  double milliseconds = 0;
-  bool changed = false;
-  // The module after the pass; empty when it was not captured or the pass has no IR.
-  std::string ir;
-  // The pipeline that ran it and its position there; a pass run inside another one carries
-  // the enclosing pass's position and `nested`.
-  PipelineKind pipeline = PipelineKind::TTIR;
-  int step = -1;
-  bool nested = false;
+// A pass as the compiler recorded it, and whether the user edited its IR.
+struct PassRecord : PassSnapshot {
   // The user edited `ir` and re-ran from here; `compiledIR` is what the compiler printed.
   bool edited = false;
   std::string compiledIR;
-};
-
-struct DiagnosticRecord {
-  enum class Severity { Error, Warning, Note, Remark };
-  Severity severity = Severity::Error;
-  // "kernel.py:9:28", empty when the diagnostic has no location.
-  std::string location;
-  std::string message;
-  std::string rendered;
-};
-
-// The launch facts of the compiled kernel (Triton's metadata JSON keys).
-struct KernelFacts {
-  std::string name;
-  std::string target;
-  int warpSize = 32;
-  int numWarps = 4;
-  int numCTAs = 1;
-  int numStages = 3;
-  int64_t shared = 0;
-  int64_t globalScratchSize = 0;
-  int64_t globalScratchAlign = 1;
-  int64_t profileScratchSize = 0;
-  int64_t profileScratchAlign = 1;
-  // What the global scratch holds: "[offset, end) what  at source" per buffer.
-  std::vector<std::string> globalScratchBuffers;
-  // How each host tensor-descriptor parameter's CUtensorMap is encoded, in parameter order:
-  // "box 64x32, 64-byte swizzle, 2-byte elements (TMA type 6)".
-  std::vector<std::string> tensorDescriptors;
 };
 
 // One @triton.autotune config of a kernel, as the compiler read it.
@@ -116,8 +83,8 @@ struct CompileSnapshot {
   std::string kernelName;
   std::vector<StageText> stages;
   std::vector<PassRecord> passes;
-  std::vector<DiagnosticRecord> diagnostics;
-  std::optional<KernelFacts> metadata;
+  std::vector<CompileDiagnostic> diagnostics;
+  std::optional<KernelMetadata> metadata;
   std::string assemblerLog;
   // The metadata JSON trex wrote (Triton's keys), for comparisons; empty without one.
   std::string metadataJson;

@@ -34,25 +34,25 @@ ParsedLocation parseDiagnosticLocation(const QString &location) {
 
 DiagnosticsModel::DiagnosticsModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-QString DiagnosticsModel::severityName(DiagnosticRecord::Severity severity) {
+QString DiagnosticsModel::severityName(CompileDiagnostic::Severity severity) {
   switch (severity) {
-  case DiagnosticRecord::Severity::Error:
+  case CompileDiagnostic::Severity::Error:
     return QStringLiteral("error");
-  case DiagnosticRecord::Severity::Warning:
+  case CompileDiagnostic::Severity::Warning:
     return QStringLiteral("warning");
-  case DiagnosticRecord::Severity::Note:
+  case CompileDiagnostic::Severity::Note:
     return QStringLiteral("note");
-  case DiagnosticRecord::Severity::Remark:
+  case CompileDiagnostic::Severity::Remark:
     return QStringLiteral("remark");
   }
   return {};
 }
 
-void DiagnosticsModel::setDiagnostics(const std::vector<DiagnosticRecord> &diagnostics) {
+void DiagnosticsModel::setDiagnostics(const std::vector<CompileDiagnostic> &diagnostics) {
   beginResetModel();
   rows = diagnostics;
   locations.clear();
-  for (const DiagnosticRecord &diagnostic : rows)
+  for (const CompileDiagnostic &diagnostic : rows)
     locations.push_back(parseDiagnosticLocation(QString::fromStdString(diagnostic.location)));
   endResetModel();
 }
@@ -68,7 +68,7 @@ int DiagnosticsModel::columnCount(const QModelIndex &parent) const {
 QVariant DiagnosticsModel::data(const QModelIndex &index, int role) const {
   if (!index.isValid() || index.row() >= rowCount())
     return {};
-  const DiagnosticRecord &diagnostic = rows[index.row()];
+  const CompileDiagnostic &diagnostic = rows[index.row()];
   const ParsedLocation &location = locations[index.row()];
   switch (role) {
   case Qt::DisplayRole:
@@ -111,8 +111,8 @@ QVariant DiagnosticsModel::headerData(int section, Qt::Orientation orientation, 
   return {};
 }
 
-QMultiMap<int, DiagnosticRecord> DiagnosticsModel::byLine(const QString &fileName) const {
-  QMultiMap<int, DiagnosticRecord> result;
+QMultiMap<int, CompileDiagnostic> DiagnosticsModel::byLine(const QString &fileName) const {
+  QMultiMap<int, CompileDiagnostic> result;
   QString wanted = QFileInfo(fileName).fileName();
   for (size_t i = 0; i < rows.size(); ++i)
     if (locations[i].line > 0 && QFileInfo(locations[i].file).fileName() == wanted)
@@ -122,8 +122,8 @@ QMultiMap<int, DiagnosticRecord> DiagnosticsModel::byLine(const QString &fileNam
 
 int DiagnosticsModel::errorCount() const {
   int count = 0;
-  for (const DiagnosticRecord &diagnostic : rows)
-    count += diagnostic.severity == DiagnosticRecord::Severity::Error;
+  for (const CompileDiagnostic &diagnostic : rows)
+    count += diagnostic.severity == CompileDiagnostic::Severity::Error;
   return count;
 }
 

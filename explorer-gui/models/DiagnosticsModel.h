@@ -25,7 +25,7 @@ public:
   enum Role { LineRole = Qt::UserRole + 1, ColumnRole, FileRole, RenderedRole, SeverityRole };
 
   explicit DiagnosticsModel(QObject *parent = nullptr);
-  void setDiagnostics(const std::vector<DiagnosticRecord> &diagnostics);
+  void setDiagnostics(const std::vector<CompileDiagnostic> &diagnostics);
 
   int rowCount(const QModelIndex &parent = QModelIndex()) const override;
   int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -33,13 +33,13 @@ public:
   QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
   // The diagnostics located in a file of `fileName`'s base name, per line.
-  QMultiMap<int, DiagnosticRecord> byLine(const QString &fileName) const;
+  QMultiMap<int, CompileDiagnostic> byLine(const QString &fileName) const;
   int errorCount() const;
 
-  static QString severityName(DiagnosticRecord::Severity severity);
+  static QString severityName(CompileDiagnostic::Severity severity);
 
 private:
-  std::vector<DiagnosticRecord> rows;
+  std::vector<CompileDiagnostic> rows;
   std::vector<ParsedLocation> locations;
 };
 

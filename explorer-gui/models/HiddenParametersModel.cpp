@@ -10,6 +10,31 @@
 
 namespace trex::explorer {
 
+namespace {
+
+// "[0, 128) TMA descriptor (tl.make_tensor_descriptor)  at kernel.py:12:10".
+QString describe(const ScratchAllocation &buffer) {
+  std::string text = "[" + std::to_string(buffer.offset) + ", " +
+                     std::to_string(buffer.offset + buffer.size) + ") " + buffer.what +
+                     (buffer.source.empty() ? "" : "  at " + buffer.source);
+  return QString::fromStdString(text);
+}
+
+// "box 64x32, 64-byte swizzle, 2-byte elements (TMA type 6)".
+QString describe(const TensorDescriptorMetadata &descriptor) {
+  std::string box;
+  for (int64_t size : descriptor.blockSize)
+    box += (box.empty() ? "" : "x") + std::to_string(size);
+  static const char *const swizzles[] = {"no swizzle", "32-byte swizzle", "64-byte swizzle",
+                                         "128-byte swizzle"};
+  return QString::fromStdString("box " + box + ", " + swizzles[descriptor.swizzle & 3] + ", " +
+                                std::to_string(descriptor.elementSize) +
+                                "-byte elements (TMA type " +
+                                std::to_string(descriptor.elementType) + ")");
+}
+
+} // namespace
+
 std::vector<MachineParameter> ptxParameters(const QString &ptx) {
   std::vector<MachineParameter> result;
   const QStringList lines = ptx.split('\n');
@@ -84,8 +109,9 @@ std::vector<MachineParameter> amdgcnParameters(const QString &amdgcn) {
 
 HiddenParametersModel::HiddenParametersModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void HiddenParametersModel::setKernel(const QString &newSignature, const QStringList &parameterNames,
-                                      const std::optional<KernelFacts> &newFacts,
+void HiddenParametersModel::setKernel(const QString &newSignature,
+                                      const QStringList &parameterNames,
+                                      const std::optional<KernelMetadata> &newFacts,
                                       const QString &newMachineCode, bool machineCodeIsPTX) {
   signature = newSignature;
   names = parameterNames;
@@ -134,7 +160,7 @@ void HiddenParametersModel::rebuild() {
           // tensor's shape (i32 each) and strides (i64 each).
           row.type += QStringLiteral(" (CUtensorMap, by value)");
           if (facts && descriptors < facts->tensorDescriptors.size())
-            row.tensorMap = QString::fromStdString(facts->tensorDescriptors[descriptors]);
+            row.tensorMap = describe(facts->tensorDescriptors[descriptors]);
           ++descriptors;
           row.parameterBytes = static_cast<int>(runtime::kTensorMapBytes);
           row.parameterAlign = static_cast<int>(runtime::kTensorMapAlignment);
@@ -247,8 +273,8 @@ QVariant HiddenParametersModel::data(const QModelIndex &index, int role) const {
                         .arg(programs() * (facts ? facts->numCTAs : 1));
       // Program p's slice starts at base + p x size; what each part of a slice holds.
       if (row.kind == HiddenParameterRow::Kind::GlobalScratch && facts)
-        for (const std::string &buffer : facts->globalScratchBuffers)
-          tip += QStringLiteral("\n") + QString::fromStdString(buffer);
+        for (const ScratchAllocation &buffer : facts->globalScratch)
+          tip += QStringLiteral("\n") + describe(buffer);
       // The profile buffer of instrumented scopes (trex/Dialect/ProtonGPU/IR/Dialect.h).
       if (row.kind == HiddenParameterRow::Kind::ProfileScratch && facts &&
           row.perProgramBytes > 0) {

@@ -61,7 +61,7 @@ public:
   // `signature` is Triton's AOT form; `parameterNames` every parameter's name, constexprs
   // included (may be empty: then arg0, arg1, ...). `machineCode` is the PTX or AMDGCN text.
   void setKernel(const QString &signature, const QStringList &parameterNames,
-                 const std::optional<KernelFacts> &facts, const QString &machineCode,
+                 const std::optional<KernelMetadata> &facts, const QString &machineCode,
                  bool machineCodeIsPTX);
   void setGrid(qint64 x, qint64 y, qint64 z);
   qint64 programs() const { return gridX * gridY * gridZ; }
@@ -79,7 +79,7 @@ private:
 
   QString signature;
   QStringList names;
-  std::optional<KernelFacts> facts;
+  std::optional<KernelMetadata> facts;
   QString machineCode;
   bool isPTX = true;
   qint64 gridX = 1, gridY = 1, gridZ = 1;

@@ -83,25 +83,25 @@ QString firstParagraph(const QString &markdown) {
 
 } // namespace
 
-const PassDescription *findPassDescription(PassRecord::Kind kind, const QString &argument,
+const PassDescription *findPassDescription(PassRecord::IRKind kind, const QString &argument,
                                            const QString &name) {
   static const Index mlir = indexOf({&generatedPassDescriptions(), &builtinMLIRPassDescriptions()});
   static const Index llvm = indexOf({&builtinLLVMPassDescriptions()});
   static const Index backend = indexOf({&builtinBackendStepDescriptions()});
   switch (kind) {
-  case PassRecord::Kind::MLIR:
+  case PassRecord::IRKind::MLIR:
     return mlir.value(argument, nullptr);
-  case PassRecord::Kind::LLVM:
+  case PassRecord::IRKind::LLVM:
     // A few LLVM passes (pass-manager wrappers) have no command-line name; their class name is
     // the key then.
     return llvm.value(argument.isEmpty() ? name : argument, nullptr);
-  case PassRecord::Kind::None:
+  case PassRecord::IRKind::None:
     return backend.value(name, nullptr);
   }
   return nullptr;
 }
 
-QString passToolTip(PassRecord::Kind kind, const QString &argument, const QString &name) {
+QString passToolTip(PassRecord::IRKind kind, const QString &argument, const QString &name) {
   const PassDescription *description = findPassDescription(kind, argument, name);
   // The timeline shows the argument; the tooltip adds the C++ class that implements it.
   QString title = argument.isEmpty() || argument == name
@@ -116,7 +116,8 @@ QString passToolTip(PassRecord::Kind kind, const QString &argument, const QStrin
   return paragraph.isEmpty() ? head : head + QStringLiteral("\n\n") + paragraph;
 }
 
-QString passDescriptionMarkdown(PassRecord::Kind kind, const QString &argument, const QString &name) {
+QString passDescriptionMarkdown(PassRecord::IRKind kind, const QString &argument,
+                                const QString &name) {
   const PassDescription *description = findPassDescription(kind, argument, name);
   QString title = argument.isEmpty() || argument == name
                       ? QStringLiteral("`%1`").arg(name)

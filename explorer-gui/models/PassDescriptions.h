@@ -35,14 +35,15 @@ const std::vector<PassDescription> &builtinBackendStepDescriptions();
 
 // The description of a pass of kind `kind` (the argument decides for MLIR and LLVM passes, the
 // name for back-end steps); null when there is none.
-const PassDescription *findPassDescription(PassRecord::Kind kind, const QString &argument,
+const PassDescription *findPassDescription(PassRecord::IRKind kind, const QString &argument,
                                            const QString &name);
 
 // Plain text for a tooltip: "argument (C++ class Name): summary", then the description's first
 // paragraph, markdown code marks removed. Just that title when there is no description.
-QString passToolTip(PassRecord::Kind kind, const QString &argument, const QString &name);
+QString passToolTip(PassRecord::IRKind kind, const QString &argument, const QString &name);
 
 // Markdown for the timeline's description area: the summary in bold, then the description.
-QString passDescriptionMarkdown(PassRecord::Kind kind, const QString &argument, const QString &name);
+QString passDescriptionMarkdown(PassRecord::IRKind kind, const QString &argument,
+                                const QString &name);
 
 } // namespace trex::explorer

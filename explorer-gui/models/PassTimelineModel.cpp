@@ -21,13 +21,13 @@ int PassTimelineModel::columnCount(const QModelIndex &parent) const {
   return parent.isValid() ? 0 : ColumnCount;
 }
 
-static QString kindName(PassRecord::Kind kind) {
+static QString kindName(PassRecord::IRKind kind) {
   switch (kind) {
-  case PassRecord::Kind::MLIR:
+  case PassRecord::IRKind::MLIR:
     return QStringLiteral("MLIR");
-  case PassRecord::Kind::LLVM:
+  case PassRecord::IRKind::LLVM:
     return QStringLiteral("LLVM");
-  case PassRecord::Kind::None:
+  case PassRecord::IRKind::None:
     return QStringLiteral("back end");
   }
   return {};

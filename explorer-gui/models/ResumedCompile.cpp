@@ -35,24 +35,24 @@ std::vector<PassRecord> mergeResumedPasses(const std::vector<PassRecord> &curren
   return merged;
 }
 
-QString pipelineName(PipelineKind pipeline) {
+QString pipelineName(Pipeline pipeline) {
   switch (pipeline) {
-  case PipelineKind::TTIR:
+  case Pipeline::TTIR:
     return QStringLiteral("ttir pipeline");
-  case PipelineKind::TTGIR:
+  case Pipeline::TTGIR:
     return QStringLiteral("ttgir pipeline");
-  case PipelineKind::LLVMLowering:
+  case Pipeline::LLVMLowering:
     return QStringLiteral("LLVM lowering (ttgir to the LLVM dialect)");
-  case PipelineKind::LLVMOptimizer:
+  case Pipeline::LLVMOptimizer:
     return QStringLiteral("LLVM optimizer");
-  case PipelineKind::Backend:
+  case Pipeline::Backend:
     return QStringLiteral("code generation");
   }
   return {};
 }
 
 QString resumeExplanation(const PassRecord &pass, const ResumeRequest &point, const QString &enclosing) {
-  if (pass.kind == PassRecord::Kind::LLVM)
+  if (pass.kind == PassRecord::IRKind::LLVM)
     return QStringLiteral("LLVM's optimizer cannot be resumed in the middle: re-running takes this "
                           "module through the whole LLVM optimizer again, then code generation.");
   if (pass.nested)

@@ -22,7 +22,7 @@ std::vector<PassRecord> mergeResumedPasses(const std::vector<PassRecord> &curren
                                            const ResumeRequest &point, int editedRow = -1);
 
 // "ttgir pipeline", "LLVM optimizer", ...: how the explorer names a pipeline.
-QString pipelineName(PipelineKind pipeline);
+QString pipelineName(Pipeline pipeline);
 
 // One sentence saying what "re-run from here" does for the IR after `pass` (`point` is where
 // it re-enters), including when that only approximates the pass's place: `enclosing` names the

@@ -197,7 +197,7 @@ std::vector<LayoutHistoryEntry> layoutHistory(const ValueAnchor &anchor, const s
   std::vector<LayoutHistoryEntry> history;
   for (size_t row = 0; row < passes.size(); ++row) {
     const PassRecord &pass = passes[row];
-    if (pass.kind != PassRecord::Kind::MLIR || pass.ir.empty())
+    if (pass.kind != PassRecord::IRKind::MLIR || pass.ir.empty())
       continue;
     LayoutSelection value = anchoredValue(QString::fromStdString(pass.ir), anchor);
     if (!value.isValid())

@@ -156,7 +156,7 @@ void PassTimelineView::showPass(int row) {
   if (row < 0 || row >= model->rowCount())
     return;
   const PassRecord &pass = model->pass(row);
-  Language language = pass.kind == PassRecord::Kind::LLVM ? Language::LLVM : Language::MLIR;
+  Language language = pass.kind == PassRecord::IRKind::LLVM ? Language::LLVM : Language::MLIR;
   if (irHighlighter->language() != language)
     irHighlighter->setLanguage(language);
   QString identityKey = identity(row);
@@ -173,8 +173,10 @@ void PassTimelineView::showPass(int row) {
   std::string text = unifiedDiff(model->diff(row));
   int previous = model->previousWithIR(row);
   QString header = previous < 0 ? QStringLiteral("first %1 snapshot: everything is new\n")
-                                      .arg(pass.kind == PassRecord::Kind::LLVM ? "LLVM" : "MLIR")
-                                : QStringLiteral("against #%1 %2\n").arg(previous + 1).arg(QString::fromStdString(model->pass(previous).name));
+                                      .arg(pass.kind == PassRecord::IRKind::LLVM ? "LLVM" : "MLIR")
+                                : QStringLiteral("against #%1 %2\n")
+                                      .arg(previous + 1)
+                                      .arg(QString::fromStdString(model->pass(previous).name));
   diff->setPlainText(text.empty() ? header + QStringLiteral("(no change)") : header + QString::fromStdString(text));
 }
 

@@ -11,7 +11,7 @@ namespace {
 
 ResumeRequest someResume() {
   ResumeRequest resume;
-  resume.pipeline = PipelineKind::TTGIR;
+  resume.pipeline = Pipeline::TTGIR;
   resume.firstStep = 7;
   resume.exact = false;
   resume.bufferName = "edited.ttgir";
@@ -40,14 +40,14 @@ CompileSnapshot someSnapshot() {
   snapshot.kernelName = "matmul_kernel";
   snapshot.stages = {{"ttir", "module {}\n", "trex"}, {"ptx", std::string(100000, 'p'), "triton"}};
   PassRecord pass;
-  pass.kind = PassRecord::Kind::LLVM;
+  pass.kind = PassRecord::IRKind::LLVM;
   pass.name = "InstCombinePass";
   pass.argument = "instcombine";
   pass.anchor = "llvm.module";
   pass.milliseconds = 1.25;
   pass.changed = true;
   pass.ir = "define void @k() {\n  ret void\n}\n";
-  pass.pipeline = PipelineKind::LLVMOptimizer;
+  pass.pipeline = Pipeline::LLVMOptimizer;
   pass.step = 42;
   pass.nested = true;
   pass.edited = true;
@@ -57,13 +57,16 @@ CompileSnapshot someSnapshot() {
   unchanged.name = "CSE";
   unchanged.changed = false;
   snapshot.passes = {pass, unchanged, PassRecord()};
-  snapshot.diagnostics = {{DiagnosticRecord::Severity::Warning, "kernel.py:9:28", "careful",
-                           "kernel.py:9:28: warning: careful"},
-                          {DiagnosticRecord::Severity::Remark, "", "noted", "remark: noted"}};
-  KernelFacts facts;
+  snapshot.diagnostics = {
+      {CompileDiagnostic::Severity::Warning, "kernel.py:9:28", "careful",
+       "kernel.py:9:28: warning: careful"},
+      {CompileDiagnostic::Severity::Remark, "", "noted", "remark: noted", true}};
+  KernelMetadata facts;
   facts.name = "matmul_kernel";
-  facts.target = "cuda:80";
-  facts.warpSize = 64;
+  facts.target.backend = trex::Target::Backend::HIP;
+  facts.target.computeCapability = 80;
+  facts.target.arch = "gfx942";
+  facts.target.warpSize = 64;
   facts.numWarps = 8;
   facts.numCTAs = 2;
   facts.numStages = 4;
@@ -72,8 +75,11 @@ CompileSnapshot someSnapshot() {
   facts.globalScratchAlign = 128;
   facts.profileScratchSize = 256;
   facts.profileScratchAlign = 8;
-  facts.globalScratchBuffers = {"[0, 256) reduce  at kernel.py:12", "[256, 512) scan"};
-  facts.tensorDescriptors = {"box 64x32, 64-byte swizzle, 2-byte elements (TMA type 6)"};
+  facts.profileScopes = {"loop", "epilogue"};
+  facts.globalScratch = {{0, 256, 16, "reduce", "kernel.py:12"}, {256, 256, 8, "scan", ""}};
+  facts.tensorDescriptors = {{2, 2, 6, {64, 32}, true}};
+  facts.registers = 168;
+  facts.spills = 3;
   snapshot.metadata = facts;
   snapshot.assemblerLog = "ptxas info: 0 bytes spill";
   snapshot.metadataJson = R"({"name": "matmul_kernel", "shared": 98304})";
@@ -165,13 +171,16 @@ private Q_SLOTS:
       QCOMPARE(back->diagnostics[i].location, snapshot.diagnostics[i].location);
       QCOMPARE(back->diagnostics[i].message, snapshot.diagnostics[i].message);
       QCOMPARE(back->diagnostics[i].rendered, snapshot.diagnostics[i].rendered);
+      QCOMPARE(back->diagnostics[i].passRemark, snapshot.diagnostics[i].passRemark);
     }
     QVERIFY(back->metadata);
-    const KernelFacts &facts = *back->metadata;
-    const KernelFacts &expected = *snapshot.metadata;
+    const KernelMetadata &facts = *back->metadata;
+    const KernelMetadata &expected = *snapshot.metadata;
     QCOMPARE(facts.name, expected.name);
-    QCOMPARE(facts.target, expected.target);
-    QCOMPARE(facts.warpSize, expected.warpSize);
+    QCOMPARE(facts.target.backend, expected.target.backend);
+    QCOMPARE(facts.target.computeCapability, expected.target.computeCapability);
+    QCOMPARE(facts.target.arch, expected.target.arch);
+    QCOMPARE(facts.target.warpSize, expected.target.warpSize);
     QCOMPARE(facts.numWarps, expected.numWarps);
     QCOMPARE(facts.numCTAs, expected.numCTAs);
     QCOMPARE(facts.numStages, expected.numStages);
@@ -180,8 +189,25 @@ private Q_SLOTS:
     QCOMPARE(facts.globalScratchAlign, expected.globalScratchAlign);
     QCOMPARE(facts.profileScratchSize, expected.profileScratchSize);
     QCOMPARE(facts.profileScratchAlign, expected.profileScratchAlign);
-    QCOMPARE(facts.globalScratchBuffers, expected.globalScratchBuffers);
-    QCOMPARE(facts.tensorDescriptors, expected.tensorDescriptors);
+    QCOMPARE(facts.profileScopes, expected.profileScopes);
+    QCOMPARE(facts.globalScratch.size(), expected.globalScratch.size());
+    for (size_t i = 0; i < expected.globalScratch.size(); ++i) {
+      QCOMPARE(facts.globalScratch[i].offset, expected.globalScratch[i].offset);
+      QCOMPARE(facts.globalScratch[i].size, expected.globalScratch[i].size);
+      QCOMPARE(facts.globalScratch[i].align, expected.globalScratch[i].align);
+      QCOMPARE(facts.globalScratch[i].what, expected.globalScratch[i].what);
+      QCOMPARE(facts.globalScratch[i].source, expected.globalScratch[i].source);
+    }
+    QCOMPARE(facts.tensorDescriptors.size(), expected.tensorDescriptors.size());
+    for (size_t i = 0; i < expected.tensorDescriptors.size(); ++i) {
+      QCOMPARE(facts.tensorDescriptors[i].swizzle, expected.tensorDescriptors[i].swizzle);
+      QCOMPARE(facts.tensorDescriptors[i].elementSize, expected.tensorDescriptors[i].elementSize);
+      QCOMPARE(facts.tensorDescriptors[i].elementType, expected.tensorDescriptors[i].elementType);
+      QCOMPARE(facts.tensorDescriptors[i].blockSize, expected.tensorDescriptors[i].blockSize);
+      QCOMPARE(facts.tensorDescriptors[i].fp4Padded, expected.tensorDescriptors[i].fp4Padded);
+    }
+    QCOMPARE(facts.registers, expected.registers);
+    QCOMPARE(facts.spills, expected.spills);
     QCOMPARE(back->assemblerLog, snapshot.assemblerLog);
     QCOMPARE(back->metadataJson, snapshot.metadataJson);
     QCOMPARE(back->proposedSignature, snapshot.proposedSignature);

@@ -210,7 +210,7 @@ private Q_SLOTS:
     QVERIFY(window.passView()->resumeNote().contains(QLatin1String("whole LLVM optimizer")));
     int codegen = -1;
     for (int row = 0; row < model->rowCount(); ++row)
-      if (model->pass(row).kind == PassRecord::Kind::None)
+      if (model->pass(row).kind == PassRecord::IRKind::None)
         codegen = row;
     window.passView()->showPass(codegen);
     QVERIFY(window.passView()->resumeNote().contains(QLatin1String("nothing to edit")));

@@ -52,7 +52,7 @@ const char *kAmdgcnArgs = R"(amdhsa.kernels:
 )";
 
 PassRecord pass(const char *name, const char *argument, bool changed, const char *ir,
-                PassRecord::Kind kind = PassRecord::Kind::MLIR) {
+                PassRecord::IRKind kind = PassRecord::IRKind::MLIR) {
   PassRecord record;
   record.kind = kind;
   record.name = name;
@@ -89,9 +89,9 @@ private Q_SLOTS:
     model.setPasses({pass("Canonicalizer", "canonicalize", true, "a\nb\n"),
                      pass("CSE", "cse", false, "a\nb\n"),
                      pass("TritonCombineOps", "triton-combine", true, "a\nc\n"),
-                     pass("InstCombinePass", "instcombine", true, "x\n", PassRecord::Kind::LLVM),
-                     pass("Translate", "", true, "", PassRecord::Kind::None),
-                     pass("GVNPass", "gvn", true, "y\n", PassRecord::Kind::LLVM)});
+                     pass("InstCombinePass", "instcombine", true, "x\n", PassRecord::IRKind::LLVM),
+                     pass("Translate", "", true, "", PassRecord::IRKind::None),
+                     pass("GVNPass", "gvn", true, "y\n", PassRecord::IRKind::LLVM)});
     QCOMPARE(model.rowCount(), 6);
     QCOMPARE(model.index(2, PassTimelineModel::NameColumn).data().toString(),
              QStringLiteral("triton-combine"));
@@ -137,14 +137,15 @@ private Q_SLOTS:
 
     DiagnosticsModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setDiagnostics({{DiagnosticRecord::Severity::Error, "/src/k.py:9:28", "unknown name 'x'", "r1"},
-                          {DiagnosticRecord::Severity::Warning, "other.py:2:1", "w", "r2"},
-                          {DiagnosticRecord::Severity::Note, "", "no location", "r3"}});
+    model.setDiagnostics(
+        {{CompileDiagnostic::Severity::Error, "/src/k.py:9:28", "unknown name 'x'", "r1"},
+         {CompileDiagnostic::Severity::Warning, "other.py:2:1", "w", "r2"},
+         {CompileDiagnostic::Severity::Note, "", "no location", "r3"}});
     QCOMPARE(model.rowCount(), 3);
     QCOMPARE(model.errorCount(), 1);
     QCOMPARE(model.index(0, DiagnosticsModel::SeverityColumn).data().toString(), QStringLiteral("error"));
     QCOMPARE(model.index(0, 0).data(DiagnosticsModel::LineRole).toInt(), 9);
-    QMultiMap<int, DiagnosticRecord> inKernel = model.byLine(QStringLiteral("/elsewhere/k.py"));
+    QMultiMap<int, CompileDiagnostic> inKernel = model.byLine(QStringLiteral("/elsewhere/k.py"));
     QCOMPARE(inKernel.size(), 1);
     QCOMPARE(QString::fromStdString(inKernel.value(9).message), QStringLiteral("unknown name 'x'"));
   }
@@ -152,13 +153,13 @@ private Q_SLOTS:
   void hiddenParametersForPtx() {
     HiddenParametersModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    KernelFacts facts;
+    KernelMetadata facts;
     facts.globalScratchSize = 256;
     facts.globalScratchAlign = 16;
     facts.profileScratchSize = 0;
     facts.shared = 4096;
-    facts.globalScratchBuffers = {
-        "[0, 128) TMA descriptor (tl.make_tensor_descriptor)  at k.py:9:10"};
+    // Described as "[0, 128) TMA descriptor (tl.make_tensor_descriptor)  at k.py:9:10".
+    facts.globalScratch = {{0, 128, 64, "TMA descriptor (tl.make_tensor_descriptor)", "k.py:9:10"}};
     model.setKernel(QStringLiteral("*fp32:16, *fp32:16, i32, 1024"),
                     {"x_ptr", "out_ptr", "n", "BLOCK"}, facts, QString::fromLatin1(kPtxEntry), true);
     model.setGrid(4, 2, 1);
@@ -204,8 +205,9 @@ private Q_SLOTS:
     QCOMPARE(params[1].bytes, 4);
     HiddenParametersModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    KernelFacts facts;
-    facts.tensorDescriptors = {"box 64x64, 128-byte swizzle, 2-byte elements (TMA type 6)"};
+    KernelMetadata facts;
+    // Described as "box 64x64, 128-byte swizzle, 2-byte elements (TMA type 6)".
+    facts.tensorDescriptors = {{3, 2, 6, {64, 64}, false}};
     model.setKernel(QStringLiteral("tensordesc<fp16[64, 64]>, 64, 64"), {"src", "BM", "BN"}, facts,
                     QString::fromLatin1(ptx), true);
     QVERIFY(model.problem().isEmpty());
@@ -233,7 +235,7 @@ private Q_SLOTS:
   void hiddenParametersOfAnInstrumentedKernel() {
     HiddenParametersModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    KernelFacts facts;
+    KernelMetadata facts;
     facts.numWarps = 4;
     facts.profileScratchSize = 8320;
     facts.profileScratchAlign = 128;

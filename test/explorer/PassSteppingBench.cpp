@@ -34,17 +34,17 @@ Figures summarize(std::vector<double> milliseconds) {
   return figures;
 }
 
-const char *pipelineName(PipelineKind pipeline) {
+const char *pipelineName(Pipeline pipeline) {
   switch (pipeline) {
-  case PipelineKind::TTIR:
+  case Pipeline::TTIR:
     return "ttir";
-  case PipelineKind::TTGIR:
+  case Pipeline::TTGIR:
     return "ttgir";
-  case PipelineKind::LLVMLowering:
+  case Pipeline::LLVMLowering:
     return "LLVM lowering";
-  case PipelineKind::LLVMOptimizer:
+  case Pipeline::LLVMOptimizer:
     return "LLVM optimizer";
-  case PipelineKind::Backend:
+  case Pipeline::Backend:
     return "back end";
   }
   return "?";
@@ -116,8 +116,8 @@ int main(int argc, char **argv) {
     table->setCurrentIndex({});
     std::vector<Step> steps = stepThroughPasses(window, table, tabs->currentWidget());
     std::printf("\n%s tab shown:\n", qPrintable(tabs->tabText(tab)));
-    for (PipelineKind pipeline : {PipelineKind::TTIR, PipelineKind::TTGIR, PipelineKind::LLVMLowering,
-                                  PipelineKind::LLVMOptimizer, PipelineKind::Backend}) {
+    for (Pipeline pipeline : {Pipeline::TTIR, Pipeline::TTGIR, Pipeline::LLVMLowering,
+                              Pipeline::LLVMOptimizer, Pipeline::Backend}) {
       std::vector<double> milliseconds;
       size_t largest = 0;
       for (const Step &step : steps) {

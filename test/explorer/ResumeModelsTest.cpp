@@ -9,7 +9,7 @@ using namespace trex::explorer;
 
 namespace {
 
-PassRecord pass(PipelineKind pipeline, int step, const char *name) {
+PassRecord pass(Pipeline pipeline, int step, const char *name) {
   PassRecord record;
   record.pipeline = pipeline;
   record.step = step;
@@ -31,32 +31,36 @@ private Q_SLOTS:
     QCOMPARE(merged[3].text, std::string("L2"));
     QCOMPARE(merged[4].text, std::string("P2"));
 
-    std::vector<PassRecord> history{pass(PipelineKind::TTIR, 0, "inline"), pass(PipelineKind::TTGIR, 0, "convert"),
-                                    pass(PipelineKind::TTGIR, 1, "coalesce"), pass(PipelineKind::TTGIR, 2, "remove"),
-                                    pass(PipelineKind::LLVMLowering, 0, "to-llvm")};
-    ResumeRequest afterCoalesce{PipelineKind::TTGIR, 2, true, "x"};
-    std::vector<PassRecord> resumed =
-        mergeResumedPasses(history, {pass(PipelineKind::TTGIR, 2, "remove*"), pass(PipelineKind::LLVMLowering, 0, "to-llvm*")},
-                           afterCoalesce);
+    std::vector<PassRecord> history{
+        pass(Pipeline::TTIR, 0, "inline"), pass(Pipeline::TTGIR, 0, "convert"),
+        pass(Pipeline::TTGIR, 1, "coalesce"), pass(Pipeline::TTGIR, 2, "remove"),
+        pass(Pipeline::LLVMLowering, 0, "to-llvm")};
+    ResumeRequest afterCoalesce{Pipeline::TTGIR, 2, true, "x"};
+    std::vector<PassRecord> resumed = mergeResumedPasses(
+        history, {pass(Pipeline::TTGIR, 2, "remove*"), pass(Pipeline::LLVMLowering, 0, "to-llvm*")},
+        afterCoalesce);
     QStringList names;
     for (const PassRecord &record : resumed)
       names << QString::fromStdString(record.name);
     QCOMPARE(names, QStringList({"inline", "convert", "coalesce", "remove*", "to-llvm*"}));
     // After an edited pass: everything up to that row stays.
-    std::vector<PassRecord> afterRow = mergeResumedPasses(history, {pass(PipelineKind::LLVMOptimizer, -1, "opt")},
-                                                          {PipelineKind::LLVMOptimizer, 0, false, "y"}, 3);
+    std::vector<PassRecord> afterRow =
+        mergeResumedPasses(history, {pass(Pipeline::LLVMOptimizer, -1, "opt")},
+                           {Pipeline::LLVMOptimizer, 0, false, "y"}, 3);
     QCOMPARE(afterRow.size(), size_t(5));
     QCOMPARE(afterRow[3].name, std::string("remove"));
     QCOMPARE(afterRow[4].name, std::string("opt"));
 
-    PassRecord nested = pass(PipelineKind::TTIR, 0, "Canonicalizer");
+    PassRecord nested = pass(Pipeline::TTIR, 0, "Canonicalizer");
     nested.nested = true;
-    QString note = resumeExplanation(nested, {PipelineKind::TTIR, 1, false, ""}, QStringLiteral("Inliner"));
+    QString note =
+        resumeExplanation(nested, {Pipeline::TTIR, 1, false, ""}, QStringLiteral("Inliner"));
     QVERIFY2(note.contains(QLatin1String("inside Inliner")), qPrintable(note));
     QVERIFY2(note.contains(QLatin1String("pass 2 of the ttir pipeline")), qPrintable(note));
-    PassRecord llvm = pass(PipelineKind::LLVMOptimizer, -1, "InstCombinePass");
-    llvm.kind = PassRecord::Kind::LLVM;
-    QVERIFY(resumeExplanation(llvm, {PipelineKind::LLVMOptimizer, 0, false, ""}).contains(QLatin1String("whole LLVM optimizer")));
+    PassRecord llvm = pass(Pipeline::LLVMOptimizer, -1, "InstCombinePass");
+    llvm.kind = PassRecord::IRKind::LLVM;
+    QVERIFY(resumeExplanation(llvm, {Pipeline::LLVMOptimizer, 0, false, ""})
+                .contains(QLatin1String("whole LLVM optimizer")));
   }
 
   void stageEditsKeepTheEditAndTheCompiledText() {

@@ -49,14 +49,16 @@ private Q_SLOTS:
     QVERIFY2(files.size() >= 6, qPrintable(files.join(' ')));
     QVERIFY2(arguments.size() >= 30, qPrintable(arguments.join(' ')));
     for (const QString &argument : arguments) {
-      const PassDescription *description = findPassDescription(PassRecord::Kind::MLIR, argument, QString());
+      const PassDescription *description =
+          findPassDescription(PassRecord::IRKind::MLIR, argument, QString());
       QVERIFY2(description, qPrintable(argument));
       QVERIFY2(!description->summary.isEmpty(), qPrintable(argument));
       QVERIFY2(!description->description.isEmpty(), qPrintable(argument));
       // The options list of the generated documentation is not part of the prose.
       QVERIFY2(!description->description.contains(QLatin1String("#### Options")), qPrintable(argument));
     }
-    const PassDescription *coalesce = findPassDescription(PassRecord::Kind::MLIR, QStringLiteral("tritongpu-coalesce"), {});
+    const PassDescription *coalesce =
+        findPassDescription(PassRecord::IRKind::MLIR, QStringLiteral("tritongpu-coalesce"), {});
     QVERIFY(coalesce);
     QCOMPARE(coalesce->summary, QStringLiteral("Give global loads and stores layouts whose accesses coalesce"));
     QVERIFY(coalesce->description.contains(QLatin1String("AxisInfo")));
@@ -65,7 +67,8 @@ private Q_SLOTS:
   void mlirOwnTransformsAreDescribedToo() {
     for (const char *argument : {"canonicalize", "cse", "inline", "sccp", "symbol-dce", "convert-scf-to-cf",
                                  "reconcile-unrealized-casts", "ensure-debug-info-scope-on-llvm-func"}) {
-      const PassDescription *description = findPassDescription(PassRecord::Kind::MLIR, QString::fromLatin1(argument), {});
+      const PassDescription *description =
+          findPassDescription(PassRecord::IRKind::MLIR, QString::fromLatin1(argument), {});
       QVERIFY2(description && !description->summary.isEmpty(), argument);
     }
   }
@@ -73,16 +76,17 @@ private Q_SLOTS:
   void llvmPassesAndBackendStepsHaveSentences() {
     for (const char *argument : {"instcombine", "simplifycfg", "sroa", "gvn", "licm", "loop-unroll", "slp-vectorizer",
                                  "nvvm-reflect", "early-cse", "dse"}) {
-      const PassDescription *description = findPassDescription(PassRecord::Kind::LLVM, QString::fromLatin1(argument), {});
+      const PassDescription *description =
+          findPassDescription(PassRecord::IRKind::LLVM, QString::fromLatin1(argument), {});
       QVERIFY2(description && !description->summary.isEmpty(), argument);
     }
     // The same argument means different passes in MLIR and LLVM.
-    QVERIFY(findPassDescription(PassRecord::Kind::LLVM, QStringLiteral("inline"), {})->summary !=
-            findPassDescription(PassRecord::Kind::MLIR, QStringLiteral("inline"), {})->summary);
+    QVERIFY(findPassDescription(PassRecord::IRKind::LLVM, QStringLiteral("inline"), {})->summary !=
+            findPassDescription(PassRecord::IRKind::MLIR, QStringLiteral("inline"), {})->summary);
     for (const char *step : {"TranslateToLLVMIR", "NVPTXCodeGen", "AMDGPUCodeGen", "PTXAS", "LinkCodeObject"})
-      QVERIFY2(findPassDescription(PassRecord::Kind::None, {}, QString::fromLatin1(step)), step);
+      QVERIFY2(findPassDescription(PassRecord::IRKind::None, {}, QString::fromLatin1(step)), step);
     // A pass nobody describes keeps its argument and class as the tooltip.
-    QCOMPARE(passToolTip(PassRecord::Kind::LLVM, QStringLiteral("made-up-pass"),
+    QCOMPARE(passToolTip(PassRecord::IRKind::LLVM, QStringLiteral("made-up-pass"),
                          QStringLiteral("MadeUpPass")),
              QStringLiteral("made-up-pass (C++ class MadeUpPass)"));
   }
@@ -110,7 +114,7 @@ private Q_SLOTS:
     coalesce.argument = "tritongpu-coalesce";
     coalesce.anchor = "builtin.module";
     PassRecord instcombine;
-    instcombine.kind = PassRecord::Kind::LLVM;
+    instcombine.kind = PassRecord::IRKind::LLVM;
     instcombine.name = "InstCombinePass";
     instcombine.argument = "instcombine";
     instcombine.anchor = "function @k";

@@ -15,7 +15,7 @@ PassRecord pass(const std::string &argument, const std::string &ir) {
   record.name = argument;
   record.argument = argument;
   record.ir = ir;
-  record.kind = PassRecord::Kind::MLIR;
+  record.kind = PassRecord::IRKind::MLIR;
   return record;
 }
 

@@ -1,9 +1,7 @@
 // FixtureKernels: reads the fixture kernels and pulls the loc(...) entries out of MLIR text.
 #include "FixtureKernels.h"
 
-#include <fstream>
 #include <regex>
-#include <sstream>
 
 namespace trex::python::testing {
 
@@ -15,15 +13,6 @@ const std::vector<FixtureKernel> &fixtureKernels() {
       {"matmul", "matmul_f16_128x128x64_w4_s4", "matmul_kernel"},
   };
   return kernels;
-}
-
-std::optional<std::string> readTextFile(const std::string &path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file)
-    return std::nullopt;
-  std::ostringstream contents;
-  contents << file.rdbuf();
-  return contents.str();
 }
 
 std::string kernelSourcePath(const FixtureKernel &kernel) {

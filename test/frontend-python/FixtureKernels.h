@@ -21,9 +21,6 @@ struct FixtureKernel {
 // The four reference kernels of the fixtures.
 const std::vector<FixtureKernel> &fixtureKernels();
 
-// The file's contents, or nothing when it cannot be read (the caller reports that).
-std::optional<std::string> readTextFile(const std::string &path);
-
 std::string kernelSourcePath(const FixtureKernel &kernel);
 std::string tritonSourceIrPath(const FixtureKernel &kernel);
 

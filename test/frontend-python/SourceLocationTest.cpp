@@ -16,6 +16,7 @@
 //    positional arguments, as visit_Call does) to print the same locations; the AST only has
 //    to provide the positions, which the first test checks for every location in the fixtures.
 #include "FixtureKernels.h"
+#include "TestFiles.h"
 
 #include "trex/Frontend/Python/AstVisitor.h"
 #include "trex/Frontend/Python/Parser.h"
@@ -144,8 +145,8 @@ std::set<std::pair<int, int>> locatablePositions(const Module &module) {
 TEST(SourceLocationTest, EveryTritonLocationInTheFixturesIsTheStartOfAnAstNode) {
   for (const FixtureKernel &kernel : fixtureKernels()) {
     SCOPED_TRACE(kernel.fileStem);
-    std::optional<std::string> source = readTextFile(kernelSourcePath(kernel));
-    std::optional<std::string> ir = readTextFile(tritonSourceIrPath(kernel));
+    std::optional<std::string> source = trex::test::readFileIfPresent(kernelSourcePath(kernel));
+    std::optional<std::string> ir = trex::test::readFileIfPresent(tritonSourceIrPath(kernel));
     ASSERT_TRUE(source && ir) << "missing fixture " << kernelSourcePath(kernel) << " or "
                               << tritonSourceIrPath(kernel);
     ParseResult result = parsePythonModule(*source, kernel.fileStem + ".py");
@@ -167,8 +168,8 @@ TEST(SourceLocationTest, EveryTritonLocationInTheFixturesIsTheStartOfAnAstNode) 
 
 TEST(SourceLocationTest, HowTritonPicksTheLocationOfAnOpInVectorAdd) {
   const FixtureKernel &vectorAdd = fixtureKernels().front();
-  std::optional<std::string> source = readTextFile(kernelSourcePath(vectorAdd));
-  std::optional<std::string> ir = readTextFile(tritonSourceIrPath(vectorAdd));
+  std::optional<std::string> source = trex::test::readFileIfPresent(kernelSourcePath(vectorAdd));
+  std::optional<std::string> ir = trex::test::readFileIfPresent(tritonSourceIrPath(vectorAdd));
   ASSERT_TRUE(source && ir);
   std::set<std::pair<int, int>> tritonLocations;
   for (const MlirFileLocation &location : extractFileLocations(*ir))

@@ -18,6 +18,7 @@
 // of failure; the exit status is 1 when there was any.
 #include "FuzzTarget.h"
 #include "Mutator.h"
+#include "TestFiles.h"
 
 #include <algorithm>
 #include <atomic>
@@ -102,12 +103,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
   return true;
 }
 
-std::string readFile(const fs::path &path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using trex::test::readFile;
 
 int64_t nowMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(

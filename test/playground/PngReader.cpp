@@ -1,12 +1,11 @@
 // PngReader: chunk walking with CRC checks, zlib inflate and the five PNG scanline filters.
 #include "PngReader.h"
+#include "TestFiles.h"
 
 #include <zlib.h>
 
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 
 namespace trex::playground::testing {
 namespace {
@@ -103,8 +102,8 @@ bool decodePng(const std::vector<uint8_t> &file, DecodedPng &image, std::string 
 }
 
 std::vector<uint8_t> readFileBytes(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  std::string bytes = trex::test::readFile(path);
+  return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
 
 } // namespace trex::playground::testing

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -14,6 +15,16 @@ namespace trex::test {
 // contents then fail, naming what they compared).
 inline std::string readFile(const std::filesystem::path &path) {
   std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The whole file, or none when it cannot be opened (for a test that skips without its inputs).
+inline std::optional<std::string> readFileIfPresent(const std::filesystem::path &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    return std::nullopt;
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();

@@ -1,6 +1,7 @@
 // Damaged IR must never crash the parser or verifiers: every rejection comes
 // with a diagnostic that points into the text (file:line:col).
 #include "IRPrinting.h"
+#include "TestFiles.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
@@ -23,10 +24,7 @@ std::vector<std::string> fixtureTexts() {
     std::string extension = entry.path().extension().string();
     if (extension != ".ttir" && extension != ".ttgir")
       continue;
-    std::ifstream in(entry.path());
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    texts.push_back(buffer.str());
+    texts.push_back(trex::test::readFile(entry.path()));
   }
   return texts;
 }

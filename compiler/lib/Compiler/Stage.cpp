@@ -1,6 +1,8 @@
 // Stage names, which are also the extensions of Triton's cache files.
 #include "trex/Compiler/Stage.h"
 
+#include "llvm/ADT/StringRef.h"
+
 namespace trex {
 
 static constexpr std::pair<Stage, llvm::StringLiteral> kStageNames[] = {

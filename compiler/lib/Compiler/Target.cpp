@@ -2,6 +2,8 @@
 #include "trex/Compiler/Target.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 namespace trex {
 

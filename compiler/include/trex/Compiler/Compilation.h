@@ -1,15 +1,19 @@
 // The compilation API: one call turns a kernel (a Triton-Python file or IR at
 // any stage) into every later stage, and returns each stage's text, a snapshot
-// per pass, the metadata and the diagnostics. The CLI and the explorer both
-// sit on this.
+// per pass, the metadata and the diagnostics (CompilationResult, CompileResult.h).
+// The CLI and the explorer both sit on this.
 #ifndef TREX_COMPILER_COMPILATION_H
 #define TREX_COMPILER_COMPILATION_H
 
+#include "trex/Compiler/CompileResult.h"
 #include "trex/Compiler/Metadata.h"
 #include "trex/Compiler/PassSnapshots.h"
 #include "trex/Compiler/Stage.h"
 #include "trex/Compiler/Target.h"
 #include "trex/Frontend/CodeGen/KernelConfigs.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <map>
 #include <optional>
@@ -80,47 +84,6 @@ struct CompileOptions {
   Stage lastStage = Stage::TTIR;
   // Keep the IR after every pass in the snapshots (costs a print per pass).
   bool captureIRAfterEachPass = false;
-};
-
-struct CompileDiagnostic {
-  enum class Severity { Error, Warning, Note, Remark };
-  Severity severity = Severity::Error;
-  // "kernel.py:9:28" (empty when the diagnostic has no file location).
-  std::string location;
-  std::string message;
-  // `location: severity: message` followed by the source line and a caret,
-  // ready to show to a user.
-  std::string rendered;
-  // A pass's remark (an explanation, such as why a dot does not use wgmma), as opposed to
-  // what the kernel itself prints at compile time (tl.static_print).
-  bool passRemark = false;
-};
-
-struct CompilationResult {
-  bool succeeded = false;
-  // The kernel's name (the public tt.func), used to name stage files.
-  std::string kernelName;
-  // For a Triton-Python kernel: the names of the parameters a launch passes (those the
-  // specialization did not make constants), in order.
-  std::vector<std::string> passedParameterNames;
-  // The Python files a kernel file's imports read (a cache must check them too).
-  std::vector<std::string> importedFiles;
-  // The signature trex proposed for a Python kernel compiled without one (see the remark).
-  std::optional<std::string> proposedSignature;
-  // The launch options the compilation used: the options', or the autotune config's.
-  int numWarps = 4;
-  int numStages = 3;
-  // Each produced stage's text, printed as Triton writes its cache files.
-  std::map<Stage, std::string> stages;
-  std::vector<PassSnapshot> passes;
-  std::vector<CompileDiagnostic> diagnostics;
-  // Known once the kernel is lowered to LLVM (shared memory and scratch are allocated then).
-  std::optional<KernelMetadata> metadata;
-  // What ptxas printed (registers, spills, shared memory per kernel) when it ran.
-  std::string assemblerLog;
-
-  // All diagnostics rendered, one after another (the passes' remarks only where asked).
-  std::string renderDiagnostics(bool remarks = true) const;
 };
 
 // Compiles `text`, whose kind comes from `fileName`'s extension: .py (Triton

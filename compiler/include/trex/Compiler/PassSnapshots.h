@@ -1,7 +1,9 @@
-// A record of every pass a compilation ran: its name, how long it took,
-// whether it changed the IR, and (when asked) the IR after it.
+// Recording every pass a compilation runs as a PassSnapshot (CompileResult.h): its name, how
+// long it took, whether it changed the IR, and (when asked) the IR after it.
 #ifndef TREX_COMPILER_PASSSNAPSHOTS_H
 #define TREX_COMPILER_PASSSNAPSHOTS_H
+
+#include "trex/Compiler/CompileResult.h"
 
 #include "mlir/IR/Operation.h"
 #include "llvm/IR/PassInstrumentation.h"
@@ -18,35 +20,6 @@ namespace trex {
 // which cost about 5% of a small kernel's compile when taken before and after every pass).
 // Equal before and after a pass means the pass left the IR as it was.
 uint64_t irFingerprint(mlir::Operation *op);
-
-// The pipelines of a compilation, in the order they run: make_ttir, make_ttgir, the MLIR half
-// of make_llir (ttgir to the LLVM dialect), LLVM's optimizer, and the back end's steps
-// (translation, code generation, the assembler). A snapshot names the one that ran it, so its
-// IR can re-enter the compilation there (compileFrom).
-enum class Pipeline { TTIR, TTGIR, LLVMLowering, LLVMOptimizer, Backend };
-
-struct PassSnapshot {
-  // What the pass works on: MLIR (ttir, ttgir, LLVM dialect), LLVM IR (the optimizer), or
-  // neither (a back-end step such as translation, code generation or ptxas).
-  enum class IRKind { MLIR, LLVM, None };
-  IRKind kind = IRKind::MLIR;
-  // The pass's name ("TritonCombineOps") and command-line argument ("triton-combine").
-  std::string name;
-  std::string argument;
-  // The operation it ran on ("builtin.module", "tt.func @kernel").
-  std::string anchor;
-  double milliseconds = 0;
-  bool changed = false;
-  // The whole module after the pass, printed like Triton's stage files;
-  // empty unless IR capture was requested.
-  std::string ir;
-  // The pipeline that ran the pass and the pass's position in it (0-based, counting the passes
-  // the pipeline was built from). A pass that ran inside another one (the inliner runs
-  // canonicalize) carries its enclosing pass's position and `nested`.
-  Pipeline pipeline = Pipeline::TTIR;
-  int step = -1;
-  bool nested = false;
-};
 
 // Pass instrumentation that appends one PassSnapshot per pass run. Requires a
 // context without multithreading, so that runs are reported in order.

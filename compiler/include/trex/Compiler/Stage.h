@@ -2,9 +2,13 @@
 #ifndef TREX_COMPILER_STAGE_H
 #define TREX_COMPILER_STAGE_H
 
-#include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <vector>
+
+// No LLVM header here (CompileResult.h is included where LLVM is not).
+namespace llvm {
+class StringRef;
+} // namespace llvm
 
 namespace trex {
 

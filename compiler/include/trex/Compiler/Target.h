@@ -5,10 +5,14 @@
 
 #include "trex/Compiler/Stage.h"
 
-#include "llvm/ADT/StringRef.h"
-#include "llvm/Support/Error.h"
 #include <string>
 #include <vector>
+
+// No LLVM header here (CompileResult.h is included where LLVM is not).
+namespace llvm {
+class StringRef;
+template <class T> class Expected;
+} // namespace llvm
 
 namespace trex {
 
