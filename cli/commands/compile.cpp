@@ -291,6 +291,12 @@ int compileOne(const Options &options) {
     if (std::optional<std::string> moduleTarget = ttgirModuleTarget(options.input))
       targetName = *moduleTarget;
   llvm::Expected<Target> target = Target::parse(targetName);
+  if (!target && targetName != options.target) {
+    // A ttgir module's ttg.target trex does not know: the compile reports it at the
+    // attribute's line of the file; the default target only picks the stages to check here.
+    llvm::consumeError(target.takeError());
+    target = Target::parse(options.target);
+  }
   if (!target) {
     llvm::errs() << "error: " << llvm::toString(target.takeError()) << "\n";
     return 1;
