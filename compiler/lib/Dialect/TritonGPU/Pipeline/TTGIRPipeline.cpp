@@ -112,7 +112,9 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
   pm.addPass(createSCCPPass());
   pm.addPass(createCSEPass());
   pm.addPass(trex::createCanonicalizerPass());
-  pm.addPass(createTritonGPUCombineTensorSelectAndIf());
+  // Triton's make_ttgir ends here: its last combine-tensor-select-and-if runs first thing in
+  // make_llir (LLVMLoweringOptions::combineSelectAndIf), so the ttgir keeps the selects the
+  // canonicalizer hoists out of ifs (a pipelined persistent matmul's accumulator reset).
 }
 
 static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &options) {

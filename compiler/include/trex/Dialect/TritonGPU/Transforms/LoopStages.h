@@ -20,8 +20,22 @@
 
 namespace trex::ttg {
 
+struct StageZeroOptions {
+  // Stage 0 may hold scf.ifs whose ops are all side-effect free (they are cloned whole).
+  bool conditionals = false;
+  // A value stage 0 computes for its loads' own iteration that the rest of the body reads too
+  // is carried (StageZero::carried) instead of refusing the loop.
+  bool carryValues = false;
+};
+
 struct StageZero {
   llvm::DenseSet<mlir::Operation *> ops;
+  // The ops the loads read in their own iteration, not only through an iter_arg's yield: Triton
+  // schedules these with the loads, and an advance for the next iteration one stage later.
+  llvm::DenseSet<mlir::Operation *> direct;
+  // With carryValues: results of direct ops that ops outside stage 0 read; the pipeliner hands
+  // each to its readers D iterations after stage 0 computed it.
+  llvm::SmallVector<mlir::Value> carried;
   // The ops in body order (the order a pipeliner clones them in).
   llvm::SmallVector<mlir::Operation *> ordered;
   // The iter_args stage 0 reads and advances (their positions).
@@ -32,7 +46,8 @@ struct StageZero {
 // side-effect-free ops directly in the body would not do, or where running them ahead would
 // change what another op sees.
 mlir::FailureOr<StageZero> collectStageZero(mlir::scf::ForOp loop,
-                                            llvm::ArrayRef<mlir::Operation *> loads);
+                                            llvm::ArrayRef<mlir::Operation *> loads,
+                                            const StageZeroOptions &options = {});
 
 // The deepest pipelining trex does. Each stage peels one iteration ahead, so num_stages =
 // 100000 kept the pipeliner busy for minutes (and 2^31 - 1 ran it out of memory); no kernel
