@@ -146,11 +146,22 @@ FailureOr<StageZero> collectStageZero(scf::ForOp loop, ArrayRef<Operation *> loa
       stage.carried.push_back(result);
     }
   }
-  // The loop's results for stage-0 iter_args would be D iterations advanced.
-  for (unsigned index : stage.iterArgs)
-    if (!usedOnlyByStageZero(loop.getRegionIterArgs()[index]) ||
-        !loop->getResult(index).use_empty())
+  // The loop's results for stage-0 iter_args would be D iterations advanced. An iter_arg the
+  // rest of the body reads too (a fused loop's tile counter, read by the epilogue's condition)
+  // is carried like a stage-0 value.
+  for (unsigned index : stage.iterArgs) {
+    BlockArgument argument = loop.getRegionIterArgs()[index];
+    if (!loop->getResult(index).use_empty())
       return failure();
+    if (usedOnlyByStageZero(argument))
+      continue;
+    bool yieldedElsewhere = llvm::any_of(argument.getUses(), [&](OpOperand &use) {
+      return use.getOwner() == yield && !isStageZeroUse(use);
+    });
+    if (!options.carryValues || yieldedElsewhere)
+      return failure();
+    stage.carried.push_back(argument);
+  }
   for (Operation &op : *body)
     if (stage.ops.contains(&op))
       stage.ordered.push_back(&op);

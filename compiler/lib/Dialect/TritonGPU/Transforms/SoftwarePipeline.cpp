@@ -38,6 +38,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "trex/Analysis/AxisInfo.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
@@ -248,7 +249,9 @@ private:
     // offsets of a persistent matmul) is carried D iterations ahead and advanced by stage 0
     // itself; one advanced only for the next iteration's loads (`ptrs += BLOCK_K`) is carried
     // D - 1 iterations ahead and advanced just before the copies, as Triton schedules such an
-    // advance one stage after the loads. That advance may not need the former's ops.
+    // advance one stage after the loads. Where that advance reads values the loads' iteration
+    // computed (`j + 1` of a fused loop's `j = 0 if T == 0 else j`), the loop carries those of
+    // iteration k + D - 1 for it.
     auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
     for (unsigned index : stageArgs) {
       Operation *def = yield.getOperand(index).getDefiningOp();
@@ -263,12 +266,24 @@ private:
         continue;
       BackwardSliceOptions sliceOptions;
       sliceOptions.inclusive = true;
-      sliceOptions.filter = [&](Operation *op) { return stage->ops.contains(op); };
+      sliceOptions.filter = [&](Operation *op) {
+        return stage->ops.contains(op) && !stage->direct.contains(op);
+      };
       SetVector<Operation *> slice;
       (void)getBackwardSlice(def, &slice, sliceOptions);
-      if (llvm::any_of(slice, [&](Operation *op) { return stage->direct.contains(op); }))
-        return false;
+      for (Operation *op : slice) {
+        SmallVector<Value> read(op->getOperands());
+        if (op->getNumRegions() != 0) {
+          SetVector<Value> above;
+          getUsedValuesDefinedAbove(op->getRegions(), above);
+          read.append(above.begin(), above.end());
+        }
+        for (Value value : read)
+          if (Operation *input = value.getDefiningOp(); input && stage->direct.contains(input))
+            advanceInputs.insert(value);
+      }
     }
+    directOps = std::move(stage->direct);
     return true;
   }
 
@@ -328,8 +343,14 @@ private:
     // feeding the next iteration's loads one stage later, just before those loads.
     SmallVector<Value> current = llvm::to_vector(loop.getInitArgs());
     SmallVector<Value> carriedInit = current;
-    // Each carried value of iterations 0 .. D-1, the first inits of its D iter_args.
+    // Each carried value of iterations 0 .. D-1, the first inits of its D iter_args. A carried
+    // iter_arg is known by its position (the loop is rebuilt below).
     SmallVector<Value> carriedInits(carried.size() * distance);
+    SmallVector<int> carriedArgIndex;
+    for (Value value : carried) {
+      auto argument = dyn_cast<BlockArgument>(value);
+      carriedArgIndex.push_back(argument ? static_cast<int>(argument.getArgNumber()) - 1 : -1);
+    }
     Value lower = loop.getLowerBound(), upper = loop.getUpperBound(), step = loop.getStep();
     for (int64_t stage = 0; stage < distance; ++stage) {
       if (stage == distance - 1)
@@ -346,6 +367,9 @@ private:
         current[index] = mapping.lookupOrDefault(yield.getOperand(index));
       for (auto [number, value] : llvm::enumerate(carried))
         carriedInits[number * distance + stage] = mapping.lookupOrDefault(value);
+      if (stage == distance - 1)
+        for (Value input : advanceInputs)
+          advanceInputInits.push_back(mapping.lookupOrDefault(input));
     }
     for (unsigned index : stageArgs)
       loop.getInitArgsMutable()[index].set(directArgs.contains(index) ? current[index]
@@ -361,6 +385,8 @@ private:
                                     constant(rewriter, i32, -1)};
     // Then, for each carried value, D iter_args: the value of iterations k .. k + D - 1.
     llvm::append_range(firstIndices, carriedInits);
+    // Then the advance inputs of iteration k + D - 1.
+    llvm::append_range(firstIndices, advanceInputInits);
     auto advance = [&](OpBuilder &b, Value index) -> Value {
       Value next = arith::AddIOp::create(b, loc, index, constant(b, i32, 1));
       Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, next,
@@ -380,13 +406,19 @@ private:
     Value insertArg = loop.getRegionIterArgs()[indexArg];
     Value extractArg = loop.getRegionIterArgs()[indexArg + 1];
     unsigned carriedArg = indexArg + 2;
+    unsigned advanceInputArg = carriedArg + carried.size() * distance;
     // The rest of the body reads iteration k's value of a carried one.
-    for (auto [number, value] : llvm::enumerate(carried))
+    for (auto [number, value] : llvm::enumerate(carried)) {
+      if (carriedArgIndex[number] >= 0)
+        value = loop.getRegionIterArgs()[carriedArgIndex[number]];
+      carried[number] = value;
       value.replaceUsesWithIf(loop.getRegionIterArgs()[carriedArg + number * distance],
                               [&](OpOperand &use) {
                                 Operation *user = body->findAncestorOpInBlock(*use.getOwner());
-                                return user && !llvm::is_contained(orderedStageZero, user);
+                                return user && user != yield.getOperation() &&
+                                       !llvm::is_contained(orderedStageZero, user);
                               });
+    }
 
     // The loop body: whether iteration k + D exists (Triton's `k < ub - D * step`), the
     // extract index, then wait for this iteration's tiles and read its buffers.
@@ -445,10 +477,14 @@ private:
         if (llvm::is_contained(orderedStageZero, def)) {
           BackwardSliceOptions options;
           options.inclusive = true;
-          options.filter = [&](Operation *op) { return llvm::is_contained(orderedStageZero, op); };
+          options.filter = [&](Operation *op) {
+            return llvm::is_contained(orderedStageZero, op) && !directOps.contains(op);
+          };
           (void)getBackwardSlice(def, &advanceSlice, options);
         }
     IRMapping advanceMapping;
+    for (auto [number, input] : llvm::enumerate(advanceInputs))
+      advanceMapping.map(input, loop.getRegionIterArgs()[advanceInputArg + number]);
     bool advanceUsesIv = llvm::any_of(advanceSlice, [&](Operation *op) {
       return llvm::is_contained(op->getOperands(), inductionVar);
     });
@@ -480,6 +516,8 @@ private:
         yield->setOperand(first + older, loop.getRegionIterArgs()[first + older + 1]);
       yield->setOperand(first + distance - 1, mapping.lookupOrDefault(value));
     }
+    for (auto [number, input] : llvm::enumerate(advanceInputs))
+      yield->setOperand(advanceInputArg + number, mapping.lookupOrDefault(input));
     for (PipelinedLoad &entry : loads)
       entry.load.erase();
     for (Operation *op : llvm::reverse(orderedStageZero))
@@ -665,6 +703,11 @@ private:
   llvm::SetVector<unsigned> directArgs;
   // Stage-0 values the rest of the body reads (StageZero::carried).
   SmallVector<Value> carried;
+  // The ops the loads read in their own iteration (StageZero::direct), and those of their
+  // values a later advance reads (carried one iteration, see collectStageZero).
+  llvm::DenseSet<Operation *> directOps;
+  llvm::SetVector<Value> advanceInputs;
+  SmallVector<Value> advanceInputInits;
 };
 
 } // namespace

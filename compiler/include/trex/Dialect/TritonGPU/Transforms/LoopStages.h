@@ -33,8 +33,9 @@ struct StageZero {
   // The ops the loads read in their own iteration, not only through an iter_arg's yield: Triton
   // schedules these with the loads, and an advance for the next iteration one stage later.
   llvm::DenseSet<mlir::Operation *> direct;
-  // With carryValues: results of direct ops that ops outside stage 0 read; the pipeliner hands
-  // each to its readers D iterations after stage 0 computed it.
+  // With carryValues: results of direct ops and stage-0 iter_args that ops outside stage 0
+  // read; the pipeliner hands each iteration's value to those readers D iterations after stage
+  // 0 ran it.
   llvm::SmallVector<mlir::Value> carried;
   // The ops in body order (the order a pipeliner clones them in).
   llvm::SmallVector<mlir::Operation *> ordered;
