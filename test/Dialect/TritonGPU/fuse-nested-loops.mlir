@@ -3,7 +3,8 @@
 // becomes one loop of len(outer) * max(1, len(inner)) iterations: the prologue runs under
 // `T == 0`, the epilogue under `T == max(1, len(inner)) - 1`, the inner init from outside the
 // nest starts the fused loop and is reset by the epilogue; the nest is first split on whether
-// the inner loop runs at all.
+// the inner loop runs at all (inner bounds from the outer induction variable need an
+// llvm.assume that it does).
 
 // CHECK-LABEL: tt.func @tile_loop
 // The nest without its inner loop, where it runs no iteration:
@@ -90,8 +91,42 @@ tt.func @known_to_run(%n: i32, %m: i32, %p: !tt.ptr<i32>) {
 
 // -----
 
+// Inner bounds computed from the outer induction variable (known to run): a loop first sums
+// max(1, len(inner)) over the outer iterations for the trip count, and the prologue computes
+// the tile's own length, which the epilogue's and T's tests read.
+// CHECK-LABEL: tt.func @outer_dependent_known_to_run
+// CHECK: %[[TOTAL:.*]] = scf.for %[[I:.*]] = %c0_i32 to %arg0 step %c1_i32 iter_args(%[[SUM:.*]] = %c0_i32)
+// CHECK: %[[LEN:.*]] = arith.maxsi %[[I]], %c1_i32
+// CHECK: %[[NEXT:.*]] = arith.addi %[[SUM]], %[[LEN]]
+// CHECK: scf.yield %[[NEXT]]
+// CHECK: scf.for %{{.*}} = %c0_i32 to %[[TOTAL]] step %c1_i32 iter_args(%[[T:[^ ]*]] = %c0_i32, %[[IPREV:[^ ]*]] = %c-1_i32,
+// CHECK: %[[PRO:.*]]:6 = scf.if
+// CHECK: %[[INOW:.*]] = arith.addi %[[IPREV]], %c1_i32
+// CHECK: %[[TILE_LEN:.*]] = arith.maxsi %[[INOW]], %c1_i32
+// CHECK: scf.yield {{.*}}, %[[INOW]], %[[INOW]], %[[TILE_LEN]]
+// CHECK: tt.store %arg1, %[[PRO]]#0
+// CHECK: %[[LAST:.*]] = arith.subi %[[PRO]]#5, %c1_i32
+// CHECK: arith.cmpi eq, %[[T]], %[[LAST]]
+tt.func @outer_dependent_known_to_run(%n: i32, %p: !tt.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %lower = arith.muli %i, %c2 : i32
+    %upper = arith.addi %lower, %i : i32
+    %runs = arith.cmpi sgt, %upper, %lower : i32
+    llvm.intr.assume %runs : i1
+    scf.for %j = %lower to %upper step %c1 : i32 {
+      tt.store %p, %j : !tt.ptr<i32>
+    }
+  } {tt.flatten}
+  tt.return
+}
+
+// -----
+
 // Nests Triton leaves alone: no tt.flatten, two inner loops, an inner loop holding another,
-// inner bounds that depend on the outer loop.
+// inner bounds that depend on the outer loop where the inner loop may not run.
 // CHECK-LABEL: tt.func @no_flatten
 // CHECK-COUNT-2: scf.for
 // CHECK-NOT: arith.ceildivsi

@@ -75,31 +75,61 @@ scf::ForOp innerLoopToFuse(scf::ForOp outer) {
   return children.front();
 }
 
-// Whether `values` are defined outside `outer` or computed there by side-effect-free scalar
-// ops from such values; those ops (in `toHoist`) may then move before `outer`.
-bool outerLoopInvariant(scf::ForOp outer, ArrayRef<Value> values,
-                        llvm::SetVector<Operation *> &toHoist) {
+// Whether `values` are defined outside `outer` (or, with `fromInductionVar`, are its induction
+// variable) or computed in its body by scalar ops from such values, ops that read memory at
+// most (a bound loaded from a pointer, as Triton allows); those ops land in `ops` (to hoist
+// before `outer`, or to recompute the bounds from an induction variable).
+bool boundsComputedFrom(scf::ForOp outer, ArrayRef<Value> values, bool fromInductionVar,
+                        llvm::SetVector<Operation *> &ops) {
   llvm::SetVector<Operation *> visited;
   SmallVector<Value> worklist(values.begin(), values.end());
-  auto isScalar = [](Type type) { return type.isIntOrIndexOrFloat(); };
+  auto isScalar = [](Type type) {
+    return type.isIntOrIndexOrFloat() || isa<tt::PointerType>(type);
+  };
+  auto readsAtMost = [](Operation *op) {
+    if (isMemoryEffectFree(op))
+      return true;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return false;
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    return llvm::all_of(instances, [](const MemoryEffects::EffectInstance &instance) {
+      return isa<MemoryEffects::Read>(instance.getEffect());
+    });
+  };
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
-    if (outer.isDefinedOutsideOfLoop(value))
+    if (outer.isDefinedOutsideOfLoop(value) ||
+        (fromInductionVar && value == outer.getInductionVar()))
       continue;
     Operation *def = value.getDefiningOp();
     if (!def)
       return false;
     if (visited.contains(def))
       continue;
-    if (def->getNumRegions() != 0 || !isMemoryEffectFree(def) ||
+    if (def->getNumRegions() != 0 || !readsAtMost(def) ||
         !llvm::all_of(def->getOperandTypes(), isScalar) ||
         !llvm::all_of(def->getResultTypes(), isScalar))
       return false;
     visited.insert(def);
     llvm::append_range(worklist, def->getOperands());
   }
-  toHoist.insert(visited.begin(), visited.end());
+  ops.insert(visited.begin(), visited.end());
   return true;
+}
+
+bool outerLoopInvariant(scf::ForOp outer, ArrayRef<Value> values,
+                        llvm::SetVector<Operation *> &toHoist) {
+  return boundsComputedFrom(outer, values, /*fromInductionVar=*/false, toHoist);
+}
+
+// Clones `ops` (of one block) in their order, with `mapping`.
+void cloneInOrder(OpBuilder &b, const llvm::SetVector<Operation *> &ops, IRMapping &mapping) {
+  SmallVector<Operation *> sorted(ops.begin(), ops.end());
+  llvm::sort(sorted, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  for (Operation *op : sorted)
+    b.clone(*op, mapping);
 }
 
 void hoistBefore(Operation *anchor, const llvm::SetVector<Operation *> &ops) {
@@ -111,9 +141,13 @@ void hoistBefore(Operation *anchor, const llvm::SetVector<Operation *> &ops) {
 }
 
 // len(range(lb, ub, step)) = ceildiv(ub - lb, step).
+Value tripCount(ImplicitLocOpBuilder &b, Value lower, Value upper, Value step) {
+  Value difference = arith::SubIOp::create(b, upper, lower);
+  return arith::CeilDivSIOp::create(b, difference, step);
+}
+
 Value tripCount(ImplicitLocOpBuilder &b, scf::ForOp loop) {
-  Value difference = arith::SubIOp::create(b, loop.getUpperBound(), loop.getLowerBound());
-  return arith::CeilDivSIOp::create(b, difference, loop.getStep());
+  return tripCount(b, loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
 }
 
 unsigned intWidth(Type type) {
@@ -275,13 +309,19 @@ bool speculateInnerLoopRuns(scf::ForOp outer, scf::ForOp inner) {
   return true;
 }
 
-// Flattens `outer` and its one inner loop (whose bounds do not depend on `outer`, and whose
-// body always runs) into one loop.
+// Flattens `outer` and its one inner loop (whose body always runs) into one loop. Inner bounds
+// computed from the outer induction variable (`sliced`) make the inner length a value of each
+// outer iteration: a loop before the fused one sums them for the trip count, and the prologue
+// computes the current one.
 void fuse(scf::ForOp outer, scf::ForOp inner) {
-  llvm::SetVector<Operation *> toHoist;
-  if (!outerLoopInvariant(outer, {inner.getLowerBound(), inner.getUpperBound(), inner.getStep()},
-                          toHoist))
-    return;
+  SmallVector<Value> bounds{inner.getLowerBound(), inner.getUpperBound(), inner.getStep()};
+  llvm::SetVector<Operation *> toHoist, sliced;
+  if (!outerLoopInvariant(outer, bounds, toHoist)) {
+    toHoist.clear();
+    if (!boundsComputedFrom(outer, bounds, /*fromInductionVar=*/true, sliced))
+      return;
+  }
+  bool invariant = sliced.empty();
   hoistBefore(outer, toHoist);
 
   unsigned width = std::max(intWidth(outer.getInductionVar().getType()),
@@ -292,12 +332,33 @@ void fuse(scf::ForOp outer, scf::ForOp inner) {
     return arith::ConstantOp::create(b, IntegerAttr::get(intType, value));
   };
   Value outerLength = tripCount(b, outer);
-  Value innerLength = castInt(b, tripCount(b, inner), intType);
+  Value innerLength = invariant ? castInt(b, tripCount(b, inner), intType) : constant(0);
   // Iterations per outer iteration: max(1, len_j) (the epilogue shares the last one).
-  Value perOuter =
-      arith::AddIOp::create(b, constant(0), arith::MaxSIOp::create(b, constant(1), innerLength));
+  Value perOuter = constant(0);
+  if (invariant)
+    perOuter =
+        arith::AddIOp::create(b, perOuter, arith::MaxSIOp::create(b, constant(1), innerLength));
   perOuter = arith::SubIOp::create(b, perOuter, constant(0));
   Value total = arith::MulIOp::create(b, castInt(b, outerLength, intType), perOuter);
+  if (!invariant) {
+    // The total: the sum over the outer iterations of max(1, len_j(i)).
+    auto sum = scf::ForOp::create(b, outer.getLowerBound(), outer.getUpperBound(), outer.getStep(),
+                                  ValueRange{total});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(sum.getBody());
+    IRMapping mapping;
+    mapping.map(outer.getInductionVar(), sum.getInductionVar());
+    cloneInOrder(b, sliced, mapping);
+    Value length =
+        castInt(b,
+                tripCount(b, mapping.lookupOrDefault(bounds[0]), mapping.lookupOrDefault(bounds[1]),
+                          mapping.lookupOrDefault(bounds[2])),
+                intType);
+    Value added = arith::AddIOp::create(b, sum.getRegionIterArg(0),
+                                        arith::MaxSIOp::create(b, constant(1), length));
+    scf::YieldOp::create(b, added);
+    total = sum.getResult(0);
+  }
 
   Block *outerBody = outer.getBody();
   Logue prologue(outerBody, outerBody->begin(), inner->getIterator());
@@ -348,19 +409,32 @@ void fuse(scf::ForOp outer, scf::ForOp inner) {
   b.setInsertionPointToStart(thenBlock);
   Value i = arith::AddIOp::create(b, previousI, outer.getStep());
   replaceAllUsesInRegionWith(outer.getInductionVar(), i, prologueIf.getThenRegion());
+  // This outer iteration's inner length, where it depends on i.
+  Value tileLength = args[lengthArg], tilePerOuter = perOuter;
+  if (!invariant) {
+    IRMapping mapping;
+    cloneInOrder(b, sliced, mapping);
+    tileLength =
+        castInt(b,
+                tripCount(b, mapping.lookupOrDefault(bounds[0]), mapping.lookupOrDefault(bounds[1]),
+                          mapping.lookupOrDefault(bounds[2])),
+                intType);
+    tilePerOuter =
+        arith::AddIOp::create(b, perOuter, arith::MaxSIOp::create(b, constant(1), tileLength));
+  }
   SmallVector<Value> thenValues{inner.getLowerBound()};
   llvm::append_range(thenValues, prologue.outputs);
   llvm::append_range(thenValues, inner.getInitArgs());
   thenValues.push_back(i);
-  thenValues.push_back(args[lengthArg]);
-  thenValues.push_back(perOuter);
+  thenValues.push_back(tileLength);
+  thenValues.push_back(tilePerOuter);
   setYield(b, thenBlock, thenValues);
   SmallVector<Value> elseValues{args[innerIvArg]};
   llvm::append_range(elseValues, args.slice(prologueArgs, numOutputs));
   llvm::append_range(elseValues, args.slice(innerResultArgs, inner.getNumResults()));
   elseValues.push_back(previousI);
   elseValues.push_back(args[lengthArg]);
-  elseValues.push_back(perOuter);
+  elseValues.push_back(invariant ? perOuter : Value(args[lengthArg + 1]));
   setYield(b, prologueIf.elseBlock(), elseValues);
   b.setInsertionPointAfter(prologueIf);
 
