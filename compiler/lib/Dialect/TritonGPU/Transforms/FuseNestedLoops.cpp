@@ -66,11 +66,13 @@ SmallVector<scf::ForOp> childLoops(scf::ForOp loop) {
 
 // The one inner loop of a nest Triton fuses: the outer loop asks for it (tt.flatten), holds
 // exactly one loop directly in its body, and that loop none directly in its own.
+// (Unsigned loops, which trex never makes, are left alone: the trip counts here are signed.)
 scf::ForOp innerLoopToFuse(scf::ForOp outer) {
-  if (!outer->hasAttr(kFlattenAttr))
+  if (!outer->hasAttr(kFlattenAttr) || outer.getUnsignedCmp())
     return {};
   SmallVector<scf::ForOp> children = childLoops(outer);
-  if (children.size() != 1 || !childLoops(children.front()).empty())
+  if (children.size() != 1 || !childLoops(children.front()).empty() ||
+      children.front().getUnsignedCmp())
     return {};
   return children.front();
 }
@@ -289,7 +291,9 @@ bool speculateInnerLoopRuns(scf::ForOp outer, scf::ForOp inner) {
   ImplicitLocOpBuilder b(inner.getLoc(), outer);
   Value length = tripCount(b, inner);
   Value zero = arith::ConstantOp::create(b, IntegerAttr::get(length.getType(), 0));
-  Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, length, zero);
+  // Triton 3.6 tests `== 0`; a negative trip count (ub < lb) would then run the inner body
+  // once per outer iteration. `<= 0` costs the same op and is right.
+  Value empty = arith::CmpIOp::create(b, arith::CmpIPredicate::sle, length, zero);
   auto ifOp = scf::IfOp::create(b, outer.getResultTypes(), empty, /*withElseRegion=*/true);
 
   // Then: the nest without its inner loop (whose results are its inits).
