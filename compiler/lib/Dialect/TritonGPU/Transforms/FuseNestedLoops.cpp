@@ -317,7 +317,7 @@ bool speculateInnerLoopRuns(scf::ForOp outer, scf::ForOp inner) {
 // computed from the outer induction variable (`sliced`) make the inner length a value of each
 // outer iteration: a loop before the fused one sums them for the trip count, and the prologue
 // computes the current one.
-void fuse(scf::ForOp outer, scf::ForOp inner) {
+void fuseNest(scf::ForOp outer, scf::ForOp inner) {
   SmallVector<Value> bounds{inner.getLowerBound(), inner.getUpperBound(), inner.getStep()};
   llvm::SetVector<Operation *> toHoist, sliced;
   if (!outerLoopInvariant(outer, bounds, toHoist)) {
@@ -586,7 +586,10 @@ void fuse(scf::ForOp outer, scf::ForOp inner) {
 
 struct TritonGPUFuseNestedLoopsPass
     : impl::TritonGPUFuseNestedLoopsBase<TritonGPUFuseNestedLoopsPass> {
+  using TritonGPUFuseNestedLoopsBase::TritonGPUFuseNestedLoopsBase;
   void runOnOperation() override {
+    if (!fuse)
+      return markAllAnalysesPreserved();
     // The outermost loop of each nest: a loop not directly in another loop's body.
     SmallVector<std::pair<scf::ForOp, scf::ForOp>> nests;
     getOperation().walk([&](scf::ForOp outer) {
@@ -598,7 +601,7 @@ struct TritonGPUFuseNestedLoopsPass
     for (auto [outer, inner] : nests) {
       sinkEpilogueOnlyOps(outer, inner);
       if (speculateInnerLoopRuns(outer, inner))
-        fuse(outer, inner);
+        fuseNest(outer, inner);
     }
   }
 };

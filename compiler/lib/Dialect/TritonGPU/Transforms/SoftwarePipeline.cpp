@@ -26,9 +26,16 @@
 // previous iteration's dot; the copies then overwrite the buffer that dot read, so NB = D + 1
 // (Triton's count for wgmma).
 //
-// The stage-0 values are used by nothing but stage 0 (checked; loops where they are, e.g.
-// a pointer also stored in the loop, are left alone), so the loop keeps its iter_args: the
-// stage-0 ones start D iterations advanced and the originals become dead.
+// The loop keeps its iter_args: the stage-0 ones start advanced and the originals become dead.
+// Stage 0 may hold side-effect-free scf.ifs (a persistent matmul's next-tile offsets, a fused
+// loop nest's prologue), cloned whole. An iter_arg whose yielded value the loads' own
+// iteration computes starts D iterations advanced and stage 0 advances it; one advanced only
+// for the next iteration's loads (`ptrs += BLOCK_K`) starts D - 1 advanced and is advanced
+// just before the copies (Triton schedules that advance one stage later), with the values of
+// the loads' iteration it reads carried one iteration. A stage-0 value or iter_arg the rest of
+// the body reads too (the epilogue's tile offsets, a fused loop's tile counter) is carried
+// through D iter_args to the iteration that reads it; an advanced value read elsewhere (a
+// pointer also stored in the loop) leaves the loop alone.
 #include "trex/Dialect/TritonGPU/Transforms/LoopStages.h"
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 

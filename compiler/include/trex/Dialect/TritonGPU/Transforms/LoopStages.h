@@ -7,9 +7,10 @@
 // D iterations advanced. That is only sound where stage-0 values feed nothing but stage 0 and
 // the loop's results for stage-0 iter_args are unused. A stage-0 value that other ops read
 // too is recomputed for them when it depends on the induction variable and loop-invariant
-// values only (a `K - k * BLOCK_K` bound shared with a load that stays in the loop); a loop
-// where an advanced value is read elsewhere (a pointer also stored in the loop, say) is left
-// alone.
+// values only (a `K - k * BLOCK_K` bound shared with a load that stays in the loop); with
+// StageZeroOptions::carryValues other such values are handed to the pipeliner to carry;
+// otherwise a loop where an advanced value is read elsewhere (a pointer also stored in the
+// loop, say) is left alone.
 #ifndef TREX_DIALECT_TRITONGPU_TRANSFORMS_LOOPSTAGES_H
 #define TREX_DIALECT_TRITONGPU_TRANSFORMS_LOOPSTAGES_H
 

@@ -209,6 +209,11 @@ def TritonGPUFuseNestedLoops : Pass<"tritongpu-fuse-nested-loops", "mlir::Module
     pipeliner then overlaps the next tile's loads with the current tile's
     epilogue. Loops without `tt.flatten` are never touched.
   }];
+  let options = [
+    Option<"fuse", "fuse", "bool", "true",
+           "fuse the nests (off: leave them, where the pipeliner that follows cannot take "
+           "a fused loop yet)">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
                            "::mlir::ub::UBDialect"];
 }
