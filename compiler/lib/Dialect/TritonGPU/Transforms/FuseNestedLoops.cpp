@@ -9,12 +9,15 @@
 //     for j in range(lbj, ubj, sj): body(i, j)
 //     epilogue(i)
 //
-// with inner bounds that do not depend on the outer loop, the nest first becomes
+// the nest first becomes (unless an llvm.assume says the inner loop runs; inner bounds that
+// depend on the outer loop need that assume)
 //
-//   if len(range(lbj, ubj, sj)) == 0:  (the nest without the inner loop)
+//   if len(range(lbj, ubj, sj)) <= 0:  (the nest without the inner loop)
 //   else:                               (the nest, the inner loop known to run)
 //
-// and the second copy is flattened into (n = max(1, len_j), lengths carried):
+// and the second copy is flattened into (n = max(1, len_j), lengths carried; where len_j
+// depends on i, a loop before sums n over the outer iterations for the trip count and the
+// prologue computes each one):
 //
 //   T = 0; i = lbi - si
 //   for _ in range(len_i * n):
@@ -31,7 +34,6 @@
 // tile's first loads with the current tile's last dots and its epilogue.
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
-#include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
