@@ -87,3 +87,9 @@ _cuda_include = _first_existing([os.path.join(root, "include") for root in _cuda
 if _cuda_include:
     config.available_features.add("cuda-h")
     config.substitutions.append(("%cuda_include", _cuda_include))
+# MLIR's JIT runner with its C runner utilities (mlir-22-tools), for tests that run a
+# transformed scalar program on the host and compare its results with the original's.
+_runner_utils = _first_existing([os.path.join(config.llvm_tools_dir, "..", "lib", "libmlir_c_runner_utils.so")])
+if _runner_utils and os.path.exists(os.path.join(config.llvm_tools_dir, "mlir-runner")):
+    config.available_features.add("mlir-runner")
+    config.substitutions.append(("%mlir_runner_utils", os.path.normpath(_runner_utils)))

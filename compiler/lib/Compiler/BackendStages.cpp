@@ -318,6 +318,7 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options, Compil
                                            : hip::findDeviceLibrary("ockl").has_value() &&
                                                  hip::findDeviceLibrary("ocml").has_value();
   lowering.expandUpcastMXFP = !target.isCUDA();
+  lowering.combineSelectAndIf = target.isCUDA();
   lowering.intrinsicDialects = target.isCUDA() ? "nvvm" : "rocdl";
   lowering.profileScopes = options.profileScopes || options.instrumentLoops;
   lowering.instrumentLoops = options.instrumentLoops;

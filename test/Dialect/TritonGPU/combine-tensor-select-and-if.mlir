@@ -33,3 +33,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// As Triton 3.6: a scalar select stays (scalars are cheap to predicate), and readers of a
+// select inside an if on its condition read the branch's own value.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @scalar_select_stays
+  // CHECK: %[[S:.*]] = arith.select %arg0, %arg1, %arg2 : i32
+  // CHECK: scf.if %arg0 {
+  // CHECK-NEXT: tt.store %arg3, %arg1
+  // CHECK-NEXT: } else {
+  // CHECK-NEXT: tt.store %arg3, %arg2
+  // CHECK: tt.return %[[S]]
+  tt.func @scalar_select_stays(%c: i1, %a: i32, %b: i32, %p: !tt.ptr<i32>) -> i32 {
+    %s = arith.select %c, %a, %b : i32
+    scf.if %c {
+      tt.store %p, %s : !tt.ptr<i32>
+    } else {
+      tt.store %p, %s : !tt.ptr<i32>
+    }
+    tt.return %s : i32
+  }
+}

@@ -545,3 +545,99 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %res#0 : tensor<128x128xf16, #mma>
   }
 }
+
+// -----
+
+// A fused persistent loop (tritongpu-fuse-nested-loops' form): the tile-start scf.if that
+// computes the next tile's offsets runs ahead with the loads (stage 0, cloned whole), `j` is
+// reset there and advanced after it (the advance reads the reset `j` of iteration k + 1,
+// carried), and the epilogue runs under an scf.if on the tile counter T of its own iteration
+// (carried two iterations). The dot stays properly async: the epilogue, which reads its result
+// inside the if, waits for it there ({pendings = 0}); the reset accumulator comes out of that if.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @fused_persistent
+  // Prologue: iteration 0's tile start, then iteration 1's, each followed by its copies.
+  // CHECK: scf.if %{{.*}} -> (i32, i32)
+  // CHECK-COUNT-2: ttg.async_copy_global_to_local
+  // CHECK: %[[TILE_1:.*]]:2 = scf.if %{{.*}} -> (i32, i32)
+  // CHECK-COUNT-2: ttg.async_copy_global_to_local
+  // The loop carries T and j as iteration 1 found them, i and the previous tile as iteration 2
+  // does; then the epilogue's tile and T of iterations k and k + 1, and the tile start's `j`
+  // of iteration k + 1.
+  // CHECK: %[[LOOP:.*]]:12 = scf.for %{{.*}} iter_args(%[[T:[^ ]*]] = %{{[^ ]*}}, %[[I:[^ ]*]] = %[[TILE_1]]#1, %[[J:[^ ]*]] = %{{[^ ]*}}, %[[ACC:[^ ]*]] = %cst, %[[PREV:[^ ]*]] = %[[TILE_1]]#0, %{{[^ ]*}} = %c1_i32{{[_0-9]*}}, %{{[^ ]*}} = %c-1_i32, %[[TILE_K:[^ ]*]] = %{{[^ ]*}}, %[[TILE_K1:[^ ]*]] = %[[TILE_1]]#0, %[[T_K:[^ ]*]] = %c0_i32, %[[T_K1:[^ ]*]] = %{{[^ ]*}}, %[[JN_K1:[^ ]*]] = %{{[^ ]*}})
+  // CHECK: ttg.async_wait {num = 2 : i32}
+  // CHECK: %[[DOT:.*]] = ttng.warp_group_dot %{{.*}}, %{{.*}}, %[[ACC]] {{.*}}isAsync = true
+  // CHECK: %[[WAITED:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], {{.*}}{pendings = 1 : i32}
+  // CHECK: %[[ENDS:.*]] = arith.cmpi eq, %[[T_K]], %{{.*}}
+  // CHECK: %[[NEXT:.*]] = scf.if %[[ENDS]] -> (tensor<128x128xf32, #mma>) {
+  // CHECK: %[[DONE:.*]]:3 = ttng.warp_group_dot_wait %[[WAITED]]#0, {{.*}}{pendings = 0 : i32}
+  // CHECK: arith.truncf %[[DONE]]#0
+  // CHECK: tt.splat %[[TILE_K]]
+  // CHECK: tt.store
+  // CHECK: } else {
+  // CHECK: scf.yield %[[WAITED]]#0
+  // The advance of j and T to iteration k + 2, its tile start and copies.
+  // CHECK: %[[JADV:.*]] = arith.addi %[[JN_K1]], %c1_i32
+  // CHECK: %[[TADV:.*]] = arith.select %{{.*}}, %c0_i32, %{{.*}}
+  // CHECK: %[[START:.*]] = arith.cmpi eq, %[[TADV]], %c0_i32
+  // CHECK: %[[JN:.*]] = arith.select %[[START]], %c0_i32, %[[JADV]]
+  // CHECK: %[[TILE:.*]]:2 = scf.if %[[START]] -> (i32, i32) {
+  // CHECK: arith.addi %[[I]], %c132_i32
+  // CHECK: } else {
+  // CHECK: scf.yield %[[PREV]], %[[I]]
+  // CHECK-COUNT-2: ttg.async_copy_global_to_local
+  // CHECK: scf.yield %[[TADV]], %[[TILE]]#1, %[[JADV]], %[[NEXT]], %[[TILE]]#0, %{{[^ ]*}}, %{{[^ ]*}}, %[[TILE_K1]], %[[TILE]]#0, %[[T_K1]], %[[TADV]], %[[JN]] :
+  // CHECK: ttng.warp_group_dot_wait %[[LOOP]]#3 {pendings = 0 : i32}
+  // CHECK: ttg.async_wait {num = 0 : i32}
+  tt.func @fused_persistent(%a_ptrs: tensor<128x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %b_ptrs: tensor<64x128x!tt.ptr<f16>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %c_ptrs: tensor<128x128x!tt.ptr<f16>, #mma>, %total: i32, %per_tile: i32, %first: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %c132 = arith.constant 132 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %last = arith.subi %per_tile, %c1 : i32
+    %res:5 = scf.for %it = %c0 to %total step %c1 iter_args(%t = %c0, %i = %first, %j = %c0, %acc = %zero, %tile_prev = %c0) -> (i32, i32, i32, tensor<128x128xf32, #mma>, i32) : i32 {
+      %starts = arith.cmpi eq, %t, %c0 : i32
+      %jn = arith.select %starts, %c0, %j : i32
+      %tile:2 = scf.if %starts -> (i32, i32) {
+        %next = arith.addi %i, %c132 : i32
+        %offset = arith.muli %next, %c64 : i32
+        scf.yield %offset, %next : i32, i32
+      } else {
+        scf.yield %tile_prev, %i : i32, i32
+      }
+      %k = arith.muli %jn, %c64 : i32
+      %off = arith.addi %tile#0, %k : i32
+      %oa = tt.splat %off : i32 -> tensor<128x64xi32, #blocked>
+      %ob = tt.splat %off : i32 -> tensor<64x128xi32, #blocked1>
+      %pa = tt.addptr %a_ptrs, %oa : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      %pb = tt.addptr %b_ptrs, %ob : tensor<64x128x!tt.ptr<f16>, #blocked1>, tensor<64x128xi32, #blocked1>
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>, #blocked1>
+      %sa = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %sb = ttg.local_alloc %b : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %sa, %sb, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      %jnext = arith.addi %jn, %c1 : i32
+      %ends = arith.cmpi eq, %t, %last : i32
+      %accn = scf.if %ends -> (tensor<128x128xf32, #mma>) {
+        %h = arith.truncf %d : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+        %oc = tt.splat %tile#0 : i32 -> tensor<128x128xi32, #mma>
+        %pc = tt.addptr %c_ptrs, %oc : tensor<128x128x!tt.ptr<f16>, #mma>, tensor<128x128xi32, #mma>
+        tt.store %pc, %h : tensor<128x128x!tt.ptr<f16>, #mma>
+        scf.yield %zero : tensor<128x128xf32, #mma>
+      } else {
+        scf.yield %d : tensor<128x128xf32, #mma>
+      }
+      %tplus = arith.addi %t, %c1 : i32
+      %wraps = arith.cmpi eq, %t, %last : i32
+      %tnext = arith.select %wraps, %c0, %tplus : i32
+      scf.yield %tnext, %tile#1, %jnext, %accn, %tile#0 : i32, i32, i32, tensor<128x128xf32, #mma>, i32
+    }
+    tt.return
+  }
+}

@@ -5,6 +5,7 @@
 #include "trex/Dialect/ProtonGPU/Transforms/Passes.h"
 #include "trex/Dialect/Triton/Transforms/Canonicalize.h"
 #include "trex/Dialect/TritonAMDGPU/Transforms/Passes.h"
+#include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -18,6 +19,8 @@ using namespace mlir;
 namespace trex {
 
 void buildLLVMLoweringPipeline(OpPassManager &pm, const LLVMLoweringOptions &options) {
+  if (options.combineSelectAndIf)
+    pm.addPass(ttg::createTritonGPUCombineTensorSelectAndIf());
   if (options.instrumentLoops)
     pm.addPass(proton_gpu::createProtonInstrumentLoops());
   if (options.expandUpcastMXFP)
@@ -59,6 +62,10 @@ struct LLVMPipelineCommandLine : PassPipelineOptions<LLVMPipelineCommandLine> {
       *this, "expand-upcast-mxfp",
       llvm::cl::desc("write amdg.upcast_mxfp as generic ttgir ops first (AMD)"),
       llvm::cl::init(false)};
+  Option<bool> combineSelectAndIf{
+      *this, "combine-select-and-if",
+      llvm::cl::desc("merge selects into ifs on the same condition first (NVIDIA)"),
+      llvm::cl::init(false)};
   Option<bool> profileScopes{*this, "profile-scopes",
                              llvm::cl::desc("instrument proton.record profiling scopes"),
                              llvm::cl::init(false)};
@@ -76,6 +83,7 @@ void registerLLVMLoweringPipeline() {
         options.lineInfo = commandLine.lineInfo;
         options.expandUpcastMXFP = commandLine.expandUpcastMXFP;
         options.profileScopes = commandLine.profileScopes;
+        options.combineSelectAndIf = commandLine.combineSelectAndIf;
         buildLLVMLoweringPipeline(pm, options);
       });
 }

@@ -21,6 +21,7 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -355,6 +356,8 @@ struct ConvertTritonGPUToLLVMPass
     if (target->hasWarpGroupMma())
       populateTMAToLLVMPatterns(converter, patterns, *target);
     populateMfmaDotOpToLLVMPatterns(converter, patterns, *target);
+    // ceildivsi and floordivsi (a fused loop nest's trip counts) as plain divisions first.
+    arith::populateCeilFloorDivExpandOpsPatterns(patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

@@ -29,9 +29,13 @@ struct LLVMLoweringOptions {
   // First of all, proton-instrument-loops (scopes around top-level loops and the epilogue of a
   // kernel without scopes); needs profileScopes to be instrumented.
   bool instrumentLoops = false;
+  // NVIDIA: tritongpu-combine-tensor-select-and-if before anything else, as Triton's make_llir
+  // starts (its make_ttgir does not end with it).
+  bool combineSelectAndIf = false;
 };
 
-// Appends to `pm` (on builtin.module): with expandUpcastMXFP tritonamdgpu-expand-upcast-mxfp,
+// Appends to `pm` (on builtin.module): with combineSelectAndIf
+// tritongpu-combine-tensor-select-and-if, with expandUpcastMXFP tritonamdgpu-expand-upcast-mxfp,
 // then convert-scf-to-cf, allocate-shared-memory, with profileScopes
 // convert-proton-to-protongpu and allocate-proton-shared-memory,
 // tritongpu-global-scratch-memory-allocation, convert-triton-gpu-to-llvm, canonicalize, cse,

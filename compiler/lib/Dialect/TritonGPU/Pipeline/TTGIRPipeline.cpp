@@ -112,7 +112,9 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
   pm.addPass(createSCCPPass());
   pm.addPass(createCSEPass());
   pm.addPass(trex::createCanonicalizerPass());
-  pm.addPass(createTritonGPUCombineTensorSelectAndIf());
+  // Triton's make_ttgir ends here: its last combine-tensor-select-and-if runs first thing in
+  // make_llir (LLVMLoweringOptions::combineSelectAndIf), so the ttgir keeps the selects the
+  // canonicalizer hoists out of ifs (a pipelined persistent matmul's accumulator reset).
 }
 
 static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &options) {
@@ -136,7 +138,11 @@ static void buildAmdPipeline(OpPassManager &pm, const TTGIRPipelineOptions &opti
   pm.addPass(createTritonGPUOptimizeDotOperands(dotOperands));
   pm.addPass(amdg::createTritonAMDGPUHoistLayoutConversions());
   pm.addPass(amdg::createTritonAMDGPUSinkLayoutConversions());
-  pm.addPass(createTritonGPUFuseNestedLoops());
+  // Triton fuses tl.range(flatten=True) nests here too, but trex's stream pipeliner does not
+  // take a fused loop yet (its stage 0 has no scf.if): the nest stays, its inner loop pipelined.
+  TritonGPUFuseNestedLoopsOptions fusion;
+  fusion.fuse = false;
+  pm.addPass(createTritonGPUFuseNestedLoops(fusion));
   pm.addPass(trex::createCanonicalizerPass());
   pm.addPass(tt::createTritonLoopInvariantCodeMotion());
   pm.addPass(trex::createCanonicalizerPass());

@@ -3,12 +3,39 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 using namespace mlir;
 
 namespace trex::ttg {
 
-FailureOr<StageZero> collectStageZero(scf::ForOp loop, ArrayRef<Operation *> loads) {
+namespace {
+
+// The values `op` reads: its operands and, inside its regions, the values defined above it.
+SmallVector<Value> valuesReadBy(Operation *op) {
+  SmallVector<Value> values(op->getOperands());
+  if (op->getNumRegions() != 0) {
+    SetVector<Value> above;
+    getUsedValuesDefinedAbove(op->getRegions(), above);
+    values.append(above.begin(), above.end());
+  }
+  return values;
+}
+
+// Ops that may run ahead: side-effect-free ops directly in the body and, where allowed, scf.ifs
+// (every op of theirs side-effect free: a persistent matmul's next-tile offsets).
+bool canRunAhead(Operation *op, Block *body, const StageZeroOptions &options) {
+  if (op->getBlock() != body || !isMemoryEffectFree(op))
+    return false;
+  if (op->getNumRegions() == 0)
+    return true;
+  return options.conditionals && isa<scf::IfOp>(op);
+}
+
+} // namespace
+
+FailureOr<StageZero> collectStageZero(scf::ForOp loop, ArrayRef<Operation *> loads,
+                                      const StageZeroOptions &options) {
   StageZero stage;
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
@@ -31,20 +58,33 @@ FailureOr<StageZero> collectStageZero(scf::ForOp loop, ArrayRef<Operation *> loa
     if (!loop->isAncestor(def))
       continue;
     // Only side-effect-free ops directly in the body can run early (loads of other values,
-    // nested regions: not supported).
-    if (def->getBlock() != body || def->getNumRegions() != 0 || !isMemoryEffectFree(def) ||
-        loadOps.contains(def))
+    // other nested regions: not supported).
+    if (!canRunAhead(def, body, options) || loadOps.contains(def))
       return failure();
     if (stage.ops.insert(def).second)
-      for (Value operand : def->getOperands())
+      for (Value operand : valuesReadBy(def))
         worklist.push_back(operand);
   }
+  // The ops the loads read in their own iteration (not through an iter_arg).
+  SmallVector<Operation *> directWorklist;
+  auto addDirect = [&](Value value) {
+    if (Operation *def = value.getDefiningOp(); def && stage.ops.contains(def))
+      if (stage.direct.insert(def).second)
+        directWorklist.push_back(def);
+  };
+  for (Operation *load : loads)
+    for (Value operand : load->getOperands())
+      addDirect(operand);
+  while (!directWorklist.empty())
+    for (Value operand : valuesReadBy(directWorklist.pop_back_val()))
+      addDirect(operand);
   // Stage-0 values must feed only stage 0 (and the yields of stage-0 iter_args): running them
-  // ahead changes what they hold in a given iteration.
+  // ahead changes what they hold in a given iteration. A use inside a stage-0 scf.if is one of
+  // stage 0.
   auto isStageZeroUse = [&](OpOperand &use) {
-    Operation *user = use.getOwner();
-    return stage.ops.contains(user) || loadOps.contains(user) ||
-           (user == yield && stage.iterArgs.contains(use.getOperandNumber()));
+    Operation *user = body->findAncestorOpInBlock(*use.getOwner());
+    return user && (stage.ops.contains(user) || loadOps.contains(user) ||
+                    (user == yield && stage.iterArgs.contains(use.getOperandNumber())));
   };
   auto usedOnlyByStageZero = [&](Value value) {
     return llvm::all_of(value.getUses(), isStageZeroUse);
@@ -57,7 +97,7 @@ FailureOr<StageZero> collectStageZero(scf::ForOp loop, ArrayRef<Operation *> loa
   for (Operation &op : *body) {
     if (!stage.ops.contains(&op))
       continue;
-    for (Value operand : op.getOperands()) {
+    for (Value operand : valuesReadBy(&op)) {
       auto argument = dyn_cast<BlockArgument>(operand);
       Operation *def = operand.getDefiningOp();
       if ((argument && argument.getOwner() == body && argument != loop.getInductionVar()) ||
@@ -80,7 +120,7 @@ FailureOr<StageZero> collectStageZero(scf::ForOp loop, ArrayRef<Operation *> loa
       Operation *current = pending.pop_back_val();
       if (!slice.insert(current))
         continue;
-      for (Value operand : current->getOperands())
+      for (Value operand : valuesReadBy(current))
         if (Operation *def = operand.getDefiningOp();
             def && stage.ops.contains(def) && !copies.contains(operand))
           pending.push_back(def);
@@ -93,15 +133,35 @@ FailureOr<StageZero> collectStageZero(scf::ForOp loop, ArrayRef<Operation *> loa
       result.replaceUsesWithIf(copy, [&](OpOperand &use) { return !isStageZeroUse(use); });
     }
   }
-  for (Operation *op : stage.ops)
-    for (Value result : op->getResults())
-      if (!usedOnlyByStageZero(result))
+  for (Operation &op : *body) {
+    if (!stage.ops.contains(&op))
+      continue;
+    for (Value result : op.getResults()) {
+      if (usedOnlyByStageZero(result))
+        continue;
+      // Carried to the iteration that reads it (only values the loads' own iteration computes;
+      // an advance for a later iteration's loads holds another iteration's value).
+      if (!options.carryValues || !stage.direct.contains(&op))
         return failure();
-  // The loop's results for stage-0 iter_args would be D iterations advanced.
-  for (unsigned index : stage.iterArgs)
-    if (!usedOnlyByStageZero(loop.getRegionIterArgs()[index]) ||
-        !loop->getResult(index).use_empty())
+      stage.carried.push_back(result);
+    }
+  }
+  // The loop's results for stage-0 iter_args would be D iterations advanced. An iter_arg the
+  // rest of the body reads too (a fused loop's tile counter, read by the epilogue's condition)
+  // is carried like a stage-0 value.
+  for (unsigned index : stage.iterArgs) {
+    BlockArgument argument = loop.getRegionIterArgs()[index];
+    if (!loop->getResult(index).use_empty())
       return failure();
+    if (usedOnlyByStageZero(argument))
+      continue;
+    bool yieldedElsewhere = llvm::any_of(argument.getUses(), [&](OpOperand &use) {
+      return use.getOwner() == yield && !isStageZeroUse(use);
+    });
+    if (!options.carryValues || yieldedElsewhere)
+      return failure();
+    stage.carried.push_back(argument);
+  }
   for (Operation &op : *body)
     if (stage.ops.contains(&op))
       stage.ordered.push_back(&op);

@@ -26,9 +26,16 @@
 // previous iteration's dot; the copies then overwrite the buffer that dot read, so NB = D + 1
 // (Triton's count for wgmma).
 //
-// The stage-0 values are used by nothing but stage 0 (checked; loops where they are, e.g.
-// a pointer also stored in the loop, are left alone), so the loop keeps its iter_args: the
-// stage-0 ones start D iterations advanced and the originals become dead.
+// The loop keeps its iter_args: the stage-0 ones start advanced and the originals become dead.
+// Stage 0 may hold side-effect-free scf.ifs (a persistent matmul's next-tile offsets, a fused
+// loop nest's prologue), cloned whole. An iter_arg whose yielded value the loads' own
+// iteration computes starts D iterations advanced and stage 0 advances it; one advanced only
+// for the next iteration's loads (`ptrs += BLOCK_K`) starts D - 1 advanced and is advanced
+// just before the copies (Triton schedules that advance one stage later), with the values of
+// the loads' iteration it reads carried one iteration. A stage-0 value or iter_arg the rest of
+// the body reads too (the epilogue's tile offsets, a fused loop's tile counter) is carried
+// through D iter_args to the iteration that reads it; an advanced value read elsewhere (a
+// pointer also stored in the loop) leaves the loop alone.
 #include "trex/Dialect/TritonGPU/Transforms/LoopStages.h"
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
@@ -38,11 +45,13 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "trex/Analysis/AxisInfo.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/LayoutBuilders.h"
 #include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "trex/Layout/LayoutAdapter.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 
@@ -234,11 +243,54 @@ private:
     SmallVector<Operation *> loadOps;
     for (PipelinedLoad &entry : loads)
       loadOps.push_back(entry.load);
-    FailureOr<StageZero> stage = ttg::collectStageZero(loop, loadOps);
+    StageZeroOptions options;
+    options.conditionals = true;
+    options.carryValues = true;
+    FailureOr<StageZero> stage = ttg::collectStageZero(loop, loadOps, options);
     if (failed(stage))
       return false;
     orderedStageZero = std::move(stage->ordered);
     stageArgs = std::move(stage->iterArgs);
+    carried = std::move(stage->carried);
+    // An iter_arg whose yielded value the loads' own iteration computes (`ki` and the tile
+    // offsets of a persistent matmul) is carried D iterations ahead and advanced by stage 0
+    // itself; one advanced only for the next iteration's loads (`ptrs += BLOCK_K`) is carried
+    // D - 1 iterations ahead and advanced just before the copies, as Triton schedules such an
+    // advance one stage after the loads. Where that advance reads values the loads' iteration
+    // computed (`j + 1` of a fused loop's `j = 0 if T == 0 else j`), the loop carries those of
+    // iteration k + D - 1 for it.
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (unsigned index : stageArgs) {
+      Operation *def = yield.getOperand(index).getDefiningOp();
+      if (def && stage->direct.contains(def))
+        directArgs.insert(index);
+    }
+    for (unsigned index : stageArgs) {
+      if (directArgs.contains(index))
+        continue;
+      Operation *def = yield.getOperand(index).getDefiningOp();
+      if (!def || !stage->ops.contains(def))
+        continue;
+      BackwardSliceOptions sliceOptions;
+      sliceOptions.inclusive = true;
+      sliceOptions.filter = [&](Operation *op) {
+        return stage->ops.contains(op) && !stage->direct.contains(op);
+      };
+      SetVector<Operation *> slice;
+      (void)getBackwardSlice(def, &slice, sliceOptions);
+      for (Operation *op : slice) {
+        SmallVector<Value> read(op->getOperands());
+        if (op->getNumRegions() != 0) {
+          SetVector<Value> above;
+          getUsedValuesDefinedAbove(op->getRegions(), above);
+          read.append(above.begin(), above.end());
+        }
+        for (Value value : read)
+          if (Operation *input = value.getDefiningOp(); input && stage->direct.contains(input))
+            advanceInputs.insert(value);
+      }
+    }
+    directOps = std::move(stage->direct);
     return true;
   }
 
@@ -298,6 +350,14 @@ private:
     // feeding the next iteration's loads one stage later, just before those loads.
     SmallVector<Value> current = llvm::to_vector(loop.getInitArgs());
     SmallVector<Value> carriedInit = current;
+    // Each carried value of iterations 0 .. D-1, the first inits of its D iter_args. A carried
+    // iter_arg is known by its position (the loop is rebuilt below).
+    SmallVector<Value> carriedInits(carried.size() * distance);
+    SmallVector<int> carriedArgIndex;
+    for (Value value : carried) {
+      auto argument = dyn_cast<BlockArgument>(value);
+      carriedArgIndex.push_back(argument ? static_cast<int>(argument.getArgNumber()) - 1 : -1);
+    }
     Value lower = loop.getLowerBound(), upper = loop.getUpperBound(), step = loop.getStep();
     for (int64_t stage = 0; stage < distance; ++stage) {
       if (stage == distance - 1)
@@ -312,9 +372,15 @@ private:
       issueIteration(builder, mapping, constant(builder, i32, stage), valid);
       for (unsigned index : stageArgs)
         current[index] = mapping.lookupOrDefault(yield.getOperand(index));
+      for (auto [number, value] : llvm::enumerate(carried))
+        carriedInits[number * distance + stage] = mapping.lookupOrDefault(value);
+      if (stage == distance - 1)
+        for (Value input : advanceInputs)
+          advanceInputInits.push_back(mapping.lookupOrDefault(input));
     }
     for (unsigned index : stageArgs)
-      loop.getInitArgsMutable()[index].set(carriedInit[index]);
+      loop.getInitArgsMutable()[index].set(directArgs.contains(index) ? current[index]
+                                                                      : carriedInit[index]);
 
     // The buffers the prefetch writes and iteration k reads are carried by the loop as Triton's
     // pipeliner carries them: the insert index (starting at D - 1, the last buffer the
@@ -324,6 +390,10 @@ private:
     rewriter.setInsertionPoint(loop);
     SmallVector<Value> firstIndices{constant(rewriter, i32, distance - 1),
                                     constant(rewriter, i32, -1)};
+    // Then, for each carried value, D iter_args: the value of iterations k .. k + D - 1.
+    llvm::append_range(firstIndices, carriedInits);
+    // Then the advance inputs of iteration k + D - 1.
+    llvm::append_range(firstIndices, advanceInputInits);
     auto advance = [&](OpBuilder &b, Value index) -> Value {
       Value next = arith::AddIOp::create(b, loc, index, constant(b, i32, 1));
       Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, next,
@@ -334,7 +404,7 @@ private:
     FailureOr<LoopLikeOpInterface> extended = loop.replaceWithAdditionalYields(
         rewriter, firstIndices, /*replaceInitOperandUsesInLoop=*/false,
         [&](OpBuilder &, Location, ArrayRef<BlockArgument> indices) {
-          return SmallVector<Value>{indices[0], indices[1]}; // set below
+          return SmallVector<Value>(indices.begin(), indices.end()); // set below
         });
     loop = cast<scf::ForOp>(extended->getOperation());
     body = loop.getBody();
@@ -342,6 +412,20 @@ private:
     inductionVar = loop.getInductionVar();
     Value insertArg = loop.getRegionIterArgs()[indexArg];
     Value extractArg = loop.getRegionIterArgs()[indexArg + 1];
+    unsigned carriedArg = indexArg + 2;
+    unsigned advanceInputArg = carriedArg + carried.size() * distance;
+    // The rest of the body reads iteration k's value of a carried one.
+    for (auto [number, value] : llvm::enumerate(carried)) {
+      if (carriedArgIndex[number] >= 0)
+        value = loop.getRegionIterArgs()[carriedArgIndex[number]];
+      carried[number] = value;
+      value.replaceUsesWithIf(loop.getRegionIterArgs()[carriedArg + number * distance],
+                              [&](OpOperand &use) {
+                                Operation *user = body->findAncestorOpInBlock(*use.getOwner());
+                                return user && user != yield.getOperation() &&
+                                       !llvm::is_contained(orderedStageZero, user);
+                              });
+    }
 
     // The loop body: whether iteration k + D exists (Triton's `k < ub - D * step`), the
     // extract index, then wait for this iteration's tiles and read its buffers.
@@ -394,14 +478,20 @@ private:
     yield->setOperand(indexArg, writeIndex);
     SetVector<Operation *> advanceSlice;
     for (unsigned index : stageArgs)
-      if (Operation *def = yield.getOperand(index).getDefiningOp())
+      if (directArgs.contains(index))
+        continue;
+      else if (Operation *def = yield.getOperand(index).getDefiningOp())
         if (llvm::is_contained(orderedStageZero, def)) {
           BackwardSliceOptions options;
           options.inclusive = true;
-          options.filter = [&](Operation *op) { return llvm::is_contained(orderedStageZero, op); };
+          options.filter = [&](Operation *op) {
+            return llvm::is_contained(orderedStageZero, op) && !directOps.contains(op);
+          };
           (void)getBackwardSlice(def, &advanceSlice, options);
         }
     IRMapping advanceMapping;
+    for (auto [number, input] : llvm::enumerate(advanceInputs))
+      advanceMapping.map(input, loop.getRegionIterArgs()[advanceInputArg + number]);
     bool advanceUsesIv = llvm::any_of(advanceSlice, [&](Operation *op) {
       return llvm::is_contained(op->getOperands(), inductionVar);
     });
@@ -416,6 +506,8 @@ private:
         builder.clone(*op, advanceMapping);
     IRMapping mapping;
     for (unsigned index : stageArgs) {
+      if (directArgs.contains(index))
+        continue;
       Value advanced = advanceMapping.lookupOrDefault(yield.getOperand(index));
       mapping.map(loop.getRegionIterArgs()[index], advanced);
       yield->setOperand(index, advanced);
@@ -423,6 +515,16 @@ private:
     Value ivAhead = arith::AddIOp::create(builder, loc, inductionVar, stepAhead);
     mapping.map(inductionVar, ivAhead);
     issueIteration(builder, mapping, writeIndex, valid);
+    for (unsigned index : directArgs)
+      yield->setOperand(index, mapping.lookupOrDefault(yield.getOperand(index)));
+    for (auto [number, value] : llvm::enumerate(carried)) {
+      unsigned first = carriedArg + number * distance;
+      for (int64_t older = 0; older + 1 < distance; ++older)
+        yield->setOperand(first + older, loop.getRegionIterArgs()[first + older + 1]);
+      yield->setOperand(first + distance - 1, mapping.lookupOrDefault(value));
+    }
+    for (auto [number, input] : llvm::enumerate(advanceInputs))
+      yield->setOperand(advanceInputArg + number, mapping.lookupOrDefault(input));
     for (PipelinedLoad &entry : loads)
       entry.load.erase();
     for (Operation *op : llvm::reverse(orderedStageZero))
@@ -473,12 +575,40 @@ private:
     for (ttng::WarpGroupDotOp dot : dots) {
       Value result = dot.getD();
       bool fp32 = cast<RankedTensorType>(result.getType()).getElementType().isF32();
-      if (!fp32 || !result.hasOneUse() ||
-          result.getUses().begin()->getOwner() != yield.getOperation()) {
+      // The result reaches the loop's yield once, directly or through scf.if results; other
+      // readers sit in those ifs' regions (a persistent matmul's epilogue, run when a tile is
+      // done), and each block of them waits for the dot first.
+      std::optional<unsigned> yieldIndex;
+      SmallVector<OpOperand *> conditionalUses;
+      SmallVector<OpOperand *> queue;
+      for (OpOperand &use : result.getUses())
+        queue.push_back(&use);
+      bool yieldedOnce = true;
+      while (!queue.empty() && yieldedOnce) {
+        OpOperand *use = queue.pop_back_val();
+        Operation *user = use->getOwner();
+        if (user == yield.getOperation()) {
+          yieldedOnce = !yieldIndex;
+          yieldIndex = use->getOperandNumber();
+          continue;
+        }
+        auto ifOp = dyn_cast<scf::IfOp>(user->getParentOp());
+        if (!ifOp || !loop->isAncestor(ifOp)) {
+          yieldedOnce = false;
+          continue;
+        }
+        if (isa<scf::YieldOp>(user)) {
+          for (OpOperand &next : ifOp->getResult(use->getOperandNumber()).getUses())
+            queue.push_back(&next);
+          continue;
+        }
+        conditionalUses.push_back(use);
+      }
+      if (!fp32 || !yieldedOnce || !yieldIndex) {
         waitRightAfter(dot);
         continue;
       }
-      unsigned index = result.getUses().begin()->getOperandNumber();
+      unsigned index = *yieldIndex;
       BlockArgument carried = loop.getRegionIterArg(index);
       // The accumulator chain of a matmul (the carried value feeds only this dot's C) or a
       // result the next iteration reads first elsewhere (attention's `acc * alpha + P @ V`).
@@ -488,7 +618,8 @@ private:
           carried.use_empty() ||
           (carried.hasOneUse() && carried.getUses().begin()->getOwner() == dot.getOperation() &&
            dot.getC() == carried);
-      if (accumulates && !isa<MemDescType>(dot.getA().getType())) {
+      if ((accumulates && !isa<MemDescType>(dot.getA().getType())) ||
+          (!accumulates && !conditionalUses.empty())) {
         waitRightAfter(dot);
         continue;
       }
@@ -536,7 +667,25 @@ private:
         SmallVector<Value> inputs = waitInputs(dot, result);
         auto wait = ttng::WarpGroupDotWaitOp::create(
             builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{1});
-        yield->setOperand(index, wait.getResult(0));
+        result.replaceAllUsesExcept(wait.getResult(0), wait);
+        // A block of conditional readers waits for every dot ({pendings = 0}) before the
+        // first of them, as Triton's asyncLaunchDots does.
+        llvm::MapVector<Block *, SmallVector<OpOperand *>> usesByBlock;
+        for (OpOperand *use : conditionalUses)
+          usesByBlock[use->getOwner()->getBlock()].push_back(use);
+        for (auto &[block, uses] : usesByBlock) {
+          Operation *first = uses.front()->getOwner();
+          for (OpOperand *use : uses)
+            if (use->getOwner()->isBeforeInBlock(first))
+              first = use->getOwner();
+          builder.setInsertionPoint(first);
+          SmallVector<Value> conditionalInputs = waitInputs(dot, wait.getResult(0));
+          auto conditionalWait = ttng::WarpGroupDotWaitOp::create(
+              builder, dot.getLoc(), ValueRange(conditionalInputs).getTypes(), conditionalInputs,
+              uint32_t{0});
+          for (OpOperand *use : uses)
+            use->set(conditionalWait.getResult(0));
+        }
       }
       // The last dot is collected after the loop even where its result is unused: nothing
       // may reuse its buffers while it still reads them.
@@ -557,6 +706,15 @@ private:
   // Stage 0 in body order (the order clones are made in), and the iter_args it advances.
   SmallVector<Operation *> orderedStageZero;
   llvm::SetVector<unsigned> stageArgs;
+  // The stage-0 iter_args carried D iterations ahead (the rest: D - 1, see collectStageZero).
+  llvm::SetVector<unsigned> directArgs;
+  // Stage-0 values the rest of the body reads (StageZero::carried).
+  SmallVector<Value> carried;
+  // The ops the loads read in their own iteration (StageZero::direct), and those of their
+  // values a later advance reads (carried one iteration, see collectStageZero).
+  llvm::DenseSet<Operation *> directOps;
+  llvm::SetVector<Value> advanceInputs;
+  SmallVector<Value> advanceInputInits;
 };
 
 } // namespace

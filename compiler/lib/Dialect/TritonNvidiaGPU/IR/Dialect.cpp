@@ -43,6 +43,10 @@ void WarpGroupDotOp::getEffects(
   for (OpOperand &operand : getOperation()->getOpOperands())
     if (isa<ttg::MemDescType>(operand.get().getType()))
       effects.emplace_back(MemoryEffects::Read::get(), &operand, ttg::SharedMemory::get());
+  // The wait itself orders the warp group against its in-flight wgmmas: it is never dead (the
+  // one after a pipelined loop stays where the loop's result is unused), merged or moved, as
+  // Triton's op (which declares no effects, hence any).
+  effects.emplace_back(MemoryEffects::Write::get());
 }
 
 LogicalResult WarpGroupDotWaitOp::verify() {
@@ -59,6 +63,10 @@ void WarpGroupDotWaitOp::getEffects(
   for (OpOperand &operand : getOperation()->getOpOperands())
     if (isa<ttg::MemDescType>(operand.get().getType()))
       effects.emplace_back(MemoryEffects::Read::get(), &operand, ttg::SharedMemory::get());
+  // The wait itself orders the warp group against its in-flight wgmmas: it is never dead (the
+  // one after a pipelined loop stays where the loop's result is unused), merged or moved, as
+  // Triton's op (which declares no effects, hence any).
+  effects.emplace_back(MemoryEffects::Write::get());
 }
 
 // An mbarrier is one 64-bit word of shared memory.

@@ -7,9 +7,10 @@
 // D iterations advanced. That is only sound where stage-0 values feed nothing but stage 0 and
 // the loop's results for stage-0 iter_args are unused. A stage-0 value that other ops read
 // too is recomputed for them when it depends on the induction variable and loop-invariant
-// values only (a `K - k * BLOCK_K` bound shared with a load that stays in the loop); a loop
-// where an advanced value is read elsewhere (a pointer also stored in the loop, say) is left
-// alone.
+// values only (a `K - k * BLOCK_K` bound shared with a load that stays in the loop); with
+// StageZeroOptions::carryValues other such values are handed to the pipeliner to carry;
+// otherwise a loop where an advanced value is read elsewhere (a pointer also stored in the
+// loop, say) is left alone.
 #ifndef TREX_DIALECT_TRITONGPU_TRANSFORMS_LOOPSTAGES_H
 #define TREX_DIALECT_TRITONGPU_TRANSFORMS_LOOPSTAGES_H
 
@@ -20,8 +21,23 @@
 
 namespace trex::ttg {
 
+struct StageZeroOptions {
+  // Stage 0 may hold scf.ifs whose ops are all side-effect free (they are cloned whole).
+  bool conditionals = false;
+  // A value stage 0 computes for its loads' own iteration that the rest of the body reads too
+  // is carried (StageZero::carried) instead of refusing the loop.
+  bool carryValues = false;
+};
+
 struct StageZero {
   llvm::DenseSet<mlir::Operation *> ops;
+  // The ops the loads read in their own iteration, not only through an iter_arg's yield: Triton
+  // schedules these with the loads, and an advance for the next iteration one stage later.
+  llvm::DenseSet<mlir::Operation *> direct;
+  // With carryValues: results of direct ops and stage-0 iter_args that ops outside stage 0
+  // read; the pipeliner hands each iteration's value to those readers D iterations after stage
+  // 0 ran it.
+  llvm::SmallVector<mlir::Value> carried;
   // The ops in body order (the order a pipeliner clones them in).
   llvm::SmallVector<mlir::Operation *> ordered;
   // The iter_args stage 0 reads and advances (their positions).
@@ -32,7 +48,8 @@ struct StageZero {
 // side-effect-free ops directly in the body would not do, or where running them ahead would
 // change what another op sees.
 mlir::FailureOr<StageZero> collectStageZero(mlir::scf::ForOp loop,
-                                            llvm::ArrayRef<mlir::Operation *> loads);
+                                            llvm::ArrayRef<mlir::Operation *> loads,
+                                            const StageZeroOptions &options = {});
 
 // The deepest pipelining trex does. Each stage peels one iteration ahead, so num_stages =
 // 100000 kept the pipeliner busy for minutes (and 2^31 - 1 ran it out of memory); no kernel

@@ -198,16 +198,24 @@ def TritonGPUOptimizeDotOperands : Pass<"tritongpu-optimize-dot-operands", "mlir
 def TritonGPUFuseNestedLoops : Pass<"tritongpu-fuse-nested-loops", "mlir::ModuleOp"> {
   let summary = "flatten loop nests the kernel asked to flatten (tl.range(flatten=True))";
   let description = [{
-    Fusing an outer loop with its inner loop into one loop lets the software
-    pipeliner overlap the inner loop's loads across outer iterations. Triton
-    only does it for loop nests whose outer loop carries `tt.flatten`, and
-    only where the inner loops are plain `scf.for` loops directly in the
-    outer body. Loops without `tt.flatten` are never touched. trex keeps
-    flattened nests as they are: the program computes the same values, the
-    loads of the inner loop are just not overlapped across outer
-    iterations, which only the software pipeliner would exploit.
+    As Triton 3.6: a loop marked `tt.flatten` that holds exactly one `scf.for`
+    directly in its body (itself holding none) is fused with it into one loop
+    of len(outer) * max(1, len(inner)) iterations. The prologue before the
+    inner loop runs under `scf.if` on the first iteration of each outer one,
+    the epilogue after it on the last; values crossing them are carried. The
+    nest is first split on whether the inner loop runs at all (unless an
+    llvm.assume says it does), so the fused body needs no condition; inner
+    bounds that depend on the outer loop leave the nest alone. The software
+    pipeliner then overlaps the next tile's loads with the current tile's
+    epilogue. Loops without `tt.flatten` are never touched.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+  let options = [
+    Option<"fuse", "fuse", "bool", "true",
+           "fuse the nests (off: leave them, where the pipeliner that follows cannot take "
+           "a fused loop yet)">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::ub::UBDialect"];
 }
 
 def TritonGPUCombineTensorSelectAndIf
