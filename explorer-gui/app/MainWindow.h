@@ -190,7 +190,7 @@ private:
   void applyResumedSnapshot(const CompileSnapshot &snapshot);
   void showPassResumeNote(int row);
   // The tuning form for the kernel shown, with the autotune configs the compile read.
-  void refreshTuning(const std::vector<AutotuneRecord> &autotuneConfigs);
+  void refreshTuning(const std::vector<AutotuneConfig> &autotuneConfigs);
 
   // What is open.
   enum class InputKind { None, Python, IR, TritonCache };

@@ -186,7 +186,7 @@ void MainWindow::showPassResumeNote(int row) {
   timeline->setResumeNote(resumeExplanation(pass, *point, enclosing), true);
 }
 
-void MainWindow::refreshTuning(const std::vector<AutotuneRecord> &autotuneConfigs) {
+void MainWindow::refreshTuning(const std::vector<AutotuneConfig> &autotuneConfigs) {
   if (inputKind != InputKind::Python)
     return;
   LaunchTarget launch = runner->currentLaunchTarget();

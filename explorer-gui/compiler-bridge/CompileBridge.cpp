@@ -41,19 +41,6 @@ std::optional<ResumeRequest> resumeAfterPass(const PassRecord &pass) {
   return convert(ResumePoint::afterPass(pass));
 }
 
-std::vector<AutotuneRecord> readAutotuneConfigs(const std::string &source, const std::string &fileName,
-                                                const std::string &kernelName) {
-  std::vector<AutotuneRecord> choices;
-  frontend::KernelConfigs configs = frontend::readKernelConfigs(source, fileName, kernelName);
-  if (!configs.succeeded() || !configs.hasAutotune)
-    return choices;
-  for (const frontend::AutotuneConfigInfo &config : configs.configs) {
-    choices.push_back({config.index, config.describe(), config.numWarps, config.numStages,
-                       config.metaParameters});
-  }
-  return choices;
-}
-
 CompileSnapshot compileKernel(const CompileRequest &request) {
   auto start = std::chrono::steady_clock::now();
   llvm::Expected<Target> target = Target::parse(request.target);
@@ -114,10 +101,9 @@ CompileSnapshot compileKernel(const CompileRequest &request) {
   snapshot.diagnostics = std::move(result.diagnostics);
   snapshot.metadata = std::move(result.metadata);
   snapshot.assemblerLog = result.assemblerLog;
-  // The tuning form's configs come with the compile, so the window runs no compiler code.
-  if (!request.resume && llvm::StringRef(request.fileName).ends_with(".py"))
-    snapshot.autotuneConfigs =
-        readAutotuneConfigs(request.text, request.fileName, request.kernelName);
+  // The tuning form's configs, as the compile of a Python kernel folded them (the file is not
+  // read again; a compile from edited IR has none).
+  snapshot.autotuneConfigs = std::move(result.autotuneConfigs);
   snapshot.milliseconds =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   return snapshot;

@@ -17,9 +17,4 @@ std::optional<ResumeRequest> resumeAfterStage(const std::string &stageName);
 // Where the IR after `pass` re-enters it; none for a back-end step (it prints no IR).
 std::optional<ResumeRequest> resumeAfterPass(const PassRecord &pass);
 
-// The @triton.autotune configs of kernel `kernelName` in the Python text `source` (none when it
-// has none or does not parse: the compile reports that).
-std::vector<AutotuneRecord> readAutotuneConfigs(const std::string &source, const std::string &fileName,
-                                                const std::string &kernelName);
-
 } // namespace trex::explorer

@@ -14,7 +14,7 @@ namespace {
 
 // "TXC" and the format's version: a worker of another build answers with frames the explorer
 // refuses instead of misreading.
-constexpr char kMagic[4] = {'T', 'X', 'C', '2'};
+constexpr char kMagic[4] = {'T', 'X', 'C', '3'};
 // Far above any compile's output (the matmul sample's snapshot with every pass is ~20 MB); a
 // larger length means the stream is not a frame.
 constexpr uint64_t kMaxPayloadSize = uint64_t(4) << 30;
@@ -93,10 +93,10 @@ std::enable_if_t<std::is_same_v<std::decay_t<Record>, KernelMetadata>> fields(Ar
 }
 
 template <class Archive, class Record>
-std::enable_if_t<std::is_same_v<std::decay_t<Record>, AutotuneRecord>> fields(Archive &archive,
+std::enable_if_t<std::is_same_v<std::decay_t<Record>, AutotuneConfig>> fields(Archive &archive,
                                                                               Record &config) {
-  archive(config.index, config.description, config.numWarps, config.numStages,
-          config.metaParameters);
+  archive(config.index, config.metaParameters, config.numWarps, config.numStages, config.numCTAs,
+          config.maxRegisters);
 }
 
 template <class Archive, class Record>

@@ -14,6 +14,7 @@
 namespace trex::explorer {
 
 // The compiler's result types, by their names here.
+using trex::AutotuneConfig;
 using trex::CompileDiagnostic;
 using trex::KernelMetadata;
 using trex::PassSnapshot;
@@ -67,17 +68,6 @@ struct PassRecord : PassSnapshot {
   std::string compiledIR;
 };
 
-// One @triton.autotune config of a kernel, as the compiler read it.
-struct AutotuneRecord {
-  int index = 0;
-  // "BLOCK_SIZE=128; num_warps=4, num_stages=3".
-  std::string description;
-  int numWarps = 4;
-  int numStages = 3;
-  // Meta-parameter name -> value as Python writes it.
-  std::vector<std::pair<std::string, std::string>> metaParameters;
-};
-
 struct CompileSnapshot {
   bool succeeded = false;
   std::string kernelName;
@@ -95,8 +85,9 @@ struct CompileSnapshot {
   // The resume point of a compile from edited IR; its stages and passes are only those from
   // that point on.
   std::optional<ResumeRequest> resumedFrom;
-  // The @triton.autotune configs of the kernel compiled from Python (none without them).
-  std::vector<AutotuneRecord> autotuneConfigs;
+  // The @triton.autotune configs of the kernel compiled from Python (none without them, and none
+  // for a compile from edited IR): the compilation's own (CompilationResult::autotuneConfigs).
+  std::vector<AutotuneConfig> autotuneConfigs;
 };
 
 } // namespace trex::explorer

@@ -93,11 +93,13 @@ std::vector<TuningConfig> sweepConfigs(const std::vector<int> &warps, const std:
   return configs;
 }
 
-std::vector<TuningConfig> autotuneConfigs(const std::vector<AutotuneRecord> &choices) {
+std::vector<TuningConfig> autotuneConfigs(const std::vector<AutotuneConfig> &choices) {
   std::vector<TuningConfig> configs;
-  for (const AutotuneRecord &choice : choices) {
+  for (const AutotuneConfig &choice : choices) {
     TuningConfig config;
-    config.label = QStringLiteral("config %1: %2").arg(choice.index).arg(QString::fromStdString(choice.description));
+    config.label = QStringLiteral("config %1: %2")
+                       .arg(choice.index)
+                       .arg(QString::fromStdString(choice.describe()));
     config.numWarps = choice.numWarps;
     config.numStages = choice.numStages;
     config.autotuneIndex = choice.index;

@@ -43,7 +43,7 @@ std::vector<TuningConfig> sweepConfigs(const std::vector<int> &warps, const std:
                                        const std::vector<std::pair<QString, QStringList>> &constexprSweeps);
 
 // One configuration per @triton.autotune config, run with trex's --config N.
-std::vector<TuningConfig> autotuneConfigs(const std::vector<AutotuneRecord> &choices);
+std::vector<TuningConfig> autotuneConfigs(const std::vector<AutotuneConfig> &choices);
 
 // `signature` (one entry per parameter of `parameterNames`, in order) with the entries of the
 // parameters `values` names replaced by their values. Fails (with `error`) when a name is not a

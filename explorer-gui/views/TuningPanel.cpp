@@ -106,7 +106,7 @@ void TuningPanel::setLaunchTarget(const LaunchTarget &target, const QStringList 
   parameterNames = names;
 }
 
-void TuningPanel::setAutotuneConfigs(const std::vector<AutotuneRecord> &choices) {
+void TuningPanel::setAutotuneConfigs(const std::vector<AutotuneConfig> &choices) {
   autotuneChoices = choices;
   autotuneMode->setEnabled(!choices.empty());
   autotuneMode->setToolTip(choices.empty() ? QStringLiteral("The kernel has no @triton.autotune configs")

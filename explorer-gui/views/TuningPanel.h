@@ -28,7 +28,7 @@ public:
   // The kernel to tune; `parameterNames` are its parameters in order (for the signature).
   void setLaunchTarget(const LaunchTarget &target, const QStringList &parameterNames);
   // The kernel's @triton.autotune configs (none: the autotune mode is unavailable).
-  void setAutotuneConfigs(const std::vector<AutotuneRecord> &choices);
+  void setAutotuneConfigs(const std::vector<AutotuneConfig> &choices);
   void setExecutable(const QString &path);
   QString executable() const;
 
@@ -60,7 +60,7 @@ private:
 
   LaunchTarget launchTarget;
   QStringList parameterNames;
-  std::vector<AutotuneRecord> autotuneChoices;
+  std::vector<AutotuneConfig> autotuneChoices;
   TuningResultsModel *model;
   TuningRun *run;
   QLineEdit *executableField;

@@ -86,13 +86,14 @@ CompileSnapshot someSnapshot() {
   snapshot.proposedSignature = "*fp16:16, *fp16:16, i32";
   snapshot.milliseconds = -3.5e-7;
   snapshot.resumedFrom = someResume();
-  AutotuneRecord config;
+  AutotuneConfig config;
   config.index = 3;
-  config.description = "BLOCK=128; num_warps=8, num_stages=4";
   config.numWarps = 8;
   config.numStages = 4;
+  config.numCTAs = 2;
+  config.maxRegisters = 128;
   config.metaParameters = {{"BLOCK", "128"}, {"EVEN", "True"}};
-  snapshot.autotuneConfigs = {config, AutotuneRecord()};
+  snapshot.autotuneConfigs = {config, AutotuneConfig()};
   return snapshot;
 }
 
@@ -215,13 +216,15 @@ private Q_SLOTS:
     compareResume(back->resumedFrom, snapshot.resumedFrom);
     QCOMPARE(back->autotuneConfigs.size(), snapshot.autotuneConfigs.size());
     for (size_t i = 0; i < snapshot.autotuneConfigs.size(); ++i) {
-      const AutotuneRecord &got = back->autotuneConfigs[i];
-      const AutotuneRecord &config = snapshot.autotuneConfigs[i];
+      const AutotuneConfig &got = back->autotuneConfigs[i];
+      const AutotuneConfig &config = snapshot.autotuneConfigs[i];
       QCOMPARE(got.index, config.index);
-      QCOMPARE(got.description, config.description);
       QCOMPARE(got.numWarps, config.numWarps);
       QCOMPARE(got.numStages, config.numStages);
+      QCOMPARE(got.numCTAs, config.numCTAs);
+      QCOMPARE(got.maxRegisters, config.maxRegisters);
       QCOMPARE(got.metaParameters, config.metaParameters);
+      QCOMPARE(got.describe(), config.describe());
     }
     // The defaults too (no metadata, no resume point).
     std::optional<CompileSnapshot> empty = decodeSnapshot(encodeSnapshot(CompileSnapshot()));

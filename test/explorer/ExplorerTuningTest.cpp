@@ -2,6 +2,7 @@
 // configuration in order, the grid and signature each one launched with, the best marked, the
 // child's error per row when there is no GPU, cancelling, and the kernel's @triton.autotune
 // configs offered by the window.
+#include "CompileBridge.h"
 #include "ExplorerTestMain.h"
 #include "MainWindow.h"
 #include "TuningPanel.h"
@@ -205,7 +206,73 @@ private Q_SLOTS:
     QVERIFY2(calls[0].contains(QLatin1String("--config 0")) && calls[0].contains(QLatin1String("--grid 32 ")), qPrintable(calls[0]));
     QVERIFY2(calls[1].contains(QLatin1String("--config 1")) && calls[1].contains(QLatin1String("--grid 16 ")), qPrintable(calls[1]));
     QVERIFY2(calls[2].contains(QLatin1String("--config 2")) && calls[2].contains(QLatin1String("--grid 4 ")), qPrintable(calls[2]));
-    QVERIFY(panel->results()->index(1, TuningResultsModel::ConfigurationColumn).data().toString().startsWith(QLatin1String("config 1: ")));
+    QCOMPARE(panel->results()->index(1, TuningResultsModel::ConfigurationColumn).data().toString(),
+             QStringLiteral("config 1: BLOCK_SIZE=256; num_warps=8, num_stages=4"));
+    QCOMPARE(panel->results()->index(2, TuningResultsModel::ConfigurationColumn).data().toString(),
+             QStringLiteral("config 2: BLOCK_SIZE=1024, UNROLL=2; num_warps=16, num_stages=2"));
+  }
+
+  // The configs come with the compile result: a kernel compiled from text that is on no disk
+  // (an unsaved buffer) still lists them, whichever config the compile used; a compile from
+  // edited IR has none.
+  void theCompileResultCarriesTheAutotuneConfigs() {
+    CompileRequest request;
+    request.fileName = "unsaved/never_written.py";
+    request.text = R"(import triton
+import triton.language as tl
+
+WIDE = 512
+
+
+@triton.autotune(configs=[
+    triton.Config({'BLOCK': 64}, num_warps=2),
+    triton.Config({'BLOCK': WIDE, 'EVEN': True}, num_warps=8, num_stages=5, num_ctas=2, maxnreg=128),
+], key=['n'])
+@triton.jit
+def copy_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr, EVEN: tl.constexpr = False):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offsets, tl.load(x_ptr + offsets, mask=offsets < n), mask=offsets < n)
+)";
+    request.kernelName = "copy_kernel";
+    request.signature = "*fp32:16, *fp32:16, i32, 128";
+    request.capturePasses = false;
+    QVERIFY(!QFile::exists(QString::fromStdString(request.fileName)));
+    CompileSnapshot snapshot = compileKernel(request);
+    QVERIFY2(snapshot.succeeded,
+             snapshot.diagnostics.empty() ? "" : snapshot.diagnostics[0].rendered.c_str());
+    QCOMPARE(snapshot.autotuneConfigs.size(), size_t(2));
+    QCOMPARE(snapshot.autotuneConfigs[1].index, 1);
+    QCOMPARE(snapshot.autotuneConfigs[1].numWarps, 8);
+    QCOMPARE(snapshot.autotuneConfigs[1].numStages, 5);
+    std::vector<TuningConfig> configs = autotuneConfigs(snapshot.autotuneConfigs);
+    QCOMPARE(configs[0].label, QStringLiteral("config 0: BLOCK=64; num_warps=2, num_stages=3"));
+    QCOMPARE(
+        configs[1].label,
+        QStringLiteral(
+            "config 1: BLOCK=512, EVEN=True; num_warps=8, num_stages=5, num_ctas=2, maxnreg=128"));
+    QCOMPARE(configs[1].constexprs.value(QStringLiteral("EVEN")), QStringLiteral("True"));
+    // The same configs when the compile fails after reading them (a signature too short).
+    request.signature = "*fp32:16";
+    CompileSnapshot failed = compileKernel(request);
+    QVERIFY(!failed.succeeded);
+    QCOMPARE(failed.autotuneConfigs.size(), size_t(2));
+
+    // From edited IR: no Python, no configs.
+    std::optional<ResumeRequest> resume = resumeAfterStage("ttgir");
+    QVERIFY(resume);
+    const StageText *ttgir = nullptr;
+    for (const StageText &stage : snapshot.stages)
+      if (stage.name == "ttgir")
+        ttgir = &stage;
+    QVERIFY(ttgir);
+    CompileRequest edited;
+    edited.text = ttgir->text;
+    edited.resume = resume;
+    edited.resume->bufferName = "edited.ttgir";
+    edited.capturePasses = false;
+    CompileSnapshot resumed = compileKernel(edited);
+    QVERIFY(resumed.succeeded);
+    QVERIFY(resumed.autotuneConfigs.empty());
   }
 };
 

@@ -69,9 +69,22 @@ private Q_SLOTS:
     QCOMPARE(configs[7].variables().value(QStringLiteral("BLOCK_M")), qint64(128));
     QCOMPARE(configs[7].variables().value(QStringLiteral("num_warps")), qint64(8));
 
-    std::vector<TuningConfig> autotuned = autotuneConfigs({{0, "BLOCK_SIZE=128; num_warps=4, num_stages=3", 4, 3, {{"BLOCK_SIZE", "128"}}},
-                                                           {1, "BLOCK_SIZE=256; num_warps=8, num_stages=4", 8, 4, {{"BLOCK_SIZE", "256"}}}});
+    // The labels are the compiler's descriptions (--list-configs' text).
+    AutotuneConfig small;
+    small.metaParameters = {{"BLOCK_SIZE", "128"}};
+    AutotuneConfig large;
+    large.index = 1;
+    large.metaParameters = {{"BLOCK_SIZE", "256"}};
+    large.numWarps = 8;
+    large.numStages = 4;
+    std::vector<TuningConfig> autotuned = autotuneConfigs({small, large});
     QCOMPARE(autotuned.size(), size_t(2));
+    QCOMPARE(autotuned[0].label,
+             QStringLiteral("config 0: BLOCK_SIZE=128; num_warps=4, num_stages=3"));
+    QCOMPARE(autotuned[1].label,
+             QStringLiteral("config 1: BLOCK_SIZE=256; num_warps=8, num_stages=4"));
+    QCOMPARE(autotuned[1].numWarps, 8);
+    QCOMPARE(autotuned[1].numStages, 4);
     QCOMPARE(*autotuned[1].autotuneIndex, 1);
     QCOMPARE(autotuned[1].variables().value(QStringLiteral("BLOCK_SIZE")), qint64(256));
   }

@@ -360,14 +360,6 @@ LogicalResult runPipeline(ModuleOp module, llvm::function_ref<void(OpPassManager
 
 } // namespace driver
 
-std::string CompilationResult::renderDiagnostics(bool remarks) const {
-  std::string text;
-  for (const CompileDiagnostic &diagnostic : diagnostics)
-    if (remarks || !diagnostic.passRemark)
-      text += diagnostic.rendered;
-  return text;
-}
-
 // glibc hands blocks of 128 KiB and more straight back to the system when freed, and trims
 // the heap once 128 KiB at its top are free; every compile then faults the same memory in
 // again (ptxas inside nvJitLink above all: 9% of a softmax kernel's assembly, 4% of a layer
@@ -644,6 +636,7 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
         context, text, fileName.str(), request, frontendOptions(options));
     addFrontendDiagnostics(generated.diagnostics, result);
     result.importedFiles = generated.importedFiles;
+    result.autotuneConfigs = std::move(generated.autotuneConfigs);
     if (!generated.succeeded())
       return;
     module = std::move(generated.module);

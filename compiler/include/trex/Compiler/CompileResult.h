@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace trex {
@@ -115,6 +116,22 @@ struct CompileDiagnostic {
   bool passRemark = false;
 };
 
+// One triton.Config of a Python kernel's @triton.autotune, its values folded at compile time.
+struct AutotuneConfig {
+  // Its position in `configs=` (trex's --config N).
+  int index = 0;
+  // Meta-parameter name -> value as Python's repr writes it ("128", "True", "'fp16'").
+  std::vector<std::pair<std::string, std::string>> metaParameters;
+  // triton.Config's launch options, with its defaults where the config does not set them.
+  int numWarps = 4;
+  int numStages = 3;
+  int numCTAs = 1;
+  std::optional<int> maxRegisters; // maxnreg
+
+  // "BLOCK_SIZE=128, GROUP=8; num_warps=8, num_stages=3" (what --list-configs prints).
+  std::string describe() const;
+};
+
 struct CompilationResult {
   bool succeeded = false;
   // The kernel's name (the public tt.func), used to name stage files.
@@ -124,6 +141,9 @@ struct CompilationResult {
   std::vector<std::string> passedParameterNames;
   // The Python files a kernel file's imports read (a cache must check them too).
   std::vector<std::string> importedFiles;
+  // For a Python kernel: the @triton.autotune configs of the kernel, in order (empty without
+  // them, or when one cannot be folded), whichever config the compilation used.
+  std::vector<AutotuneConfig> autotuneConfigs;
   // The signature trex proposed for a Python kernel compiled without one (see the remark).
   std::optional<std::string> proposedSignature;
   // The launch options the compilation used: the options', or the autotune config's.

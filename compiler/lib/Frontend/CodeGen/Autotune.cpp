@@ -72,19 +72,6 @@ std::string pythonRepr(const Value &value) {
   return value.str();
 }
 
-std::string AutotuneConfigInfo::describe() const {
-  std::string text;
-  for (const auto &[name, value] : metaParameters)
-    text += (text.empty() ? "" : ", ") + name + "=" + value;
-  text += (text.empty() ? "" : "; ") + std::string("num_warps=") + std::to_string(numWarps) +
-          ", num_stages=" + std::to_string(numStages);
-  if (numCTAs != 1)
-    text += ", num_ctas=" + std::to_string(numCTAs);
-  if (maxRegisters)
-    text += ", maxnreg=" + std::to_string(*maxRegisters);
-  return text;
-}
-
 std::vector<FoldedConfig> foldAutotuneConfigs(GenerationState &state, const JitFunction &kernel) {
   (void)state;
   std::vector<FoldedConfig> configs;

@@ -1,6 +1,7 @@
 // The front end's entry point: parse, pick the kernel, specialize it and generate its module.
 #include "trex/Frontend/CodeGen/CodeGen.h"
 
+#include "Autotune.h"
 #include "CodeGenerator.h"
 #include "Proposal.h"
 #include "Specialization.h"
@@ -145,6 +146,14 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
     const python::FunctionDefStmt &definition = *kernel.definition;
     result.kernelName = definition.name();
     result.diagnostics.insert(result.diagnostics.end(), kernel.notes.begin(), kernel.notes.end());
+    // The kernel's configs as --list-configs reads them, whichever one this compile uses (an
+    // error folding one is reported where the compile uses it).
+    try {
+      for (FoldedConfig &config : foldAutotuneConfigs(state, kernel))
+        result.autotuneConfigs.push_back(std::move(config.info));
+    } catch (const CompileError &) {
+      result.autotuneConfigs.clear();
+    }
     module = ModuleOp::create(FileLineColLoc::get(&context, fileName, definition.location().line, 0));
     state.module = *module;
     KernelRequest effective = request;

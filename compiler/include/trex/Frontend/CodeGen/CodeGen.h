@@ -80,6 +80,9 @@ struct FrontendResult {
   std::vector<std::string> passedParameterNames;
   // The autotune config applied (KernelRequest::autotuneConfig), for its launch options.
   std::optional<AutotuneConfigInfo> autotuneConfig;
+  // Every config of the kernel's @triton.autotune, in order (none without one, or when one
+  // cannot be folded: using it reports why).
+  std::vector<AutotuneConfig> autotuneConfigs;
   // Errors (each followed by notes giving the call chain), warnings and remarks
   // (`tl.static_print` output), in the order they arose.
   std::vector<python::Diagnostic> diagnostics;

@@ -7,6 +7,7 @@
 #ifndef TREX_FRONTEND_CODEGEN_KERNELCONFIGS_H
 #define TREX_FRONTEND_CODEGEN_KERNELCONFIGS_H
 
+#include "trex/Compiler/CompileResult.h"
 #include "trex/Frontend/Python/Diagnostic.h"
 
 #include <optional>
@@ -17,21 +18,11 @@
 
 namespace trex::frontend {
 
-// One triton.Config, folded.
-struct AutotuneConfigInfo {
-  int index = 0;
-  // Meta-parameter name -> value as Python's repr writes it ("128", "True", "'fp16'").
-  std::vector<std::pair<std::string, std::string>> metaParameters;
-  // triton.Config's launch options, with its defaults where the config does not set them.
-  int numWarps = 4;
-  int numStages = 3;
-  int numCTAs = 1;
-  std::optional<int> maxRegisters; // maxnreg
+// One triton.Config, folded: the compile result's AutotuneConfig (its values and describe())
+// and where it was written.
+struct AutotuneConfigInfo : AutotuneConfig {
   // The triton.Config(...) call.
   python::SourceLocation location;
-
-  // "BLOCK_SIZE=128, GROUP=8; num_warps=8, num_stages=3".
-  std::string describe() const;
 };
 
 // One `name: lambda args: ...` of @triton.heuristics.
