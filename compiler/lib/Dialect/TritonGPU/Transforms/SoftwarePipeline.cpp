@@ -194,33 +194,6 @@ MemDescType viewOf(Value buffer) {
                           type.getMemorySpace(), /*mutableMemory=*/true);
 }
 
-bool isMemDescView(Operation *op) {
-  return isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescIndexOp,
-             MemDescReinterpretOp>(op);
-}
-
-// `value` (an immutable view of a loaded tile) replaced by `tile`, a mutable tile of a pipeline
-// buffer: views taken of it become mutable views too (Triton's replaceUsesAndPropagateType).
-void replaceWithBufferTile(Value value, Value tile) {
-  SmallVector<Value> worklist;
-  for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
-    use.set(tile);
-    if (isMemDescView(use.getOwner()))
-      worklist.push_back(use.getOwner()->getResult(0));
-  }
-  while (!worklist.empty()) {
-    Value view = worklist.pop_back_val();
-    auto type = cast<MemDescType>(view.getType());
-    if (!type.getMutableMemory())
-      view.setType(MemDescType::get(type.getContext(), type.getShape(), type.getElementType(),
-                                    type.getEncoding(), type.getMemorySpace(),
-                                    /*mutableMemory=*/true, type.getAllocShape()));
-    for (Operation *user : view.getUsers())
-      if (isMemDescView(user))
-        worklist.push_back(user->getResult(0));
-  }
-}
-
 // A view of `value` through memdesc_trans/reshape/subslice, back to what it views.
 Value stripViews(Value value) {
   while (Operation *def = value.getDefiningOp()) {
@@ -476,7 +449,7 @@ private:
     Value view =
         MemDescIndexOp::create(builder, loc, viewOf(entry.buffer), entry.buffer, readIndex);
     if (LocalAllocOp alloc = tileAlloc(entry)) {
-      replaceWithBufferTile(alloc.getResult(), view);
+      replaceWithMutableBuffer(alloc.getResult(), view);
       alloc.erase();
     }
     Value result = entry.op()->getResult(0);
