@@ -479,6 +479,9 @@ private:
       entry.buffer =
           LocalAllocOp::create(builder, entry.op()->getLoc(), bufferType, Value(), IntegerAttr());
     }
+    // The extract index's start, made here as Triton makes it (before the barriers; the
+    // constants keep that order once canonicalization hoists them).
+    Value minusOne = constant(builder, i32, -1);
     // One mbarrier per buffer for each barrier group, each expecting one arrival (the
     // barrier_expect; the copies' bytes complete the phase).
     for (BarrierGroup &group : groups) {
@@ -521,8 +524,7 @@ private:
     // barriers (starting at 0), flipped whenever the extract index wraps around.
     IRRewriter rewriter(context);
     rewriter.setInsertionPoint(loop);
-    SmallVector<Value> firstIndices{constant(rewriter, i32, distance - 1),
-                                    constant(rewriter, i32, -1)};
+    SmallVector<Value> firstIndices{constant(rewriter, i32, distance - 1), minusOne};
     if (!groups.empty())
       firstIndices.push_back(constant(rewriter, i32, 0));
     auto advance = [&](OpBuilder &b, Value index, Value *wrapped) -> Value {
