@@ -476,8 +476,10 @@ private:
       auto bufferType = MemDescType::get(shape, type.getElementType(), entry.sharedEncoding,
                                          SharedMemorySpaceAttr::get(context),
                                          /*mutableMemory=*/true);
-      entry.buffer =
-          LocalAllocOp::create(builder, entry.op()->getLoc(), bufferType, Value(), IntegerAttr());
+      // A TMA buffer takes its load's location, as in Triton (the ttgir names it after the
+      // loaded value); a cp.async one keeps the loop's.
+      Location bufferLoc = entry.tmaLoad ? entry.op()->getLoc() : loc;
+      entry.buffer = LocalAllocOp::create(builder, bufferLoc, bufferType, Value(), IntegerAttr());
     }
     // The extract index's start, made here as Triton makes it (before the barriers; the
     // constants keep that order once canonicalization hoists them).
