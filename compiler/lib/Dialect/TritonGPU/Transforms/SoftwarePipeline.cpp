@@ -37,7 +37,8 @@
 // each initialized for one arrival). Each iteration arms the barrier of the buffer it fills
 // (`ttng.barrier_expect` with the group's bytes, predicated like the copies) and starts the
 // copies on it; a reader waits on the barrier of buffer k % NB with the phase, a third
-// loop-carried index flipped whenever the extract index wraps. A local_alloc of the loaded tile
+// loop-carried value (after the insert and extract indices) flipped whenever the extract index
+// wraps. A local_alloc of the loaded tile
 // in the descriptor's layout (a warp-group dot's operand) becomes the buffer's tile itself;
 // other readers get a local_load of it. After the loop the barriers are invalidated and freed.
 #include "trex/Dialect/TritonGPU/Transforms/LoopStages.h"
@@ -99,8 +100,9 @@ struct BarrierGroup {
   Value barriers;              // the NBx1xi64 allocation
 };
 
-// Whether `load` feeds a dot of its loop through ops of the loop (not as the dot's operand
-// directly: sharedEncodingOfUsers covers that). Triton pipelines such loads as well.
+// Whether `load` feeds a dot of its loop through ops of the loop (for a pointer load, one that
+// is not the dot's operand directly: sharedEncodingOfUsers covers that). Triton pipelines such
+// loads as well.
 bool feedsDotIndirectly(Operation *load) {
   Region *body = load->getParentRegion();
   SetVector<Operation *> slice;
