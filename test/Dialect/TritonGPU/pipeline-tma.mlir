@@ -221,3 +221,46 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %acc : tensor<128x64xf32, #mma>
   }
 }
+
+// -----
+
+// A loop that waits {pendings = 0} for one dot (its result is read in the loop) needs no
+// wait {pendings = 1} after its accumulating dot: that wait, before the copies at the end of
+// the body, completes the previous iteration's dots too (Triton's rule). The accumulator is
+// yielded straight from the dot and collected after the loop.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @synchronous_and_accumulating
+  // CHECK: scf.for
+  // CHECK: %[[S:.*]] = ttng.warp_group_dot {{.*}} {inputPrecision = 0 : i32, isAsync = true}
+  // CHECK-NEXT: ttng.warp_group_dot_wait %[[S]], {{.*}} {pendings = 0 : i32}
+  // CHECK: %[[ACC:.*]] = ttng.warp_group_dot {{.*}} {inputPrecision = 0 : i32, isAsync = true}
+  // CHECK-NOT: ttng.warp_group_dot_wait
+  // CHECK: scf.yield %{{.*}}, %[[ACC]],
+  // CHECK: ttng.warp_group_dot_wait %{{.*}}#1 {pendings = 0 : i32}
+  tt.func @synchronous_and_accumulating(%q: !ttg.memdesc<128x64xf16, #shared, #smem>, %k_desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %v_desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32) -> (tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128x64xf32, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+    %sum0 = arith.constant dense<0.000000e+00> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %sum, %acc = scf.for %start = %c0 to %n step %c64 iter_args(%sum_i = %sum0, %acc_i = %zero) -> (tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128x64xf32, #mma>) : i32 {
+      %k = tt.descriptor_load %k_desc[%start, %c0] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %k_tile = ttg.local_alloc %k : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %s = ttng.warp_group_dot %q, %k_tile, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma>
+      %row = "tt.reduce"(%s) <{axis = 1 : i32}> ({
+      ^bb0(%x: f32, %y: f32):
+        %r = arith.addf %x, %y : f32
+        tt.reduce.return %r : f32
+      }) : (tensor<128x64xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %sum_next = arith.addf %sum_i, %row : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %v = tt.descriptor_load %v_desc[%start, %c0] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %v_tile = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %next = ttng.warp_group_dot %q, %v_tile, %acc_i {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma>
+      scf.yield %sum_next, %next : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128x64xf32, #mma>
+    }
+    tt.return %sum, %acc : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128x64xf32, #mma>
+  }
+}

@@ -723,6 +723,8 @@ private:
           builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{0});
       dot.getD().replaceAllUsesExcept(wait.getResult(0), wait);
     };
+    // The accumulating dots left running into the next iteration, and their yield positions.
+    SmallVector<std::pair<ttng::WarpGroupDotOp, unsigned>> accumulating;
     for (ttng::WarpGroupDotOp dot : dots) {
       Value result = dot.getD();
       bool fp32 = cast<RankedTensorType>(result.getType()).getElementType().isF32();
@@ -788,11 +790,7 @@ private:
                                                      ValueRange{carried}, uint32_t{0});
         carried.replaceAllUsesExcept(wait.getResult(0), wait);
       } else {
-        builder.setInsertionPointAfter(dot);
-        SmallVector<Value> inputs = waitInputs(dot, result);
-        auto wait = ttng::WarpGroupDotWaitOp::create(
-            builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{1});
-        yield->setOperand(index, wait.getResult(0));
+        accumulating.push_back({dot, index});
       }
       // The last dot is collected after the loop even where its result is unused: nothing
       // may reuse its buffers while it still reads them.
@@ -802,6 +800,22 @@ private:
           ttng::WarpGroupDotWaitOp::create(builder, dot.getLoc(), TypeRange{loopResult.getType()},
                                            ValueRange{loopResult}, uint32_t{0});
       loopResult.replaceAllUsesExcept(last.getResult(0), last);
+    }
+    // A wait {pendings = 1} after an accumulating dot lets it run on while the previous
+    // iteration's is waited for (so the copies at the end of the body may overwrite what that
+    // one read). Where the body already waits {pendings = 0} for another dot (before those
+    // copies: they are the body's last ops), that wait completes the previous iteration's
+    // dots, and Triton adds none (insertAsyncWarpGroupDotWaitInLoop).
+    if (llvm::any_of(body->getOps<ttng::WarpGroupDotWaitOp>(),
+                     [](ttng::WarpGroupDotWaitOp wait) { return wait.getPendings() == 0; }))
+      return;
+    for (auto [dot, index] : accumulating) {
+      OpBuilder builder(dot->getContext());
+      builder.setInsertionPointAfter(dot);
+      SmallVector<Value> inputs = waitInputs(dot, dot.getD());
+      auto wait = ttng::WarpGroupDotWaitOp::create(
+          builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{1});
+      yield->setOperand(index, wait.getResult(0));
     }
   }
 
