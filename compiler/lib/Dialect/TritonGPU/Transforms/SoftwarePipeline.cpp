@@ -692,13 +692,14 @@ private:
   // to the next iteration and used by nothing else in the loop, its shared-memory operands are
   // tiles of pipelined buffers (or made outside the loop). A warp_group_dot_wait
   // {pendings = 1} after it waits for the previous iteration's (so the copies at the end of the
-  // body may overwrite what that one read), and one with {pendings = 0} after the loop collects
-  // the last. A dot whose result is carried to the next iteration and read there by other ops
-  // first (flash attention's second dot, A in registers) is issued too and waited for
-  // {pendings = 0} just before that first reader, as Triton overlaps it with the next
-  // iteration's loads and first dot. Any other dot (an fp16 accumulator, an operand stored to
-  // shared memory in the loop, a result used in the loop) is waited for {pendings = 0} right
-  // after it is issued.
+  // body may overwrite what that one read) unless the body waits {pendings = 0} for another
+  // dot anyway, and one with {pendings = 0} after the loop collects the last. A dot whose
+  // result is carried to the next iteration and read there by other ops first (flash
+  // attention's second dot, A in registers) is issued too: where those reads follow the
+  // body's first wait {pendings = 0} (for the first dot), that wait completes it (Triton's
+  // rule); otherwise it is waited for {pendings = 0} just before that first reader. Any other
+  // dot (an fp16 accumulator, an operand stored to shared memory in the loop, a result used in
+  // the loop) is waited for {pendings = 0} right after it is issued.
   void makeWarpGroupDotsAsync() {
     Block *body = loop.getBody();
     auto yield = cast<scf::YieldOp>(body->getTerminator());
