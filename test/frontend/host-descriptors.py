@@ -12,6 +12,8 @@
 # RUN: trex compile %s --kernel copy_tiles --signature "tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 64]>, 64, 64" --target cuda:90 --emit ptx | FileCheck %s --check-prefix=PTX
 # RUN: trex compile %s --kernel matmul_tma --signature "tensordesc<fp16[64, 32]>, tensordesc<fp16[32, 64]>, tensordesc<fp16[64, 64]>, i32:16, i32:16, i32:16, 64, 64, 32" --target cuda:90 --num-stages 3 --emit ttgir | FileCheck %s --check-prefix=MATMUL
 # RUN: trex compile %s --kernel matmul_tma --signature "tensordesc<fp16[64, 32]>, tensordesc<fp16[32, 64]>, tensordesc<fp16[64, 64]>, i32:16, i32:16, i32:16, 64, 64, 32" --target cuda:90 --num-stages 3 --emit json | FileCheck %s --check-prefix=META
+# RUN: trex compile %s --kernel matmul_tma --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, i32:16, i32:16, i32:16, 128, 128, 64" --target cuda:90 --num-stages 3 --emit ttgir | FileCheck %s --check-prefix=PIPELINED
+# RUN: trex compile %s --kernel matmul_tma --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, i32:16, i32:16, i32:16, 128, 128, 64" --target cuda:90 --num-stages 4 --emit ptx | FileCheck %s --check-prefix=PIPELINED-PTX
 # RUN: trex compile %s --kernel row_sums --signature "tensordesc<fp32[16, 64]>, *fp32:16, 16, 64" --target cuda:90 --emit ttir | FileCheck %s --check-prefix=SHAPE
 # RUN: not trex compile %s --kernel copy_tiles --signature "tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 64]>, 64, 64" --target cuda:80 --emit ttir 2>&1 | FileCheck %s --check-prefix=SM80
 # RUN: not trex compile %s --kernel copy_tiles --signature "tensordesc<fp16[64, 4]>, tensordesc<fp16[64, 64]>, 64, 64" --target cuda:90 --emit ttir 2>&1 | FileCheck %s --check-prefix=NARROW
@@ -85,6 +87,81 @@ def copy_tiles(src, dst, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
 # META-NEXT: "swizzle": 2
 # META: "swizzle": 3
 # META: "swizzle": 3
+# The matmul's loads pipelined as Triton 3.6 does (num_stages 3: two iterations ahead, three
+# buffers, as the asynchronous wgmma reads them in place): one barrier per buffer shared by A and
+# B, armed for both tiles' bytes before their copies; the loop waits on the barrier of the buffer
+# it reads with the phase it carries (flipped whenever the index wraps), lets the previous
+# iteration's wgmma finish (pendings = 1) and copies iteration k + 2 into the buffer that one read.
+# PIPELINED-DAG: #[[SHARED:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+# PIPELINED-DAG: #[[BAR:.*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+# PIPELINED-LABEL: tt.func public @matmul_tma(
+# PIPELINED: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #[[SHARED]], #smem, mutable>
+# PIPELINED-NEXT: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #[[SHARED]], #smem, mutable>
+# PIPELINED-NEXT: %[[BARS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64, #[[BAR]], #smem, mutable>
+# PIPELINED-NEXT: %[[BAR0:.*]] = ttg.memdesc_index %[[BARS]][%c0_i32]
+# PIPELINED-NEXT: ttng.init_barrier %[[BAR0]], 1
+# PIPELINED-NEXT: %[[BAR1:.*]] = ttg.memdesc_index %[[BARS]][%c1_i32]
+# PIPELINED-NEXT: ttng.init_barrier %[[BAR1]], 1
+# PIPELINED-NEXT: %[[BAR2:.*]] = ttg.memdesc_index %[[BARS]][%c2_i32]
+# PIPELINED-NEXT: ttng.init_barrier %[[BAR2]], 1
+# PIPELINED-NEXT: %[[FIRST:.*]] = arith.cmpi sgt, %[[TILES:.*]], %c0_i32
+# PIPELINED-NEXT: ttng.barrier_expect %[[BAR0]], 32768, %[[FIRST]]
+# PIPELINED-NEXT: %[[A0:.*]] = ttg.memdesc_index %[[A]][%c0_i32]
+# PIPELINED-NEXT: ttng.async_tma_copy_global_to_local %a_desc[%{{.*}}, %c0_i32] %[[A0]], %[[BAR0]], %[[FIRST]]
+# PIPELINED-NEXT: %[[B0:.*]] = ttg.memdesc_index %[[B]][%c0_i32]
+# PIPELINED-NEXT: ttng.async_tma_copy_global_to_local %b_desc[%c0_i32, %{{.*}}] %[[B0]], %[[BAR0]], %[[FIRST]]
+# PIPELINED-NEXT: %[[SECOND:.*]] = arith.cmpi sgt, %[[TILES]], %c1_i32
+# PIPELINED-NEXT: ttng.barrier_expect %[[BAR1]], 32768, %[[SECOND]]
+# PIPELINED-NEXT: %[[A1:.*]] = ttg.memdesc_index %[[A]][%c1_i32]
+# PIPELINED-NEXT: ttng.async_tma_copy_global_to_local %a_desc[%{{.*}}, %c64_i32] %[[A1]], %[[BAR1]], %[[SECOND]]
+# PIPELINED-NEXT: %[[B1:.*]] = ttg.memdesc_index %[[B]][%c1_i32]
+# PIPELINED-NEXT: ttng.async_tma_copy_global_to_local %b_desc[%c64_i32, %{{.*}}] %[[B1]], %[[BAR1]], %[[SECOND]]
+# PIPELINED-NEXT: %[[LOOP:.*]]:4 = scf.for %[[K:.*]] = %c0_i32 to %[[TILES]] step %c1_i32 iter_args(%[[ACC:.*]] = %cst, %[[INS:.*]] = %c1_i32, %[[EXT:.*]] = %c-1_i32, %[[PHASE:.*]] = %c0_i32)
+# PIPELINED-NEXT: %[[LAST:.*]] = arith.subi %[[TILES]], %c2_i32
+# PIPELINED-NEXT: %[[AHEAD:.*]] = arith.cmpi slt, %[[K]], %[[LAST]]
+# PIPELINED-NEXT: %[[EXT1:.*]] = arith.addi %[[EXT]], %c1_i32
+# PIPELINED-NEXT: %[[WRAPS:.*]] = arith.cmpi sge, %[[EXT1]], %c3_i32
+# PIPELINED-NEXT: %[[READ:.*]] = arith.select %[[WRAPS]], %c0_i32, %[[EXT1]]
+# PIPELINED-NEXT: %[[FLIP:.*]] = arith.xori %[[PHASE]], %c1_i32
+# PIPELINED-NEXT: %[[PH:.*]] = arith.select %[[WRAPS]], %[[FLIP]], %[[PHASE]]
+# PIPELINED-NEXT: %[[WBAR:.*]] = ttg.memdesc_index %[[BARS]][%[[READ]]]
+# PIPELINED-NEXT: ttng.wait_barrier %[[WBAR]], %[[PH]]
+# PIPELINED-NEXT: %[[RB:.*]] = ttg.memdesc_index %[[B]][%[[READ]]]
+# PIPELINED-NEXT: %[[RA:.*]] = ttg.memdesc_index %[[A]][%[[READ]]]
+# PIPELINED-NEXT: %[[DOT:.*]] = ttng.warp_group_dot %[[RA]], %[[RB]], %[[ACC]] {inputPrecision = 0 : i32, isAsync = true}
+# PIPELINED-NEXT: %[[DONE:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], %[[RA]], %[[RB]] {pendings = 1 : i32}
+# PIPELINED-NEXT: %[[INS1:.*]] = arith.addi %[[INS]], %c1_i32
+# PIPELINED-NEXT: %[[IWRAPS:.*]] = arith.cmpi sge, %[[INS1]], %c3_i32
+# PIPELINED-NEXT: %[[WRITE:.*]] = arith.select %[[IWRAPS]], %c0_i32, %[[INS1]]
+# PIPELINED-NEXT: %[[K2:.*]] = arith.addi %[[K]], %c2_i32
+# PIPELINED-NEXT: %[[OFF:.*]] = arith.muli %[[K2]], %c64_i32
+# PIPELINED-NEXT: %[[EBAR:.*]] = ttg.memdesc_index %[[BARS]][%[[WRITE]]]
+# PIPELINED-NEXT: ttng.barrier_expect %[[EBAR]], 32768, %[[AHEAD]]
+# PIPELINED-NEXT: %[[WA:.*]] = ttg.memdesc_index %[[A]][%[[WRITE]]]
+# PIPELINED-NEXT: ttng.async_tma_copy_global_to_local %a_desc[%{{.*}}, %[[OFF]]] %[[WA]], %[[EBAR]], %[[AHEAD]]
+# PIPELINED-NEXT: %[[WB:.*]] = ttg.memdesc_index %[[B]][%[[WRITE]]]
+# PIPELINED-NEXT: ttng.async_tma_copy_global_to_local %b_desc[%[[OFF]], %{{.*}}] %[[WB]], %[[EBAR]], %[[AHEAD]]
+# PIPELINED-NEXT: scf.yield %[[DONE]]#0, %[[WRITE]], %[[READ]], %[[PH]]
+# PIPELINED-NEXT: }
+# PIPELINED-NEXT: %[[RESULT:.*]] = ttng.warp_group_dot_wait %[[LOOP]]#0 {pendings = 0 : i32}
+# PIPELINED-NEXT: ttng.inval_barrier %[[BAR0]]
+# PIPELINED-NEXT: ttng.inval_barrier %[[BAR1]]
+# PIPELINED-NEXT: ttng.inval_barrier %[[BAR2]]
+# PIPELINED-NEXT: ttg.local_dealloc %[[BARS]]
+# PIPELINED-NEXT: ttg.local_dealloc %[[B]]
+# PIPELINED-NEXT: ttg.local_dealloc %[[A]]
+# PIPELINED-NOT: ttg.local_load
+# PIPELINED: arith.truncf %[[RESULT]]
+# With num_stages 4: three iterations ahead, four barriers and buffers; the loop polls the
+# barrier with the phase and keeps one wgmma group in flight.
+# PIPELINED-PTX-COUNT-4: mbarrier.init.shared::cta.b64 [{{.*}}], 1;
+# PIPELINED-PTX-COUNT-3: mbarrier.arrive.expect_tx.shared::cta.b64 _, [{{.*}}], 32768;
+# PIPELINED-PTX: mbarrier.try_wait.parity.shared::cta.b64 complete, [{{.*}}], %r{{[0-9]+}};
+# PIPELINED-PTX: wgmma.wait_group.sync.aligned 1;
+# PIPELINED-PTX: mbarrier.arrive.expect_tx.shared::cta.b64 _, [{{.*}}], 32768;
+# PIPELINED-PTX: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+# PIPELINED-PTX: wgmma.wait_group.sync.aligned 0;
+# PIPELINED-PTX-COUNT-4: mbarrier.inval.shared::cta.b64
 @triton.jit
 def matmul_tma(a_desc, b_desc, c_desc, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                BLOCK_K: tl.constexpr):

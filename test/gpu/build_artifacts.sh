@@ -9,6 +9,7 @@
 #   OUT/v3/<case>/           mma_check.py's matmuls on wgmma           (sm_90's default)
 #   OUT/v2/<case>/           the same on mma.sync
 #   OUT/host_descriptors/<case>/ host TensorDescriptor copies and matmuls (host_descriptor_check.py)
+#   OUT/tma_pipeline/<case>/     pipelined TMA matmuls and attention (tma_pipeline_check.py)
 # for TARGET (default cuda:90, the GPU machine's). Then, on the GPU machine:
 #   python3 test/gpu/gpu_check.py samples OUT/samples OUT/trex-runner
 #   python3 test/gpu/gpu_check.py samples OUT/side_by_side OUT/trex-runner \
@@ -20,6 +21,8 @@
 #   python3 test/gpu/kernels_ab.py OUT
 #   PYTHONPATH=python TREX=... python3 test/gpu/host_descriptor_check.py check \
 #       --artifacts OUT/host_descriptors --runner OUT/trex-runner
+#   PYTHONPATH=python TREX=... python3 test/gpu/tma_pipeline_check.py check \
+#       --artifacts OUT/tma_pipeline
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=${1:?usage: build_artifacts.sh OUT [TARGET]}
@@ -59,6 +62,7 @@ fi
 python3 test/gpu/mma_check.py build --trex "$trex" --out "$out/v3" --mma v3
 python3 test/gpu/mma_check.py build --trex "$trex" --out "$out/v2" --mma v2
 python3 test/gpu/host_descriptor_check.py build --trex "$trex" --out "$out/host_descriptors"
+python3 test/gpu/tma_pipeline_check.py build --trex "$trex" --out "$out/tma_pipeline"
 
 # Real Triton's PTX for the two benchmark matmuls (the fixtures, compiled by Triton 3.6 for
 # the same specialisation), assembled by the ptxas executable of the CUDA trex uses and run by

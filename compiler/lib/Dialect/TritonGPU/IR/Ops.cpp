@@ -264,6 +264,50 @@ LogicalResult GlobalScratchAllocOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Utilities
+//===----------------------------------------------------------------------===//
+
+void replaceWithMutableBuffer(Value value, Value buffer) {
+  auto isView = [](Operation *op) {
+    return isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp, MemDescIndexOp,
+               MemDescReinterpretOp>(op);
+  };
+  // An op that forwards a memdesc operand as its result at the same position
+  // (ttng.warp_group_dot_wait keeping a wgmma's operands alive) forwards the mutable one.
+  auto forwarded = [](OpOperand &use, Type oldType) -> Value {
+    Operation *user = use.getOwner();
+    unsigned index = use.getOperandNumber();
+    if (user->getNumRegions() || user->getNumResults() != user->getNumOperands() ||
+        user->getResult(index).getType() != oldType)
+      return {};
+    return user->getResult(index);
+  };
+  SmallVector<Value> views;
+  Type oldType = value.getType();
+  for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
+    use.set(buffer);
+    if (isView(use.getOwner()))
+      views.push_back(use.getOwner()->getResult(0));
+    else if (Value result = forwarded(use, oldType))
+      views.push_back(result);
+  }
+  while (!views.empty()) {
+    Value view = views.pop_back_val();
+    auto type = cast<MemDescType>(view.getType());
+    if (type.getMutableMemory())
+      continue;
+    view.setType(MemDescType::get(type.getContext(), type.getShape(), type.getElementType(),
+                                  type.getEncoding(), type.getMemorySpace(),
+                                  /*mutableMemory=*/true, type.getAllocShape()));
+    for (OpOperand &use : view.getUses())
+      if (isView(use.getOwner()))
+        views.push_back(use.getOwner()->getResult(0));
+      else if (Value result = forwarded(use, type))
+        views.push_back(result);
+  }
+}
+
 } // namespace trex::ttg
 
 #define GET_OP_CLASSES

@@ -85,7 +85,8 @@ static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &o
     pm.addPass(trex::createCanonicalizerPass());
     pm.addPass(createTritonGPUCombineTensorSelectAndIf());
     // Warp specialization goes here. Latency assignment, loop scheduling and
-    // the pipeliner: one simplified pass (cp.async copies, async wgmma; no TMA).
+    // the pipeliner: one simplified pass (cp.async copies, TMA copies of descriptor loads with
+    // mbarriers, async wgmma).
     if (options.pipeline) {
       TritonGPUPipelineOptions pipelineOptions;
       pipelineOptions.numStages = options.numStages;

@@ -215,9 +215,10 @@ unsigned originalBitWidth(Value operand) {
   return width;
 }
 
-// Whether `operand` is loaded from memory (or is a block argument), looking through layout
-// conversions and transposes. A wgmma A operand that is neither stays in registers, as Triton
-// decides in accelerate-matmul (rather than going through shared memory and back).
+// Whether `operand` is loaded from memory (a pointer or a descriptor load) or is a block argument,
+// looking through layout conversions and transposes. A wgmma A operand that is neither stays in
+// registers, as Triton decides in accelerate-matmul (rather than going through shared memory and
+// back).
 bool comesFromLoadOrBlockArg(Value operand) {
   while (Operation *def = operand.getDefiningOp()) {
     if (auto convert = dyn_cast<ConvertLayoutOp>(def))
@@ -228,7 +229,7 @@ bool comesFromLoadOrBlockArg(Value operand) {
       break;
   }
   Operation *def = operand.getDefiningOp();
-  return !def || isa<tt::LoadOp>(def);
+  return !def || isa<tt::LoadOp, tt::DescriptorLoadOp, tt::DescriptorGatherOp>(def);
 }
 
 // A shared-memory copy of a wgmma operand in the layout wgmma reads. The

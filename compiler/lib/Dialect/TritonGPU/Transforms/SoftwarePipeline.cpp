@@ -36,6 +36,18 @@
 // the body reads too (the epilogue's tile offsets, a fused loop's tile counter) is carried
 // through D iter_args to the iteration that reads it; an advanced value read elsewhere (a
 // pointer also stored in the loop) leaves the loop alone.
+//
+// Descriptor loads (tt.descriptor_load of a descriptor made outside the loop, sm_90) that feed
+// a dot are pipelined the same way as TMA copies, as Triton's createTMAAsyncLoad does: the
+// buffer has the descriptor's layout, and consecutive descriptor loads with no reader of any of
+// them in between (a matmul's A and B) share a ring of NB mbarriers (a `NBx1xi64` allocation,
+// each initialized for one arrival). Each iteration arms the barrier of the buffer it fills
+// (`ttng.barrier_expect` with the group's bytes, predicated like the copies) and starts the
+// copies on it; a reader waits on the barrier of buffer k % NB with the phase, a third
+// loop-carried value (after the insert and extract indices, before the carried values)
+// flipped whenever the extract index wraps. A local_alloc of the loaded tile
+// in the descriptor's layout (a warp-group dot's operand) becomes the buffer's tile itself;
+// other readers get a local_load of it. After the loop the barriers are invalidated and freed.
 #include "trex/Dialect/TritonGPU/Transforms/LoopStages.h"
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
@@ -67,7 +79,9 @@ constexpr unsigned kMinCopyBytes = 4;
 constexpr unsigned kMaxCopyBytes = 16;
 
 struct PipelinedLoad {
+  // A pointer load (cp.async) or, for TMA, a descriptor load.
   tt::LoadOp load;
+  tt::DescriptorLoadOp tmaLoad;
   // How the dot reads the tile: this shared layout, the buffer of NB such tiles.
   Attribute sharedEncoding;
   unsigned contiguity = 1;
@@ -78,16 +92,32 @@ struct PipelinedLoad {
   // The load reaches a dot only through other ops (e.g. e2m1 bytes unpacked by fp4_to_fp):
   // its buffer is unswizzled and read back in the load's own layout for those ops.
   bool plain = false;
+  // TMA: the barrier group (BarrierGroup) whose mbarrier its copies complete on.
+  unsigned group = 0;
+
+  Operation *op() const {
+    return tmaLoad ? static_cast<Operation *>(tmaLoad) : static_cast<Operation *>(load);
+  }
+  RankedTensorType type() const { return cast<RankedTensorType>(op()->getResult(0).getType()); }
 };
 
-// Whether `load` feeds a dot of its loop through ops of the loop (not as the dot's operand
-// directly: sharedEncodingOfUsers covers that). Triton pipelines such loads as well.
-bool feedsDotIndirectly(tt::LoadOp load) {
+// Descriptor loads whose copies complete on one ring of mbarriers (one per buffer): loads
+// issued one after the other with no reader of them in between, as Triton groups them.
+struct BarrierGroup {
+  SmallVector<unsigned> loads; // indices into the pipeliner's loads, in body order
+  int64_t bytes = 0;           // what the copies of one iteration bring
+  Value barriers;              // the NBx1xi64 allocation
+};
+
+// Whether `load` feeds a dot of its loop through ops of the loop (for a pointer load, one that
+// is not the dot's operand directly: sharedEncodingOfUsers covers that). Triton pipelines such
+// loads as well.
+bool feedsDotIndirectly(Operation *load) {
   Region *body = load->getParentRegion();
   SetVector<Operation *> slice;
   ForwardSliceOptions options;
   options.filter = [&](Operation *op) { return body->isAncestor(op->getParentRegion()); };
-  getForwardSlice(load.getOperation(), &slice, options);
+  getForwardSlice(load, &slice, options);
   return llvm::any_of(slice,
                       [](Operation *op) { return isa<tt::DotOp, ttng::WarpGroupDotOp>(op); });
 }
@@ -175,6 +205,24 @@ MemDescType viewOf(Value buffer) {
                           type.getMemorySpace(), /*mutableMemory=*/true);
 }
 
+// A view of `value` through memdesc_trans/reshape/subslice, back to what it views.
+Value stripViews(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp>(def))
+      break;
+    value = def->getOperand(0);
+  }
+  return value;
+}
+
+// The mbarrier layout: one 8-byte barrier per buffer.
+MemDescType barrierRingType(MLIRContext *context, int64_t count) {
+  auto encoding = SwizzledSharedEncodingAttr::get(context, 1, 1, 1, ArrayRef<unsigned>{0},
+                                                  CGALayout::oneCTA(1));
+  return MemDescType::get({count, 1}, IntegerType::get(context, 64), encoding,
+                          SharedMemorySpaceAttr::get(context), /*mutableMemory=*/true);
+}
+
 class LoopPipeliner {
 public:
   LoopPipeliner(scf::ForOp loop, int numStages, const ModuleAxisInfoAnalysis &axisInfo)
@@ -187,6 +235,7 @@ public:
     bool asyncReads =
         llvm::any_of(loads, [](const PipelinedLoad &entry) { return entry.readByWarpGroupDot; });
     numBuffers = asyncReads ? distance + 1 : distance;
+    groupBarriers();
     rewrite();
     makeWarpGroupDotsAsync();
     return true;
@@ -197,6 +246,10 @@ private:
     if (loop.getUnsignedCmp() || !loop.getInductionVar().getType().isIntOrIndex())
       return false;
     for (Operation &op : *loop.getBody()) {
+      if (auto descriptorLoad = dyn_cast<tt::DescriptorLoadOp>(&op)) {
+        collectDescriptorLoad(descriptorLoad);
+        continue;
+      }
       auto load = dyn_cast<tt::LoadOp>(&op);
       if (!load || !isa<RankedTensorType>(load.getPtr().getType()) || load.getIsVolatile())
         continue;
@@ -233,16 +286,105 @@ private:
                               contiguityInBuffer(encoding, type, blocked.getOrder().front()));
       if (contiguity * bits < kMinCopyBytes * 8)
         continue;
-      loads.push_back({load, encoding, contiguity, Value(), readByWarpGroupDot, plain});
+      PipelinedLoad entry;
+      entry.load = load;
+      entry.sharedEncoding = encoding;
+      entry.contiguity = contiguity;
+      entry.readByWarpGroupDot = readByWarpGroupDot;
+      entry.plain = plain;
+      loads.push_back(entry);
     }
     return !loads.empty();
+  }
+
+  // A descriptor load that feeds a dot: TMA copies into buffers in the descriptor's layout. One
+  // whose descriptor is made in the loop is left to triton-nvidia-tma-lowering (copies issued
+  // ahead would need a descriptor per buffer, Triton's lowerTMADescriptors).
+  void collectDescriptorLoad(tt::DescriptorLoadOp load) {
+    auto desc = cast<tt::TensorDescType>(load.getDesc().getType());
+    RankedTensorType type = load.getType();
+    Attribute encoding = desc.getBlockType().getEncoding();
+    if (!isa_and_nonnull<NVMMASharedEncodingAttr>(encoding) ||
+        desc.getBlockType().getShape() != type.getShape() ||
+        !loop.isDefinedOutsideOfLoop(load.getDesc()) || !feedsDotIndirectly(load))
+      return;
+    PipelinedLoad entry;
+    entry.tmaLoad = load;
+    entry.sharedEncoding = encoding;
+    // The tile's one reader is a local_alloc in the TMA layout that a warp-group dot reads
+    // (perhaps through a transposed view): the dot keeps reading the buffer after it is issued,
+    // so the ring gets one more buffer (Triton's loadRequiresAdditionalBuffer).
+    if (LocalAllocOp alloc = tileAlloc(entry))
+      entry.readByWarpGroupDot = llvm::any_of(alloc->getUsers(), [](Operation *user) {
+        while (isa<MemDescTransOp>(user) && user->hasOneUse())
+          user = *user->getUsers().begin();
+        return isa<ttng::WarpGroupDotOp>(user);
+      });
+    loads.push_back(entry);
+  }
+
+  // The local_alloc that copies a descriptor load's tile into shared memory in the buffer's
+  // layout, when that is the load's only use (it then becomes the buffer's tile).
+  static LocalAllocOp tileAlloc(const PipelinedLoad &entry) {
+    Operation *load = entry.op();
+    if (!load->hasOneUse())
+      return {};
+    auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
+    if (!alloc || alloc.getType().getEncoding() != entry.sharedEncoding)
+      return {};
+    return alloc;
+  }
+
+  // Descriptor loads share one mbarrier per buffer while they follow one another with nothing
+  // in between that reads one of them (a tile turned into the buffer's tile is read where its
+  // local_alloc is read), as Triton's createTMABarrierAndWait groups them: a matmul's A and B
+  // share one, an attention's K and V (V loaded after the dot that reads K) do not.
+  void groupBarriers() {
+    DenseMap<Operation *, unsigned> descriptorLoads;
+    for (auto [index, entry] : llvm::enumerate(loads))
+      if (entry.tmaLoad)
+        descriptorLoads[entry.op()] = index;
+    Block *body = loop.getBody();
+    DenseSet<Operation *> grouped;
+    for (unsigned first = 0; first < loads.size(); ++first) {
+      if (!loads[first].tmaLoad || grouped.contains(loads[first].op()))
+        continue;
+      BarrierGroup group;
+      DenseSet<Operation *> readers;
+      auto add = [&](unsigned index) {
+        PipelinedLoad &entry = loads[index];
+        entry.group = groups.size();
+        group.loads.push_back(index);
+        grouped.insert(entry.op());
+        RankedTensorType type = entry.type();
+        group.bytes +=
+            type.getNumElements() * std::max(type.getElementType().getIntOrFloatBitWidth() / 8, 1u);
+        auto noteReader = [&](Operation *user) {
+          if (Operation *inBody = body->findAncestorOpInBlock(*user))
+            readers.insert(inBody);
+        };
+        if (LocalAllocOp alloc = tileAlloc(entry))
+          llvm::for_each(alloc->getUsers(), noteReader);
+        else
+          llvm::for_each(entry.op()->getUsers(), noteReader);
+      };
+      add(first);
+      for (Operation *next = loads[first].op()->getNextNode(); next; next = next->getNextNode()) {
+        if (readers.contains(next))
+          break;
+        auto found = descriptorLoads.find(next);
+        if (found != descriptorLoads.end() && !grouped.contains(next))
+          add(found->second);
+      }
+      groups.push_back(std::move(group));
+    }
   }
 
   // Stage 0 (LoopStages.h): what runs ahead with the loads.
   bool collectStageZero() {
     SmallVector<Operation *> loadOps;
     for (PipelinedLoad &entry : loads)
-      loadOps.push_back(entry.load);
+      loadOps.push_back(entry.op());
     StageZeroOptions options;
     options.conditionals = true;
     options.carryValues = true;
@@ -298,15 +440,40 @@ private:
     return arith::ConstantOp::create(builder, loop.getLoc(), builder.getIntegerAttr(type, value));
   }
 
+  bool hasCopies() const {
+    return llvm::any_of(loads, [](const PipelinedLoad &entry) { return !entry.tmaLoad; });
+  }
+
   // Clones stage 0 with `mapping` (the induction variable and stage-0 iter_args of the
   // iteration being prefetched) and starts its copies into buffer `index`, masked off where
-  // `valid` (i1: the iteration exists) is false; each load's copy is its own group, as
-  // Triton commits them.
+  // `valid` (i1: the iteration exists) is false; each load's cp.async copy is its own group, as
+  // Triton commits them, and each barrier group's TMA copies follow the barrier_expect that
+  // arms its barrier for their bytes.
   void issueIteration(OpBuilder &builder, IRMapping &mapping, Value index, Value valid) {
     Location loc = loop.getLoc();
     for (Operation *op : orderedStageZero)
       builder.clone(*op, mapping);
+    SmallVector<Value> armed(groups.size());
     for (PipelinedLoad &entry : loads) {
+      if (auto descriptorLoad = entry.tmaLoad) {
+        Value &barrier = armed[entry.group];
+        if (!barrier) {
+          BarrierGroup &group = groups[entry.group];
+          barrier =
+              MemDescIndexOp::create(builder, loc, viewOf(group.barriers), group.barriers, index);
+          ttng::BarrierExpectOp::create(builder, loc, barrier, static_cast<int32_t>(group.bytes),
+                                        valid);
+        }
+        Value view = MemDescIndexOp::create(builder, descriptorLoad.getLoc(), viewOf(entry.buffer),
+                                            entry.buffer, index);
+        SmallVector<Value> indices;
+        for (Value coordinate : descriptorLoad.getIndices())
+          indices.push_back(mapping.lookupOrDefault(coordinate));
+        ttng::AsyncTMACopyGlobalToLocalOp::create(
+            builder, descriptorLoad.getLoc(), descriptorLoad.getDesc(), indices, view, barrier,
+            valid, descriptorLoad.getCache(), descriptorLoad.getEvict(), /*isVolatile=*/false);
+        continue;
+      }
       tt::LoadOp load = entry.load;
       Value pointers = mapping.lookupOrDefault(load.getPtr());
       auto maskType = RankedTensorType::get(cast<RankedTensorType>(load.getType()).getShape(),
@@ -325,6 +492,27 @@ private:
     }
   }
 
+  // A descriptor load's readers, once its barrier group's copies of this iteration are waited
+  // for (`barrier` at the extract index, with the phase): the local_alloc of the tile becomes
+  // the buffer's tile, any other reader gets a local_load of it (after the view, as Triton
+  // places them: each load's view right after the wait).
+  void readDescriptorTile(OpBuilder &builder, PipelinedLoad &entry, Operation *wait,
+                          Value readIndex) {
+    Location loc = entry.op()->getLoc();
+    builder.setInsertionPointAfter(wait);
+    Value view =
+        MemDescIndexOp::create(builder, loc, viewOf(entry.buffer), entry.buffer, readIndex);
+    if (LocalAllocOp alloc = tileAlloc(entry)) {
+      replaceWithMutableBuffer(alloc.getResult(), view);
+      alloc.erase();
+    }
+    Value result = entry.op()->getResult(0);
+    if (!result.use_empty()) {
+      Value read = LocalLoadOp::create(builder, loc, entry.type(), view, Value());
+      result.replaceAllUsesWith(read);
+    }
+  }
+
   void rewrite() {
     Location loc = loop.getLoc();
     MLIRContext *context = loop.getContext();
@@ -336,13 +524,30 @@ private:
 
     OpBuilder builder(loop);
     for (PipelinedLoad &entry : loads) {
-      auto type = cast<RankedTensorType>(entry.load.getType());
+      RankedTensorType type = entry.type();
       SmallVector<int64_t> shape{numBuffers};
       shape.append(type.getShape().begin(), type.getShape().end());
       auto bufferType = MemDescType::get(shape, type.getElementType(), entry.sharedEncoding,
                                          SharedMemorySpaceAttr::get(context),
                                          /*mutableMemory=*/true);
-      entry.buffer = LocalAllocOp::create(builder, loc, bufferType, Value(), IntegerAttr());
+      // A TMA buffer takes its load's location, as in Triton (the ttgir names it after the
+      // loaded value); a cp.async one keeps the loop's.
+      Location bufferLoc = entry.tmaLoad ? entry.op()->getLoc() : loc;
+      entry.buffer = LocalAllocOp::create(builder, bufferLoc, bufferType, Value(), IntegerAttr());
+    }
+    // The extract index's start, made here as Triton makes it (before the barriers; the
+    // constants keep that order once canonicalization hoists them).
+    Value minusOne = constant(builder, i32, -1);
+    // One mbarrier per buffer for each barrier group, each expecting one arrival (the
+    // barrier_expect; the copies' bytes complete the phase).
+    for (BarrierGroup &group : groups) {
+      group.barriers = LocalAllocOp::create(builder, loc, barrierRingType(context, numBuffers),
+                                            Value(), IntegerAttr());
+      for (int64_t index = 0; index < numBuffers; ++index) {
+        Value barrier = MemDescIndexOp::create(builder, loc, viewOf(group.barriers), group.barriers,
+                                               constant(builder, i32, index));
+        ttng::InitBarrierOp::create(builder, loc, barrier, 1);
+      }
     }
 
     // Prologue: iterations 0 .. D-1. The loop then carries the stage-0 iter_args as iteration
@@ -385,26 +590,31 @@ private:
     // The buffers the prefetch writes and iteration k reads are carried by the loop as Triton's
     // pipeliner carries them: the insert index (starting at D - 1, the last buffer the
     // prologue wrote) and the extract index (starting at -1), each advanced modulo NB just
-    // before its use (a select, not a division by NB).
+    // before its use (a select, not a division by NB); with TMA loads also the phase of the
+    // barriers (starting at 0), flipped whenever the extract index wraps around.
     IRRewriter rewriter(context);
     rewriter.setInsertionPoint(loop);
-    SmallVector<Value> firstIndices{constant(rewriter, i32, distance - 1),
-                                    constant(rewriter, i32, -1)};
+    SmallVector<Value> firstIndices{constant(rewriter, i32, distance - 1), minusOne};
+    // With descriptor loads, the barriers' phase.
+    if (!groups.empty())
+      firstIndices.push_back(constant(rewriter, i32, 0));
     // Then, for each carried value, D iter_args: the value of iterations k .. k + D - 1.
     llvm::append_range(firstIndices, carriedInits);
     // Then the advance inputs of iteration k + D - 1.
     llvm::append_range(firstIndices, advanceInputInits);
-    auto advance = [&](OpBuilder &b, Value index) -> Value {
+    auto advance = [&](OpBuilder &b, Value index, Value *wrapped) -> Value {
       Value next = arith::AddIOp::create(b, loc, index, constant(b, i32, 1));
       Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, next,
                                           constant(b, i32, numBuffers));
+      if (wrapped)
+        *wrapped = wraps;
       return arith::SelectOp::create(b, loc, wraps, constant(b, i32, 0), next);
     };
     unsigned indexArg = loop.getNumRegionIterArgs();
     FailureOr<LoopLikeOpInterface> extended = loop.replaceWithAdditionalYields(
         rewriter, firstIndices, /*replaceInitOperandUsesInLoop=*/false,
         [&](OpBuilder &, Location, ArrayRef<BlockArgument> indices) {
-          return SmallVector<Value>(indices.begin(), indices.end()); // set below
+          return llvm::to_vector_of<Value>(indices); // set below
         });
     loop = cast<scf::ForOp>(extended->getOperation());
     body = loop.getBody();
@@ -412,7 +622,7 @@ private:
     inductionVar = loop.getInductionVar();
     Value insertArg = loop.getRegionIterArgs()[indexArg];
     Value extractArg = loop.getRegionIterArgs()[indexArg + 1];
-    unsigned carriedArg = indexArg + 2;
+    unsigned carriedArg = indexArg + (groups.empty() ? 2 : 3);
     unsigned advanceInputArg = carriedArg + carried.size() * distance;
     // The rest of the body reads iteration k's value of a carried one.
     for (auto [number, value] : llvm::enumerate(carried)) {
@@ -428,53 +638,48 @@ private:
     }
 
     // The loop body: whether iteration k + D exists (Triton's `k < ub - D * step`), the
-    // extract index, then wait for this iteration's tiles and read its buffers.
+    // extract index (and phase), then wait for this iteration's tiles and read its buffers.
     builder.setInsertionPointToStart(body);
     Value stepAhead =
         arith::MulIOp::create(builder, loc, step, constant(builder, ivType, distance));
     Value lastPrefetching = arith::SubIOp::create(builder, loc, upper, stepAhead);
     Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, inductionVar,
                                         lastPrefetching);
-    Value readIndex = advance(builder, extractArg);
+    Value wraps;
+    Value readIndex = advance(builder, extractArg, &wraps);
     yield->setOperand(indexArg + 1, readIndex);
-    int64_t pendingGroups = (distance - 1) * static_cast<int64_t>(loads.size());
-    Value wait =
-        AsyncWaitOp::create(builder, loc, ValueRange{}, static_cast<uint32_t>(pendingGroups));
-    for (PipelinedLoad &entry : loads) {
-      Value view =
-          MemDescIndexOp::create(builder, loc, viewOf(entry.buffer), entry.buffer, readIndex);
-      if (entry.plain) {
-        Value read = LocalLoadOp::create(builder, loc, entry.load.getType(), view, wait);
-        entry.load.getResult().replaceAllUsesWith(read);
-        continue;
-      }
-      for (Operation *user : llvm::make_early_inc_range(entry.load->getUsers())) {
-        if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
-          Value read = LocalLoadOp::create(builder, loc, convert.getType(), view, wait);
-          convert.replaceAllUsesWith(read);
-          convert.erase();
-          continue;
-        }
-        auto alloc = cast<LocalAllocOp>(user);
-        for (OpOperand &use : llvm::make_early_inc_range(alloc->getUses())) {
-          if (auto localLoad = dyn_cast<LocalLoadOp>(use.getOwner())) {
-            Value read = LocalLoadOp::create(builder, loc, localLoad.getType(), view, wait);
-            localLoad.replaceAllUsesWith(read);
-            localLoad.erase();
-            continue;
-          }
-          // A warp-group dot reads the buffer itself.
-          use.set(view);
-        }
-        alloc.erase();
-      }
+    Value phase;
+    if (!groups.empty()) {
+      Value phaseArg = loop.getRegionIterArgs()[indexArg + 2];
+      Value flipped = arith::XOrIOp::create(builder, loc, phaseArg, constant(builder, i32, 1));
+      phase = arith::SelectOp::create(builder, loc, wraps, flipped, phaseArg);
+      yield->setOperand(indexArg + 2, phase);
+    }
+    if (hasCopies()) {
+      int64_t copies = llvm::count_if(loads, [](const PipelinedLoad &e) { return !e.tmaLoad; });
+      int64_t pendingGroups = (distance - 1) * copies;
+      Value wait =
+          AsyncWaitOp::create(builder, loc, ValueRange{}, static_cast<uint32_t>(pendingGroups));
+      for (PipelinedLoad &entry : loads)
+        if (!entry.tmaLoad)
+          readCopiedTile(builder, entry, wait, readIndex);
+    }
+    // Each barrier group is waited for where its last load was (its readers all follow).
+    for (BarrierGroup &group : groups) {
+      Operation *last = loads[group.loads.back()].op();
+      builder.setInsertionPointAfter(last);
+      Value barrier =
+          MemDescIndexOp::create(builder, loc, viewOf(group.barriers), group.barriers, readIndex);
+      auto wait = ttng::WaitBarrierOp::create(builder, loc, barrier, phase, Value());
+      for (unsigned index : group.loads)
+        readDescriptorTile(builder, loads[index], wait, readIndex);
     }
 
     // At the end of the body: the insert index, then prefetch iteration k + D. The loop carries
     // the stage-0 iter_args of iteration k + D - 1; their advance to k + D (the slice of stage
     // 0 that computes the yielded values) runs first, then stage 0 with the advanced values.
     builder.setInsertionPoint(yield);
-    Value writeIndex = advance(builder, insertArg);
+    Value writeIndex = advance(builder, insertArg, nullptr);
     yield->setOperand(indexArg, writeIndex);
     SetVector<Operation *> advanceSlice;
     for (unsigned index : stageArgs)
@@ -526,28 +731,78 @@ private:
     for (auto [number, input] : llvm::enumerate(advanceInputs))
       yield->setOperand(advanceInputArg + number, mapping.lookupOrDefault(input));
     for (PipelinedLoad &entry : loads)
-      entry.load.erase();
+      entry.op()->erase();
     for (Operation *op : llvm::reverse(orderedStageZero))
       op->erase();
 
+    // After the loop: wait for the copies still in flight (cp.async; a TMA copy past the end
+    // was never issued), invalidate and free the barriers, free the buffers (the ones made
+    // last first, as Triton places each right after the loop when it makes the allocation).
     builder.setInsertionPointAfter(loop);
-    AsyncWaitOp::create(builder, loc, ValueRange{}, uint32_t{0});
-    for (PipelinedLoad &entry : loads)
+    if (hasCopies())
+      AsyncWaitOp::create(builder, loc, ValueRange{}, uint32_t{0});
+    if (groups.empty()) {
+      for (PipelinedLoad &entry : loads)
+        LocalDeallocOp::create(builder, loc, entry.buffer);
+      return;
+    }
+    for (BarrierGroup &group : llvm::reverse(groups)) {
+      for (int64_t index = 0; index < numBuffers; ++index) {
+        Value barrier = MemDescIndexOp::create(builder, loc, viewOf(group.barriers), group.barriers,
+                                               constant(builder, i32, index));
+        ttng::InvalBarrierOp::create(builder, loc, barrier);
+      }
+      LocalDeallocOp::create(builder, loc, group.barriers);
+    }
+    for (PipelinedLoad &entry : llvm::reverse(loads))
       LocalDeallocOp::create(builder, loc, entry.buffer);
   }
 
+  // A cp.async load's readers, after the wait for this iteration's groups: local_loads of its
+  // buffer in the layouts they read (or the buffer itself for a warp-group dot).
+  void readCopiedTile(OpBuilder &builder, PipelinedLoad &entry, Value wait, Value readIndex) {
+    Location loc = loop.getLoc();
+    Value view =
+        MemDescIndexOp::create(builder, loc, viewOf(entry.buffer), entry.buffer, readIndex);
+    if (entry.plain) {
+      Value read = LocalLoadOp::create(builder, loc, entry.load.getType(), view, wait);
+      entry.load.getResult().replaceAllUsesWith(read);
+      return;
+    }
+    for (Operation *user : llvm::make_early_inc_range(entry.load->getUsers())) {
+      if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
+        Value read = LocalLoadOp::create(builder, loc, convert.getType(), view, wait);
+        convert.replaceAllUsesWith(read);
+        convert.erase();
+        continue;
+      }
+      auto alloc = cast<LocalAllocOp>(user);
+      for (OpOperand &use : llvm::make_early_inc_range(alloc->getUses())) {
+        if (auto localLoad = dyn_cast<LocalLoadOp>(use.getOwner())) {
+          Value read = LocalLoadOp::create(builder, loc, localLoad.getType(), view, wait);
+          localLoad.replaceAllUsesWith(read);
+          localLoad.erase();
+          continue;
+        }
+        // A warp-group dot reads the buffer itself.
+        use.set(view);
+      }
+      alloc.erase();
+    }
+  }
   // Every warp-group dot of the pipelined loop is issued asynchronously, as Triton's
   // asyncLaunchDots does. One that is "properly async" runs on: its fp32 accumulator is carried
   // to the next iteration and used by nothing else in the loop, its shared-memory operands are
   // tiles of pipelined buffers (or made outside the loop). A warp_group_dot_wait
   // {pendings = 1} after it waits for the previous iteration's (so the copies at the end of the
-  // body may overwrite what that one read), and one with {pendings = 0} after the loop collects
-  // the last. A dot whose result is carried to the next iteration and read there by other ops
-  // first (flash attention's second dot, A in registers) is issued too and waited for
-  // {pendings = 0} just before that first reader, as Triton overlaps it with the next
-  // iteration's loads and first dot. Any other dot (an fp16 accumulator, an operand stored to
-  // shared memory in the loop, a result used in the loop) is waited for {pendings = 0} right
-  // after it is issued.
+  // body may overwrite what that one read) unless the body waits {pendings = 0} for another
+  // dot anyway, and one with {pendings = 0} after the loop collects the last. A dot whose
+  // result is carried to the next iteration and read there by other ops first (flash
+  // attention's second dot, A in registers) is issued too: where those reads follow the
+  // body's first wait {pendings = 0} (for the first dot), that wait completes it (Triton's
+  // rule); otherwise it is waited for {pendings = 0} just before that first reader. Any other
+  // dot (an fp16 accumulator, an operand stored to shared memory in the loop, a result used in
+  // the loop) is waited for {pendings = 0} right after it is issued.
   void makeWarpGroupDotsAsync() {
     Block *body = loop.getBody();
     auto yield = cast<scf::YieldOp>(body->getTerminator());
@@ -572,6 +827,14 @@ private:
           builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{0});
       dot.getD().replaceAllUsesExcept(wait.getResult(0), wait);
     };
+    // The accumulating dots left running into the next iteration, their results and the
+    // readers of those in conditional blocks (a persistent matmul's epilogue).
+    struct Accumulating {
+      ttng::WarpGroupDotOp dot;
+      Value result;
+      SmallVector<OpOperand *> conditionalUses;
+    };
+    SmallVector<Accumulating> accumulating;
     for (ttng::WarpGroupDotOp dot : dots) {
       Value result = dot.getD();
       bool fp32 = cast<RankedTensorType>(result.getType()).getElementType().isF32();
@@ -629,10 +892,11 @@ private:
       auto staysValid = [&](Value operand) {
         if (!isa<MemDescType>(operand.getType()))
           return true;
-        if (auto view = operand.getDefiningOp<MemDescIndexOp>())
+        Value viewed = stripViews(operand);
+        if (auto view = viewed.getDefiningOp<MemDescIndexOp>())
           return llvm::any_of(loads,
                               [&](const PipelinedLoad &entry) { return entry.buffer == view.getSrc(); });
-        return !loop->isAncestor(operand.getParentRegion()->getParentOp());
+        return !loop->isAncestor(viewed.getParentRegion()->getParentOp());
       };
       if (!staysValid(dot.getA()) || !staysValid(dot.getB())) {
         waitRightAfter(dot);
@@ -653,7 +917,9 @@ private:
       }
       dot.setIsAsync(true);
       OpBuilder builder(dot->getContext());
-      if (!accumulates) {
+      if (!accumulates && threadThroughFirstWait(carried)) {
+        // Waited for by an earlier dot's wait {pendings = 0} (Triton's rule 3b).
+      } else if (!accumulates) {
         // Waited for in the next iteration, just before the first op that reads the result
         // (the copies at the end of that iteration overwrite the buffers it read). A held in
         // registers stays untouched until then: ptxas keeps a wgmma's register operands.
@@ -663,29 +929,7 @@ private:
                                                      ValueRange{carried}, uint32_t{0});
         carried.replaceAllUsesExcept(wait.getResult(0), wait);
       } else {
-        builder.setInsertionPointAfter(dot);
-        SmallVector<Value> inputs = waitInputs(dot, result);
-        auto wait = ttng::WarpGroupDotWaitOp::create(
-            builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{1});
-        result.replaceAllUsesExcept(wait.getResult(0), wait);
-        // A block of conditional readers waits for every dot ({pendings = 0}) before the
-        // first of them, as Triton's asyncLaunchDots does.
-        llvm::MapVector<Block *, SmallVector<OpOperand *>> usesByBlock;
-        for (OpOperand *use : conditionalUses)
-          usesByBlock[use->getOwner()->getBlock()].push_back(use);
-        for (auto &[block, uses] : usesByBlock) {
-          Operation *first = uses.front()->getOwner();
-          for (OpOperand *use : uses)
-            if (use->getOwner()->isBeforeInBlock(first))
-              first = use->getOwner();
-          builder.setInsertionPoint(first);
-          SmallVector<Value> conditionalInputs = waitInputs(dot, wait.getResult(0));
-          auto conditionalWait = ttng::WarpGroupDotWaitOp::create(
-              builder, dot.getLoc(), ValueRange(conditionalInputs).getTypes(), conditionalInputs,
-              uint32_t{0});
-          for (OpOperand *use : uses)
-            use->set(conditionalWait.getResult(0));
-        }
+        accumulating.push_back({dot, result, std::move(conditionalUses)});
       }
       // The last dot is collected after the loop even where its result is unused: nothing
       // may reuse its buffers while it still reads them.
@@ -696,6 +940,74 @@ private:
                                            ValueRange{loopResult}, uint32_t{0});
       loopResult.replaceAllUsesExcept(last.getResult(0), last);
     }
+    // A wait {pendings = 1} after an accumulating dot lets it run on while the previous
+    // iteration's is waited for (so the copies at the end of the body may overwrite what that
+    // one read). Where the body already waits {pendings = 0} for another dot (before those
+    // copies: they are the body's last ops), that wait completes the previous iteration's
+    // dots, and Triton adds none (insertAsyncWarpGroupDotWaitInLoop).
+    bool bodyWaitsForAll =
+        llvm::any_of(body->getOps<ttng::WarpGroupDotWaitOp>(),
+                     [](ttng::WarpGroupDotWaitOp wait) { return wait.getPendings() == 0; });
+    for (Accumulating &entry : accumulating) {
+      ttng::WarpGroupDotOp dot = entry.dot;
+      OpBuilder builder(dot->getContext());
+      Value current = entry.result;
+      if (!bodyWaitsForAll) {
+        builder.setInsertionPointAfter(dot);
+        SmallVector<Value> inputs = waitInputs(dot, entry.result);
+        auto wait = ttng::WarpGroupDotWaitOp::create(
+            builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{1});
+        entry.result.replaceAllUsesExcept(wait.getResult(0), wait);
+        current = wait.getResult(0);
+      }
+      // A block of conditional readers waits for every dot ({pendings = 0}) before the first
+      // of them, as Triton's asyncLaunchDots does.
+      llvm::MapVector<Block *, SmallVector<OpOperand *>> usesByBlock;
+      for (OpOperand *use : entry.conditionalUses)
+        usesByBlock[use->getOwner()->getBlock()].push_back(use);
+      for (auto &[block, uses] : usesByBlock) {
+        Operation *first = uses.front()->getOwner();
+        for (OpOperand *use : uses)
+          if (use->getOwner()->isBeforeInBlock(first))
+            first = use->getOwner();
+        builder.setInsertionPoint(first);
+        SmallVector<Value> conditionalInputs = waitInputs(dot, current);
+        auto conditionalWait = ttng::WarpGroupDotWaitOp::create(
+            builder, dot.getLoc(), ValueRange(conditionalInputs).getTypes(), conditionalInputs,
+            uint32_t{0});
+        for (OpOperand *use : uses)
+          use->set(conditionalWait.getResult(0));
+      }
+    }
+  }
+
+  // Where the previous iteration's result of an async dot, `carried`, is read only after the
+  // loop's first warp_group_dot_wait {pendings = 0} (attention's `acc * alpha` after the wait
+  // for `q @ k`), that wait also completes the dot: `carried` is threaded through it and read
+  // from its result, as Triton's threadValuesThroughWait does.
+  bool threadThroughFirstWait(BlockArgument carried) {
+    Block *body = loop.getBody();
+    ttng::WarpGroupDotWaitOp first;
+    for (auto wait : body->getOps<ttng::WarpGroupDotWaitOp>())
+      if (wait.getPendings() == 0) {
+        first = wait;
+        break;
+      }
+    if (!first || carried.use_empty() || llvm::any_of(carried.getUsers(), [&](Operation *user) {
+          Operation *inBody = body->findAncestorOpInBlock(*user);
+          return !inBody || !first->isBeforeInBlock(inBody);
+        }))
+      return false;
+    SmallVector<Value> inputs = llvm::to_vector(first.getInputs());
+    inputs.push_back(carried);
+    OpBuilder builder(first);
+    auto wait = ttng::WarpGroupDotWaitOp::create(
+        builder, first.getLoc(), ValueRange(inputs).getTypes(), inputs, first.getPendings());
+    first.replaceAllUsesWith(wait.getResults().drop_back());
+    first.erase();
+    carried.replaceUsesWithIf(wait.getResults().back(),
+                              [&](OpOperand &use) { return use.getOwner() != wait; });
+    return true;
   }
 
   scf::ForOp loop;
@@ -703,6 +1015,7 @@ private:
   int64_t numBuffers = 0;
   const ModuleAxisInfoAnalysis &axisInfo;
   SmallVector<PipelinedLoad> loads;
+  SmallVector<BarrierGroup> groups;
   // Stage 0 in body order (the order clones are made in), and the iter_args it advances.
   SmallVector<Operation *> orderedStageZero;
   llvm::SetVector<unsigned> stageArgs;

@@ -3,8 +3,9 @@
 //  - tt.make_tensor_descriptor: each program writes a 128-byte CUtensorMap into its slice of
 //    global scratch (ttg.global_scratch_alloc), fences it for the TMA unit and uses the
 //    pointer as the descriptor;
-//  - tt.descriptor_load: a TMA copy into a shared buffer in the descriptor's layout, completed
-//    through an mbarrier, then read into registers;
+//  - tt.descriptor_load (one tritongpu-pipeline left in place): a TMA copy into a shared buffer
+//    in the descriptor's layout, completed through an mbarrier, then read into registers, or read
+//    in place where the tile was copied to shared memory in that layout (a wgmma operand);
 //  - tt.descriptor_store: the registers written to a shared buffer (or, for a tile just read
 //    from a buffer in the descriptor's layout, that buffer), fenced for the async proxy, copied
 //    out by TMA and waited for.
@@ -128,8 +129,20 @@ LogicalResult lowerLoad(tt::DescriptorLoadOp op) {
                                       /*isVolatile=*/false);
   WaitBarrierOp::create(builder, loc, barrier, i32Constant(builder, loc, 0), Value());
   InvalBarrierOp::create(builder, loc, barrier);
-  Value loaded = ttg::LocalLoadOp::create(builder, loc, type, buffer, Value());
-  op.getResult().replaceAllUsesWith(loaded);
+  // A local_alloc of the tile in the buffer's layout (a warp-group dot's operand) is the buffer
+  // itself; any other reader gets a local_load of it (Triton's replaceUsesWithLocalLoad).
+  auto bufferEncoding = cast<ttg::MemDescType>(buffer.getType()).getEncoding();
+  for (Operation *user : llvm::make_early_inc_range(op->getUsers())) {
+    auto alloc = dyn_cast<ttg::LocalAllocOp>(user);
+    if (!alloc || alloc.getType().getEncoding() != bufferEncoding)
+      continue;
+    ttg::replaceWithMutableBuffer(alloc.getResult(), buffer);
+    alloc.erase();
+  }
+  if (!op->use_empty()) {
+    Value loaded = ttg::LocalLoadOp::create(builder, loc, type, buffer, Value());
+    op.getResult().replaceAllUsesWith(loaded);
+  }
   op.erase();
   return success();
 }

@@ -41,4 +41,14 @@ struct SharedMemory : public mlir::SideEffects::Resource::Base<SharedMemory> {
 #define GET_OP_CLASSES
 #include "trex/Dialect/TritonGPU/IR/Ops.h.inc"
 
+namespace trex::ttg {
+
+// Replaces the uses of `value`, an immutable shared-memory view of a tile (a local_alloc of a
+// loaded tensor), with `buffer`, a mutable buffer that holds the same data (the TMA buffer the
+// tile was loaded into): the memdesc views taken of it (memdesc_trans, _reshape, _subslice,
+// _index, _reinterpret) become mutable views too, as Triton's replaceUsesAndPropagateType.
+void replaceWithMutableBuffer(mlir::Value value, mlir::Value buffer);
+
+} // namespace trex::ttg
+
 #endif // TREX_DIALECT_TRITONGPU_IR_DIALECT_H

@@ -236,7 +236,7 @@ def TritonGPUCombineTensorSelectAndIf
 }
 
 def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
-  let summary = "software-pipeline loops whose dot operands are loaded in the loop (cp.async)";
+  let summary = "software-pipeline loops whose dot operands are loaded in the loop (cp.async, TMA)";
   let description = [{
     A simplified form of Triton's assign-latencies, schedule-loops and
     pipeline passes. In an innermost scf.for, every tt.load of a tensor of
@@ -251,7 +251,11 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     loads' operands, and the iter_args they advance, run ahead with them;
     loops where those values have other users are left alone. A loop's
     `tt.num_stages` attribute (tl.range(num_stages=)) overrides the
-    option; fewer than 2 stages leaves the loop alone.
+    option; fewer than 2 stages leaves the loop alone. A tt.descriptor_load
+    (sm_90) of a descriptor made outside the loop that feeds a dot becomes
+    `ttng.async_tma_copy_global_to_local`s into buffers in the
+    descriptor's layout, completed on one mbarrier per buffer (armed by
+    `ttng.barrier_expect`, waited for with the phase the loop carries).
   }];
   let options = [
     Option<"numStages", "num-stages", "int", "3", "pipeline depth (buffers per operand)">

@@ -1,0 +1,266 @@
+// RUN: trex-opt %s -split-input-file --tritongpu-pipeline=num-stages=3 --canonicalize | FileCheck %s
+// tritongpu-pipeline on descriptor loads (sm_90): TMA copies issued 2 iterations ahead into
+// 3-deep buffers in the descriptor's layout (one more than the distance: an asynchronous wgmma
+// reads them), completed on one mbarrier per buffer. Loads issued together share the barrier
+// (a matmul's A and B: one barrier_expect for both tiles' bytes); a load after a reader of the
+// previous one gets its own ring (attention's V after the dot that reads K).
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-DAG: #[[SHARED:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+  // CHECK-DAG: #[[BAR:.*]] = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+  // CHECK-LABEL: tt.func @matmul
+  tt.func @matmul(%a_desc: !tt.tensordesc<tensor<128x64xf16, #shared>>, %b_desc: !tt.tensordesc<tensor<64x128xf16, #shared>>, %off_m: i32, %off_n: i32, %k_tiles: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    // The buffers, then the barrier ring, each barrier initialized for one arrival.
+    // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #[[SHARED]], #smem, mutable>
+    // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #[[SHARED]], #smem, mutable>
+    // CHECK: %[[BARS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64, #[[BAR]], #smem, mutable>
+    // CHECK: %[[BAR0:.*]] = ttg.memdesc_index %[[BARS]][%{{.*}}] : !ttg.memdesc<3x1xi64, #[[BAR]], #smem, mutable> -> !ttg.memdesc<1xi64, #[[BAR]], #smem, mutable>
+    // CHECK-NEXT: ttng.init_barrier %[[BAR0]], 1
+    // CHECK-COUNT-2: ttng.init_barrier
+    // Prologue: iterations 0 and 1, each arming its barrier for both tiles (2 x 16 KiB).
+    // CHECK: %[[P0:.*]] = arith.cmpi sgt, %arg4, %{{.*}}
+    // CHECK: %[[PBAR0:.*]] = ttg.memdesc_index %[[BARS]]
+    // CHECK-NEXT: ttng.barrier_expect %[[PBAR0]], 32768, %[[P0]]
+    // CHECK-NEXT: %[[PA0:.*]] = ttg.memdesc_index %[[A]]
+    // CHECK-NEXT: ttng.async_tma_copy_global_to_local %arg0[%arg2, %{{.*}}] %[[PA0]], %[[PBAR0]], %[[P0]]
+    // CHECK-NEXT: %[[PB0:.*]] = ttg.memdesc_index %[[B]]
+    // CHECK-NEXT: ttng.async_tma_copy_global_to_local %arg1[%{{.*}}, %arg3] %[[PB0]], %[[PBAR0]], %[[P0]]
+    // CHECK: ttng.barrier_expect %{{.*}}, 32768
+    // CHECK-COUNT-2: ttng.async_tma_copy_global_to_local
+    // The loop carries the insert index (1), the extract index (-1) and the phase (0).
+    // CHECK: scf.for %[[K:.*]] = %{{.*}} to %arg4 step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[INS:.*]] = %{{.*}}, %[[EXT:.*]] = %{{.*}}, %[[PHASE:.*]] = %{{.*}}) -> (tensor<128x128xf32, #mma>, i32, i32, i32)
+    // CHECK: %[[LAST:.*]] = arith.subi %arg4, %{{.*}}
+    // CHECK-NEXT: %[[VALID:.*]] = arith.cmpi slt, %[[K]], %[[LAST]]
+    // CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[EXT]], %{{.*}}
+    // CHECK-NEXT: %[[WRAPS:.*]] = arith.cmpi sge, %[[NEXT]], %{{.*}}
+    // CHECK-NEXT: %[[READ:.*]] = arith.select %[[WRAPS]], %{{.*}}, %[[NEXT]]
+    // CHECK-NEXT: %[[FLIP:.*]] = arith.xori %[[PHASE]], %{{.*}}
+    // CHECK-NEXT: %[[PH:.*]] = arith.select %[[WRAPS]], %[[FLIP]], %[[PHASE]]
+    // The wait for this iteration's tiles, then the dot reads the buffers in place.
+    // CHECK: %[[WBAR:.*]] = ttg.memdesc_index %[[BARS]][%[[READ]]]
+    // CHECK-NEXT: ttng.wait_barrier %[[WBAR]], %[[PH]]
+    // CHECK-NEXT: %[[RB:.*]] = ttg.memdesc_index %[[B]][%[[READ]]]
+    // CHECK-NEXT: %[[RA:.*]] = ttg.memdesc_index %[[A]][%[[READ]]]
+    // CHECK-NOT: ttg.local_load
+    // CHECK: %[[DOT:.*]] = ttng.warp_group_dot %[[RA]], %[[RB]], %[[ACC]] {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<128x64xf16, #[[SHARED]], #smem, mutable> * !ttg.memdesc<64x128xf16, #[[SHARED]], #smem, mutable>
+    // CHECK-NEXT: %[[DW:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], %[[RA]], %[[RB]] {pendings = 1 : i32}
+    // Then iteration k + 2's copies into the buffer the previous dot read.
+    // CHECK: %[[WNEXT:.*]] = arith.addi %[[INS]], %{{.*}}
+    // CHECK: %[[WRITE:.*]] = arith.select %{{.*}}, %{{.*}}, %[[WNEXT]]
+    // CHECK: %[[EBAR:.*]] = ttg.memdesc_index %[[BARS]][%[[WRITE]]]
+    // CHECK-NEXT: ttng.barrier_expect %[[EBAR]], 32768, %[[VALID]]
+    // CHECK-NEXT: %[[WA:.*]] = ttg.memdesc_index %[[A]][%[[WRITE]]]
+    // CHECK-NEXT: ttng.async_tma_copy_global_to_local %arg0[%arg2, %{{.*}}] %[[WA]], %[[EBAR]], %[[VALID]]
+    // CHECK-NEXT: %[[WB:.*]] = ttg.memdesc_index %[[B]][%[[WRITE]]]
+    // CHECK-NEXT: ttng.async_tma_copy_global_to_local %arg1[%{{.*}}, %arg3] %[[WB]], %[[EBAR]], %[[VALID]]
+    // CHECK-NEXT: scf.yield %[[DW]]#0, %[[WRITE]], %[[READ]], %[[PH]]
+    // After the loop: the last dot, then the barriers invalidated and freed, then the buffers.
+    // CHECK: ttng.warp_group_dot_wait %{{.*}} {pendings = 0 : i32}
+    // CHECK-COUNT-3: ttng.inval_barrier
+    // CHECK-NEXT: ttg.local_dealloc %[[BARS]]
+    // CHECK-NEXT: ttg.local_dealloc %[[B]]
+    // CHECK-NEXT: ttg.local_dealloc %[[A]]
+    // CHECK-NOT: ttg.async_wait
+    // CHECK: tt.return
+    %acc = scf.for %k = %c0 to %k_tiles step %c1 iter_args(%acc_k = %acc0) -> (tensor<128x128xf32, #mma>) : i32 {
+      %off_k = arith.muli %k, %c64 : i32
+      %a = tt.descriptor_load %a_desc[%off_m, %off_k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %a_tile = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %b = tt.descriptor_load %b_desc[%off_k, %off_n] : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked1>
+      %b_tile = ttg.local_alloc %b : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %next = ttng.warp_group_dot %a_tile, %b_tile, %acc_k {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %next : tensor<128x128xf32, #mma>
+    }
+    tt.return %acc : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+// Attention: K (read transposed by the first dot) and V (loaded after that dot) get a barrier
+// ring each; V's wait stays where V was loaded. The second dot's result, carried to the next
+// iteration and read there after the first dot's wait {pendings = 0}, is threaded through that
+// wait.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @attention
+  tt.func @attention(%q: !ttg.memdesc<128x64xf16, #shared, #smem>, %k_desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %v_desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32, %out: !tt.ptr<f32>) -> tensor<128x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+    // CHECK: %[[K:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16
+    // CHECK: %[[V:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16
+    // CHECK: %[[KBARS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+    // CHECK: %[[VBARS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+    // CHECK: ttng.barrier_expect %{{.*}}, 8192
+    // CHECK: ttng.barrier_expect %{{.*}}, 8192
+    // CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+    // CHECK: %[[KB:.*]] = ttg.memdesc_index %[[KBARS]]
+    // CHECK-NEXT: ttng.wait_barrier %[[KB]]
+    // CHECK-NEXT: %[[KT:.*]] = ttg.memdesc_index %[[K]]
+    // CHECK-NEXT: %[[KTT:.*]] = ttg.memdesc_trans %[[KT]] {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #{{.*}}, #smem, mutable> -> !ttg.memdesc<64x64xf16, #{{.*}}, #smem, mutable>
+    // CHECK-NEXT: %[[QK:.*]] = ttng.warp_group_dot %arg0, %[[KTT]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true}
+    // CHECK-NEXT: %[[QKW:.*]]:4 = ttng.warp_group_dot_wait %[[QK]], %arg0, %[[KTT]], %[[ACC]] {pendings = 0 : i32}
+    // CHECK: arith.mulf %[[QKW]]#3
+    // CHECK: %[[VB:.*]] = ttg.memdesc_index %[[VBARS]]
+    // CHECK-NEXT: ttng.wait_barrier %[[VB]]
+    // CHECK-NEXT: %[[VT:.*]] = ttg.memdesc_index %[[V]]
+    // CHECK: ttng.warp_group_dot %{{.*}}, %[[VT]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true}
+    // CHECK-NOT: ttng.warp_group_dot_wait
+    // CHECK: ttng.barrier_expect %{{.*}}, 8192
+    // CHECK: ttng.async_tma_copy_global_to_local %arg1
+    // CHECK: ttng.barrier_expect %{{.*}}, 8192
+    // CHECK: ttng.async_tma_copy_global_to_local %arg2
+    // CHECK: scf.yield
+    // CHECK: ttng.warp_group_dot_wait %{{.*}} {pendings = 0 : i32}
+    // CHECK-COUNT-3: ttng.inval_barrier
+    // CHECK-NEXT: ttg.local_dealloc %[[VBARS]]
+    // CHECK-COUNT-3: ttng.inval_barrier
+    // CHECK-NEXT: ttg.local_dealloc %[[KBARS]]
+    // CHECK-NEXT: ttg.local_dealloc %[[V]]
+    // CHECK-NEXT: ttg.local_dealloc %[[K]]
+    %acc = scf.for %start = %c0 to %n step %c64 iter_args(%acc_i = %zero) -> (tensor<128x64xf32, #mma>) : i32 {
+      %k = tt.descriptor_load %k_desc[%start, %c0] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %k_tile = ttg.local_alloc %k : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %k_t = ttg.memdesc_trans %k_tile {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #shared, #smem> -> !ttg.memdesc<64x64xf16, #shared1, #smem>
+      %qk = ttng.warp_group_dot %q, %k_t, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared1, #smem> -> tensor<128x64xf32, #mma>
+      %scaled = arith.mulf %acc_i, %qk : tensor<128x64xf32, #mma>
+      %v = tt.descriptor_load %v_desc[%start, %c0] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %v_tile = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %p = arith.truncf %qk : tensor<128x64xf32, #mma> to tensor<128x64xf16, #mma>
+      %p_op = ttg.convert_layout %p : tensor<128x64xf16, #mma> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %next = ttng.warp_group_dot %p_op, %v_tile, %scaled {inputPrecision = 0 : i32} : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma>
+      scf.yield %next : tensor<128x64xf32, #mma>
+    }
+    tt.return %acc : tensor<128x64xf32, #mma>
+  }
+}
+
+// -----
+
+// A descriptor-loaded A read in registers (converted to the dot operand layout): a local_load of
+// its buffer (the canonicalizer folds the conversion into it). That conversion reads A before B is loaded, so A and B get a barrier ring each.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @registers_a
+  tt.func @registers_a(%a_desc: !tt.tensordesc<tensor<128x64xf16, #shared>>, %b_desc: !tt.tensordesc<tensor<64x128xf16, #shared>>, %k_tiles: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16
+    // CHECK: %[[ABARS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+    // CHECK: %[[BBARS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+    // CHECK: ttng.barrier_expect %{{.*}}, 16384
+    // CHECK: ttng.barrier_expect %{{.*}}, 16384
+    // CHECK: scf.for
+    // CHECK: ttng.wait_barrier
+    // CHECK-NEXT: %[[AT:.*]] = ttg.memdesc_index %[[A]]
+    // CHECK-NEXT: %[[AR:.*]] = ttg.local_load %[[AT]] : !ttg.memdesc<128x64xf16, #{{.*}}, #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    // CHECK-NEXT: ttg.memdesc_index %[[BBARS]]
+    // CHECK-NEXT: ttng.wait_barrier
+    // CHECK-NEXT: %[[BT:.*]] = ttg.memdesc_index
+    // CHECK-NEXT: ttng.warp_group_dot %[[AR]], %[[BT]]
+    %acc = scf.for %k = %c0 to %k_tiles step %c1 iter_args(%acc_k = %acc0) -> (tensor<128x128xf32, #mma>) : i32 {
+      %off_k = arith.muli %k, %c64 : i32
+      %a = tt.descriptor_load %a_desc[%c0, %off_k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %a_op = ttg.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %b = tt.descriptor_load %b_desc[%off_k, %c0] : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked1>
+      %b_tile = ttg.local_alloc %b : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %next = ttng.warp_group_dot %a_op, %b_tile, %acc_k {inputPrecision = 0 : i32} : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %next : tensor<128x128xf32, #mma>
+    }
+    tt.return %acc : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+// Left alone: a descriptor made in the loop (triton-nvidia-tma-lowering copies through it).
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @descriptor_in_loop
+  // CHECK-NOT: ttng.barrier_expect
+  // CHECK: scf.for
+  // CHECK: tt.make_tensor_descriptor
+  // CHECK-NEXT: tt.descriptor_load
+  tt.func @descriptor_in_loop(%base: !tt.ptr<f16>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %n: i32) -> tensor<128x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %c1_i64 = arith.constant 1 : i64
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+    %acc = scf.for %k = %c0 to %n step %c1 iter_args(%acc_k = %acc0) -> (tensor<128x64xf32, #mma>) : i32 {
+      %rows = arith.addi %k, %c64 : i32
+      %desc = tt.make_tensor_descriptor %base, [%rows, %c64], [%c1_i64, %c1_i64] : !tt.ptr<f16>, !tt.tensordesc<tensor<128x64xf16, #shared>>
+      %a = tt.descriptor_load %desc[%c0, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %a_tile = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %next = ttng.warp_group_dot %a_tile, %b, %acc_k {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma>
+      scf.yield %next : tensor<128x64xf32, #mma>
+    }
+    tt.return %acc : tensor<128x64xf32, #mma>
+  }
+}
+
+// -----
+
+// A loop that waits {pendings = 0} for one dot (its result is read in the loop) needs no
+// wait {pendings = 1} after its accumulating dot: that wait, before the copies at the end of
+// the body, completes the previous iteration's dots too (Triton's rule). The accumulator is
+// yielded straight from the dot and collected after the loop.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @synchronous_and_accumulating
+  // CHECK: scf.for
+  // CHECK: %[[S:.*]] = ttng.warp_group_dot {{.*}} {inputPrecision = 0 : i32, isAsync = true}
+  // CHECK-NEXT: ttng.warp_group_dot_wait %[[S]], {{.*}} {pendings = 0 : i32}
+  // CHECK: %[[ACC:.*]] = ttng.warp_group_dot {{.*}} {inputPrecision = 0 : i32, isAsync = true}
+  // CHECK-NOT: ttng.warp_group_dot_wait
+  // CHECK: scf.yield %{{.*}}, %[[ACC]],
+  // CHECK: ttng.warp_group_dot_wait %{{.*}}#1 {pendings = 0 : i32}
+  tt.func @synchronous_and_accumulating(%q: !ttg.memdesc<128x64xf16, #shared, #smem>, %k_desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %v_desc: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32) -> (tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128x64xf32, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma>
+    %sum0 = arith.constant dense<0.000000e+00> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %sum, %acc = scf.for %start = %c0 to %n step %c64 iter_args(%sum_i = %sum0, %acc_i = %zero) -> (tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128x64xf32, #mma>) : i32 {
+      %k = tt.descriptor_load %k_desc[%start, %c0] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %k_tile = ttg.local_alloc %k : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %s = ttng.warp_group_dot %q, %k_tile, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma>
+      %row = "tt.reduce"(%s) <{axis = 1 : i32}> ({
+      ^bb0(%x: f32, %y: f32):
+        %r = arith.addf %x, %y : f32
+        tt.reduce.return %r : f32
+      }) : (tensor<128x64xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %sum_next = arith.addf %sum_i, %row : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %v = tt.descriptor_load %v_desc[%start, %c0] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %v_tile = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %next = ttng.warp_group_dot %q, %v_tile, %acc_i {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma>
+      scf.yield %sum_next, %next : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128x64xf32, #mma>
+    }
+    tt.return %sum, %acc : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128x64xf32, #mma>
+  }
+}
