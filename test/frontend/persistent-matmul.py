@@ -4,7 +4,6 @@
 # next tile's first copies are in flight while the current tile's last dots and its epilogue
 # run, and the epilogue is an scf.if inside the fused loop. Without flatten (the default) the
 # nest stays and only the K loop is pipelined.
-# NO-TRITON-LAYOUTS: Triton's layouts for these kernels are not recorded yet (record them with test/gpu/triton_layouts.py on the GPU machine, then drop this line)
 # RUN: trex compile %s --kernel persistent_matmul_flatten --signature "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 128, 128, 64, 8, 132" --num-stages 3 --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=FUSED
 # RUN: trex compile %s --kernel persistent_matmul_flatten --signature "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 64, 64, 32, 8, 132" --num-stages 3 --target cuda:80 --emit ttgir | FileCheck %s --check-prefix=SM80
 # RUN: trex compile %s --kernel persistent_matmul_nested --signature "*fp16:16, *fp16:16, *fp16:16, i32:16, i32:16, i32:16, i32:16, i32:16, i32:16, 128, 128, 64, 8, 132" --num-stages 3 --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=NESTED

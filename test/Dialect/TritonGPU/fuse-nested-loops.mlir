@@ -190,3 +190,29 @@ tt.func @outer_dependent_bounds(%n: i32, %p: !tt.ptr<i32>) {
   } {tt.flatten}
   tt.return
 }
+
+// -----
+
+// Not yet fused: an inner loop loading through tensor descriptors (the pipeliner's descriptor
+// loads across the tiles of a fused loop gave wrong products on the H200); the nest keeps its
+// inner loop, which the pipeliner pipelines.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+// CHECK-LABEL: tt.func @descriptor_loads
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: tt.descriptor_load
+// CHECK-NOT: arith.ceildivsi
+tt.func @descriptor_loads(%n: i32, %k: i32, %desc: !tt.tensordesc<tensor<64x64xf16, #shared>>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    scf.for %j = %c0 to %k step %c1 : i32 {
+      %t = tt.descriptor_load %desc[%i, %j] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      tt.descriptor_store %desc[%j, %i], %t : !tt.tensordesc<tensor<64x64xf16, #shared>>, tensor<64x64xf16, #blocked>
+    }
+  } {tt.flatten}
+  tt.return
+}
+}
