@@ -32,6 +32,11 @@ TIMED = [(kernel, 8192, 8192, 8192, 3) for kernel in ("persistent_matmul_flatten
         [(kernel, 4096, 4096, 4096, 3) for kernel in ("persistent_matmul_flatten", "persistent_matmul_nested")]
 
 
+def within_tolerance(error, k):
+    """fp16 output of a K-long fp32 sum: an error growing with sqrt(K)."""
+    return error <= 0.02 * max(1.0, k ** 0.5)
+
+
 def child(args):
     if args.compiler == "trex":
         import trex_triton
@@ -60,7 +65,7 @@ def child(args):
             torch.cuda.synchronize()
             reference = (a.float() @ b.float().T) if k else torch.zeros(m, n, device="cuda")
             error = (c.float() - reference).abs().max().item()
-            results[" ".join(map(str, case))] = {"error": error, "ok": error <= 0.02 * max(1.0, k ** 0.5)}
+            results[" ".join(map(str, case))] = {"error": error, "ok": within_tolerance(error, k)}
     for case in TIMED:
         kernel, m, n, k, stages = case
         a = torch.randn(m, k, device="cuda", dtype=torch.float16, generator=generator)
@@ -71,7 +76,7 @@ def child(args):
         error = (c.float() - a.float() @ b.float().T).abs().max().item()
         ms = triton.testing.do_bench(lambda: run(kernel, m, n, k, stages, a, b, c), warmup=50, rep=300)
         results["time " + " ".join(map(str, case))] = {"error": error, "ms": ms,
-                                                      "ok": error <= 0.02 * max(1.0, k ** 0.5)}
+                                                      "ok": within_tolerance(error, k)}
     print(json.dumps(results))
     return 0
 

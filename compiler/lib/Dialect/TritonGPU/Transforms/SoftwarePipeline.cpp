@@ -827,11 +827,10 @@ private:
           builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{0});
       dot.getD().replaceAllUsesExcept(wait.getResult(0), wait);
     };
-    // The accumulating dots left running into the next iteration, their results and the
-    // readers of those in conditional blocks (a persistent matmul's epilogue).
+    // The accumulating dots left running into the next iteration and the readers of their
+    // results in conditional blocks (a persistent matmul's epilogue).
     struct Accumulating {
       ttng::WarpGroupDotOp dot;
-      Value result;
       SmallVector<OpOperand *> conditionalUses;
     };
     SmallVector<Accumulating> accumulating;
@@ -929,7 +928,7 @@ private:
                                                      ValueRange{carried}, uint32_t{0});
         carried.replaceAllUsesExcept(wait.getResult(0), wait);
       } else {
-        accumulating.push_back({dot, result, std::move(conditionalUses)});
+        accumulating.push_back({dot, std::move(conditionalUses)});
       }
       // The last dot is collected after the loop even where its result is unused: nothing
       // may reuse its buffers while it still reads them.
@@ -951,13 +950,14 @@ private:
     for (Accumulating &entry : accumulating) {
       ttng::WarpGroupDotOp dot = entry.dot;
       OpBuilder builder(dot->getContext());
-      Value current = entry.result;
+      Value result = dot.getD();
+      Value current = result;
       if (!bodyWaitsForAll) {
         builder.setInsertionPointAfter(dot);
-        SmallVector<Value> inputs = waitInputs(dot, entry.result);
+        SmallVector<Value> inputs = waitInputs(dot, result);
         auto wait = ttng::WarpGroupDotWaitOp::create(
             builder, dot.getLoc(), ValueRange(inputs).getTypes(), inputs, uint32_t{1});
-        entry.result.replaceAllUsesExcept(wait.getResult(0), wait);
+        result.replaceAllUsesExcept(wait.getResult(0), wait);
         current = wait.getResult(0);
       }
       // A block of conditional readers waits for every dot ({pendings = 0}) before the first
