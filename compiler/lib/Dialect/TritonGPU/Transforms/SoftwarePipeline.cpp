@@ -624,7 +624,14 @@ private:
     Value extractArg = loop.getRegionIterArgs()[indexArg + 1];
     unsigned carriedArg = indexArg + (groups.empty() ? 2 : 3);
     unsigned advanceInputArg = carriedArg + carried.size() * distance;
-    // The rest of the body reads iteration k's value of a carried one.
+    // The rest of the body reads iteration k's value of a carried one; stage 0 and the
+    // pipelined loads keep reading the value stage 0 computes: the copies at the end of the
+    // body are issued for iteration k + D with the values of that iteration (a descriptor
+    // load's coordinates are often a carried value itself, the tile offsets of a fused
+    // persistent matmul, which its epilogue reads as well).
+    DenseSet<Operation *> pipelinedOps;
+    for (PipelinedLoad &entry : loads)
+      pipelinedOps.insert(entry.op());
     for (auto [number, value] : llvm::enumerate(carried)) {
       if (carriedArgIndex[number] >= 0)
         value = loop.getRegionIterArgs()[carriedArgIndex[number]];
@@ -633,6 +640,7 @@ private:
                               [&](OpOperand &use) {
                                 Operation *user = body->findAncestorOpInBlock(*use.getOwner());
                                 return user && user != yield.getOperation() &&
+                                       !pipelinedOps.contains(user) &&
                                        !llvm::is_contained(orderedStageZero, user);
                               });
     }
@@ -1032,12 +1040,75 @@ private:
 
 } // namespace
 
+// The descriptor stores of `loop` (in nested ifs too, not in nested loops) become TMA copies
+// from one shared-memory buffer per tile shape and element type made before the loop, as
+// Triton's pipelineTMAStores does after pipelining: each store waits for the previous copy out
+// of the buffer (async_tma_store_wait {pendings = 0}) before it writes the tile there, so the
+// copy runs on while the loop goes on; after the loop the last copy is waited for and the
+// buffers are freed. A store through a descriptor made in the loop is left to
+// triton-nvidia-tma-lowering (Triton multi-buffers such descriptors).
+void pipelineDescriptorStores(scf::ForOp loop) {
+  SmallVector<tt::DescriptorStoreOp> stores;
+  loop.getBody()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<scf::ForOp>(op))
+      return WalkResult::skip();
+    if (auto store = dyn_cast<tt::DescriptorStoreOp>(op)) {
+      auto desc = cast<tt::TensorDescType>(store.getDesc().getType());
+      if (loop.isDefinedOutsideOfLoop(store.getDesc()) &&
+          isa_and_nonnull<NVMMASharedEncodingAttr>(desc.getBlockType().getEncoding()) &&
+          desc.getBlockType().getShape() == store.getSrc().getType().getShape())
+        stores.push_back(store);
+    }
+    return WalkResult::advance();
+  });
+  if (stores.empty())
+    return;
+  OpBuilder builder(loop);
+  llvm::MapVector<std::pair<ArrayRef<int64_t>, Type>, Value> buffers;
+  for (tt::DescriptorStoreOp store : stores) {
+    RankedTensorType type = store.getSrc().getType();
+    Value &buffer = buffers[{type.getShape(), type.getElementType()}];
+    if (!buffer) {
+      auto desc = cast<tt::TensorDescType>(store.getDesc().getType());
+      auto bufferType = MemDescType::get(type.getShape(), type.getElementType(),
+                                         desc.getBlockType().getEncoding(),
+                                         SharedMemorySpaceAttr::get(loop.getContext()),
+                                         /*mutableMemory=*/true);
+      builder.setInsertionPoint(loop);
+      buffer = LocalAllocOp::create(builder, store.getLoc(), bufferType, Value(), IntegerAttr());
+    }
+    builder.setInsertionPoint(store);
+    Location loc = store.getLoc();
+    ttng::TMAStoreWaitOp::create(builder, loc, 0);
+    LocalStoreOp::create(builder, loc, store.getSrc(), buffer);
+    ttng::FenceAsyncSharedOp::create(builder, loc, /*bCluster=*/false);
+    ttng::AsyncTMACopyLocalToGlobalOp::create(builder, loc, store.getDesc(), store.getIndices(),
+                                              buffer);
+    store.erase();
+  }
+  builder.setInsertionPointAfter(loop);
+  ttng::TMAStoreWaitOp::create(builder, loop.getLoc(), 0);
+  for (auto &entry : buffers)
+    LocalDeallocOp::create(builder, loop.getLoc(), entry.second);
+}
+
 int pipelineLoops(ModuleOp module, int numStages) {
   ModuleAxisInfoAnalysis axisInfo(module);
   int pipelined = 0;
   for (auto [loop, stages] : pipelineCandidates(module, numStages))
     if (stages >= 2 && LoopPipeliner(loop, stages, axisInfo).run())
       ++pipelined;
+  // Then the TMA stores of every loop pipelined num_stages > 1 deep (Triton: innermost or not).
+  SmallVector<scf::ForOp> loops;
+  module.walk([&](scf::ForOp loop) {
+    int64_t stages = numStages;
+    if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
+      stages = attr.getInt();
+    if (stages > 1)
+      loops.push_back(loop);
+  });
+  for (scf::ForOp loop : loops)
+    pipelineDescriptorStores(loop);
   return pipelined;
 }
 
