@@ -73,12 +73,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: ttg.local_load %[[BV]] token %[[WAIT]] : !ttg.memdesc<64x128xf16, #shared, #smem, mutable> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     // CHECK-NOT: tt.load
     // CHECK: tt.dot
-    // ... and after the dot the insert index advances, the pointers advance to iteration
-    // k + 2 and its tiles are copied, masked off past the end.
-    // CHECK: arith.addi %[[INSERT]], %c1_i32
-    // CHECK: %[[WRITE:.*]] = arith.select
+    // ... and after the dot the pointers advance to iteration k + 2 (first, as Triton
+    // schedules the advance in the cluster before the copies), the insert index advances and
+    // the tiles are copied, masked off past the end.
     // CHECK: %[[NEXTA:.*]] = tt.addptr %[[PA]],
     // CHECK: %[[NEXTB:.*]] = tt.addptr %[[PB]],
+    // CHECK: arith.addi %[[INSERT]], %c1_i32
+    // CHECK: %[[WRITE:.*]] = arith.select
     // CHECK: tt.splat %[[VALID]] : i1 -> tensor<128x64xi1, #blocked>
     // CHECK: ttg.memdesc_index %[[A]][%[[WRITE]]]
     // CHECK: ttg.async_copy_global_to_local %[[NEXTA]]
@@ -567,12 +568,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[TILE_1:.*]]:2 = scf.if %{{.*}} -> (i32, i32)
   // CHECK-COUNT-2: ttg.async_copy_global_to_local
   // The loop carries T and j as iteration 1 found them, i and the previous tile as iteration 2
-  // does; then the epilogue's tile and T of iterations k and k + 1, and the tile start's `j`
-  // of iteration k + 1.
-  // CHECK: %[[LOOP:.*]]:12 = scf.for %{{.*}} iter_args(%[[T:[^ ]*]] = %{{[^ ]*}}, %[[I:[^ ]*]] = %[[TILE_1]]#1, %[[J:[^ ]*]] = %{{[^ ]*}}, %[[ACC:[^ ]*]] = %cst, %[[PREV:[^ ]*]] = %[[TILE_1]]#0, %{{[^ ]*}} = %c1_i32{{[_0-9]*}}, %{{[^ ]*}} = %c-1_i32, %[[TILE_K:[^ ]*]] = %{{[^ ]*}}, %[[TILE_K1:[^ ]*]] = %[[TILE_1]]#0, %[[T_K:[^ ]*]] = %c0_i32, %[[T_K1:[^ ]*]] = %{{[^ ]*}}, %[[JN_K1:[^ ]*]] = %{{[^ ]*}})
+  // does; then the tile start's `j` of iteration k + 1, the epilogue's T and tile of
+  // iterations k and k + 1 (in the order the body first reads them, as Triton's expander adds
+  // them).
+  // CHECK: %[[LOOP:.*]]:12 = scf.for %{{.*}} iter_args(%[[T:[^ ]*]] = %{{[^ ]*}}, %[[I:[^ ]*]] = %[[TILE_1]]#1, %[[J:[^ ]*]] = %{{[^ ]*}}, %[[ACC:[^ ]*]] = %cst, %[[PREV:[^ ]*]] = %[[TILE_1]]#0, %{{[^ ]*}} = %c1_i32{{[_0-9]*}}, %{{[^ ]*}} = %c-1_i32, %[[JN_K1:[^ ]*]] = %{{[^ ]*}}, %[[T_K:[^ ]*]] = %c0_i32, %[[T_K1:[^ ]*]] = %{{[^ ]*}}, %[[TILE_K:[^ ]*]] = %{{[^ ]*}}, %[[TILE_K1:[^ ]*]] = %[[TILE_1]]#0)
+  // First the advance of T to iteration k + 2 and its tile start (Triton's prologue cluster).
+  // CHECK: %[[TPLUS:.*]] = arith.addi %[[T]], %c1_i32
+  // CHECK: %[[TADV:.*]] = arith.select %{{.*}}, %c0_i32, %[[TPLUS]]
+  // CHECK: %[[START:.*]] = arith.cmpi eq, %[[TADV]], %c0_i32
+  // CHECK: %[[TILE:.*]]:2 = scf.if %[[START]] -> (i32, i32) {
+  // CHECK: arith.addi %[[I]], %c132_i32
+  // CHECK: } else {
+  // CHECK: scf.yield %[[PREV]], %[[I]]
   // CHECK: ttg.async_wait {num = 2 : i32}
   // CHECK: %[[DOT:.*]] = ttng.warp_group_dot %{{.*}}, %{{.*}}, %[[ACC]] {{.*}}isAsync = true
   // CHECK: %[[WAITED:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], {{.*}}{pendings = 1 : i32}
+  // Then the advance of j, the rest of stage 0 and the copies of iteration k + 2.
+  // CHECK: %[[JADV:.*]] = arith.addi %[[JN_K1]], %c1_i32
+  // CHECK: %[[JN:.*]] = arith.select %[[START]], %c0_i32, %[[JADV]]
+  // CHECK-COUNT-2: ttg.async_copy_global_to_local
+  // The epilogue last (Triton's epilogue cluster).
   // CHECK: %[[ENDS:.*]] = arith.cmpi eq, %[[T_K]], %{{.*}}
   // CHECK: %[[NEXT:.*]] = scf.if %[[ENDS]] -> (tensor<128x128xf32, #mma>) {
   // CHECK: %[[DONE:.*]]:3 = ttng.warp_group_dot_wait %[[WAITED]]#0, {{.*}}{pendings = 0 : i32}
@@ -581,17 +596,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: tt.store
   // CHECK: } else {
   // CHECK: scf.yield %[[WAITED]]#0
-  // The advance of j and T to iteration k + 2, its tile start and copies.
-  // CHECK: %[[JADV:.*]] = arith.addi %[[JN_K1]], %c1_i32
-  // CHECK: %[[TADV:.*]] = arith.select %{{.*}}, %c0_i32, %{{.*}}
-  // CHECK: %[[START:.*]] = arith.cmpi eq, %[[TADV]], %c0_i32
-  // CHECK: %[[JN:.*]] = arith.select %[[START]], %c0_i32, %[[JADV]]
-  // CHECK: %[[TILE:.*]]:2 = scf.if %[[START]] -> (i32, i32) {
-  // CHECK: arith.addi %[[I]], %c132_i32
-  // CHECK: } else {
-  // CHECK: scf.yield %[[PREV]], %[[I]]
-  // CHECK-COUNT-2: ttg.async_copy_global_to_local
-  // CHECK: scf.yield %[[TADV]], %[[TILE]]#1, %[[JADV]], %[[NEXT]], %[[TILE]]#0, %{{[^ ]*}}, %{{[^ ]*}}, %[[TILE_K1]], %[[TILE]]#0, %[[T_K1]], %[[TADV]], %[[JN]] :
+  // CHECK: scf.yield %[[TADV]], %[[TILE]]#1, %[[JADV]], %[[NEXT]], %[[TILE]]#0, %{{[^ ]*}}, %{{[^ ]*}}, %[[JN]], %[[T_K1]], %[[TADV]], %[[TILE_K1]], %[[TILE]]#0 :
   // CHECK: ttng.warp_group_dot_wait %[[LOOP]]#3 {pendings = 0 : i32}
   // CHECK: ttg.async_wait {num = 0 : i32}
   tt.func @fused_persistent(%a_ptrs: tensor<128x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %b_ptrs: tensor<64x128x!tt.ptr<f16>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %c_ptrs: tensor<128x128x!tt.ptr<f16>, #mma>, %total: i32, %per_tile: i32, %first: i32) {
