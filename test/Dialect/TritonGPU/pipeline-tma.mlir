@@ -274,7 +274,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // that iteration (the `scf.if` cloned there), while the epilogue reads iteration k's, carried
 // by the loop (the test of the wrap and the epilogue's are two ops, as the fusion makes them).
 // The epilogue's TMA store writes one buffer made before the loop, after waiting
-// for the previous tile's store (Triton's pipelineTMAStores).
+// for the previous tile's store (Triton's pipelineTMAStores). The body is in Triton's order:
+// the next tile's start first, the epilogue last.
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
@@ -290,16 +291,43 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: ttng.async_tma_copy_global_to_local %arg1[%{{.*}}, %[[P1]]#1]
   // The epilogue's buffer.
   // CHECK: %[[C:.*]] = ttg.local_alloc : () -> !ttg.memdesc<128x128xf16, #shared, #smem, mutable>
-  // CHECK: scf.for
-  // CHECK-DAG: %[[NEXT:.*]]:3 = scf.if
-  // CHECK-DAG: ttng.wait_barrier
-  // CHECK-DAG: ttng.warp_group_dot
-  // CHECK-DAG: ttng.async_tma_store_wait {pendings = 0 : i32}
-  // CHECK-DAG: ttg.local_store %{{.*}}, %[[C]]
-  // CHECK-DAG: ttng.async_tma_copy_local_to_global %arg2[%arg{{[0-9]+}}, %arg{{[0-9]+}}] %[[C]]
-  // CHECK-DAG: ttng.async_tma_copy_global_to_local %arg0[%[[NEXT]]#0, %{{.*}}]
-  // CHECK-DAG: ttng.async_tma_copy_global_to_local %arg1[%{{.*}}, %[[NEXT]]#1]
-  // CHECK: scf.yield
+  // The loop carries j and the tile (offsets, counter) of iteration k + 1, then the K index of
+  // k + 1 (what the advance of the K index reads), j and the offsets of iteration k (the
+  // epilogue's).
+  // CHECK: scf.for %{{.*}} iter_args(%[[J:[^ ]*]] = %{{[^ ]*}}, %[[TILE:[^ ]*]] = %[[P1]]#2, %[[ACC:[^ ]*]] = %cst, %[[M:[^ ]*]] = %[[P1]]#0, %[[N:[^ ]*]] = %[[P1]]#1, %{{[^ ]*}} = %c1_i32, %{{[^ ]*}} = %c-1_i32, %{{[^ ]*}} = %c0_i32, %[[KK:[^ ]*]] = %{{[^ ]*}}, %[[J_K:[^ ]*]] = %c0_i32, %[[M_K:[^ ]*]] = %{{[^ ]*}}, %[[N_K:[^ ]*]] = %{{[^ ]*}})
+  // First j of iteration k + 2 and, where it starts a tile, that tile's offsets.
+  // CHECK: %[[VALID:.*]] = arith.cmpi slt
+  // CHECK-NEXT: %[[JPLUS:.*]] = arith.addi %[[J]], %c1_i32
+  // CHECK-NEXT: %[[WRAPS:.*]] = arith.cmpi eq, %[[J]], %{{.*}}
+  // CHECK-NEXT: %[[JN:.*]] = arith.select %[[WRAPS]], %c0_i32, %[[JPLUS]]
+  // CHECK-NEXT: %[[STARTS:.*]] = arith.cmpi eq, %[[JN]], %c0_i32
+  // CHECK-NEXT: %[[NEXT:.*]]:3 = scf.if %[[STARTS]] -> (i32, i32, i32) {
+  // CHECK-NEXT: arith.addi %[[TILE]], %c132_i32
+  // CHECK: } else {
+  // CHECK-NEXT: scf.yield %[[M]], %[[N]], %[[TILE]]
+  // Then iteration k's tiles and dot.
+  // CHECK: ttng.wait_barrier
+  // CHECK: %[[D:.*]] = ttng.warp_group_dot %{{.*}}, %{{.*}}, %[[ACC]]
+  // CHECK-NEXT: %[[DW:.*]]:3 = ttng.warp_group_dot_wait %[[D]], {{.*}} {pendings = 1 : i32}
+  // Then the K index of iteration k + 2 and its copies, at its tile's offsets.
+  // CHECK-NEXT: %[[KPLUS:.*]] = arith.addi %[[KK]], %c1_i32
+  // CHECK: %[[K2:.*]] = arith.select %[[STARTS]], %c0_i32, %[[KPLUS]]
+  // CHECK-NEXT: %[[OFFK:.*]] = arith.muli %[[K2]], %c64_i32
+  // CHECK: ttng.barrier_expect %{{.*}}, 32768, %[[VALID]]
+  // CHECK: ttng.async_tma_copy_global_to_local %arg0[%[[NEXT]]#0, %[[OFFK]]]
+  // CHECK: ttng.async_tma_copy_global_to_local %arg1[%[[OFFK]], %[[NEXT]]#1]
+  // Last the epilogue of iteration k, at its own tile's offsets.
+  // CHECK-NEXT: %[[ENDS:.*]] = arith.cmpi eq, %[[J_K]], %{{.*}}
+  // CHECK-NEXT: %[[RESET:.*]] = arith.select %[[ENDS]], %cst, %[[DW]]#0
+  // CHECK-NEXT: scf.if %[[ENDS]] {
+  // CHECK-NEXT: ttng.warp_group_dot_wait %[[DW]]#0, {{.*}} {pendings = 0 : i32}
+  // CHECK-NEXT: %[[H:.*]] = arith.truncf
+  // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+  // CHECK-NEXT: ttg.local_store %[[H]], %[[C]]
+  // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+  // CHECK-NEXT: ttng.async_tma_copy_local_to_global %arg2[%[[M_K]], %[[N_K]]] %[[C]]
+  // CHECK-NEXT: }
+  // CHECK-NEXT: scf.yield %[[JN]], %[[NEXT]]#2, %[[RESET]], %[[NEXT]]#0, %[[NEXT]]#1, %{{[^ ]*}}, %{{[^ ]*}}, %{{[^ ]*}}, %[[K2]], %[[J]], %[[M]], %[[N]] :
   // CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
   // CHECK-NEXT: ttg.local_dealloc %[[C]]
   // CHECK-NOT: tt.descriptor_store
