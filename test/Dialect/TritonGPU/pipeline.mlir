@@ -646,3 +646,56 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// An scf.if whose results only the next iteration reads runs after the copies (Triton's
+// epilogue cluster) only where no op after it touches memory: here a store follows it, and
+// the if stays before that store.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @if_before_store
+  // CHECK: scf.for
+  // CHECK: ttng.warp_group_dot
+  // CHECK: scf.if
+  // CHECK: tt.store %arg3
+  // CHECK: } else {
+  // CHECK-NEXT: scf.yield
+  // CHECK-NEXT: }
+  // CHECK-NEXT: tt.store %arg2
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK-NEXT: ttg.async_commit_group
+  // CHECK-NEXT: scf.yield
+  tt.func @if_before_store(%a_ptrs: tensor<128x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %b_ptrs: tensor<64x128x!tt.ptr<f16>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %flag: !tt.ptr<i32>, %out: tensor<128x128x!tt.ptr<f32>, #mma>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %step_a = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    %step_b = arith.constant dense<8192> : tensor<64x128xi32, #blocked1>
+    %last = arith.subi %n, %c1 : i32
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %pa = %a_ptrs, %pb = %b_ptrs) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>) : i32 {
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>, #blocked1>
+      %sa = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %sb = ttg.local_alloc %b : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %sa, %sb, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      %ends = arith.cmpi eq, %k, %last : i32
+      %next = scf.if %ends -> (tensor<128x128xf32, #mma>) {
+        tt.store %out, %d : tensor<128x128x!tt.ptr<f32>, #mma>
+        scf.yield %zero : tensor<128x128xf32, #mma>
+      } else {
+        scf.yield %d : tensor<128x128xf32, #mma>
+      }
+      tt.store %flag, %k : !tt.ptr<i32>
+      %pa2 = tt.addptr %pa, %step_a : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      %pb2 = tt.addptr %pb, %step_b : tensor<64x128x!tt.ptr<f16>, #blocked1>, tensor<64x128xi32, #blocked1>
+      scf.yield %next, %pa2, %pb2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>
+    }
+    tt.return
+  }
+}

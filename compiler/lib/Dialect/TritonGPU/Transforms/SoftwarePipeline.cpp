@@ -737,6 +737,18 @@ private:
         yield->setOperand(index, advanced);
       }
     };
+    // An advanced iter_arg whose yielded value stage 0 does not compute (a value from outside
+    // the loop) takes it as it is.
+    for (unsigned index : stageArgs) {
+      if (directArgs.contains(index))
+        continue;
+      Operation *def = yield.getOperand(index).getDefiningOp();
+      if (def && advanceSlice.contains(def))
+        continue;
+      Value advanced = advanceMapping.lookupOrDefault(yield.getOperand(index));
+      mapping.map(loop.getRegionIterArgs()[index], advanced);
+      yield->setOperand(index, advanced);
+    }
     llvm::DenseSet<Operation *> prologueOps;
     SetVector<Operation *> prologueAdvance;
     collectPrologue(advanceSlice, prologueOps, prologueAdvance);
@@ -894,7 +906,8 @@ private:
   // fused loop's epilogue, storing a finished tile and resetting the accumulator), with the
   // ops only they read. The pipelined body runs them last, after the copies, as Triton's
   // schedulePrologueAndEpilogue pushes such ifs to the end of the loop. An if reading a
-  // pipelined load's tile stays where it is.
+  // pipelined load's tile, or followed by an op that touches memory (which it might reorder
+  // with its own stores), stays where it is.
   SmallVector<Operation *> collectEpilogue() {
     Block *body = loop.getBody();
     Operation *yield = body->getTerminator();
@@ -905,10 +918,26 @@ private:
         if (LocalAllocOp alloc = tileAlloc(entry))
           tiles.insert(alloc.getResult());
     }
+    // Ops that stay in place and touch memory: an if running before one of them stays before it.
+    llvm::DenseSet<Operation *> replaced;
+    for (PipelinedLoad &entry : loads) {
+      replaced.insert(entry.op());
+      if (LocalAllocOp alloc = tileAlloc(entry))
+        replaced.insert(alloc);
+    }
+    auto touchesMemory = [&](Operation &op) {
+      return !replaced.contains(&op) && !llvm::is_contained(orderedStageZero, &op) &&
+             !isMemoryEffectFree(&op) && !isa<scf::YieldOp>(op);
+    };
     llvm::DenseSet<Operation *> moved;
     for (Operation &op : *body) {
       auto ifOp = dyn_cast<scf::IfOp>(&op);
       if (!ifOp || llvm::is_contained(orderedStageZero, &op))
+        continue;
+      bool memoryAfter = false;
+      for (Operation *next = op.getNextNode(); next && !memoryAfter; next = next->getNextNode())
+        memoryAfter = touchesMemory(*next);
+      if (memoryAfter)
         continue;
       if (llvm::any_of(op.getUsers(), [&](Operation *user) { return user != yield; }))
         continue;
