@@ -228,10 +228,19 @@ public:
   LoopPipeliner(scf::ForOp loop, int numStages, const ModuleAxisInfoAnalysis &axisInfo)
       : loop(loop), distance(numStages - 1), axisInfo(axisInfo) {}
 
+  // The loop run() made (it replaces the original).
+  Operation *pipelinedLoop() { return loop.getOperation(); }
+
+  // Issues the warp-group dots of a loop that is not pipelined asynchronously
+  // (makeWarpGroupDotsAsync with no pipelined buffers).
+  void launchDotsAsync() { makeWarpGroupDotsAsync(); }
+
   // Pipelines the loop when it has the supported shape; otherwise leaves it untouched.
   bool run() {
-    if (!collectLoads() || !collectStageZero())
+    if (!collectLoads() || !collectStageZero()) {
+      dropOtherSelects();
       return false;
+    }
     bool asyncReads =
         llvm::any_of(loads, [](const PipelinedLoad &entry) { return entry.readByWarpGroupDot; });
     numBuffers = asyncReads ? distance + 1 : distance;
@@ -242,10 +251,87 @@ public:
   }
 
 private:
+  // A loop that asks for its own depth (tl.range(num_stages=...)) and holds no dot: Triton's
+  // assign-latencies pipelines its loads whatever reads them ("pipelineWithoutDot").
+  bool pipelinesWithoutDot() {
+    if (!loop->hasAttr("tt.num_stages"))
+      return false;
+    return llvm::none_of(loop.getBody()->getOperations(), [](Operation &op) {
+      return isa<tt::DotOp, tt::DotScaledOp, ttng::WarpGroupDotOp>(op);
+    });
+  }
+
+  // A load of a dot-less loop (pipelinesWithoutDot): read back in its own layout from an
+  // unswizzled buffer. Loads whose values reach another load's pointer or mask (an indirect
+  // load) are left alone. A non-zero `other` is kept on the copy (which fills zeros) and
+  // applied by a select on the load's mask after the read, as Triton's createAsyncCopy does;
+  // the select is made now (run() takes it back where the loop is not pipelined).
+  void collectLoadWithoutDot(tt::LoadOp load) {
+    auto type = cast<RankedTensorType>(load.getType());
+    auto distributed = dyn_cast<DistributedEncodingTrait>(type.getEncoding());
+    if (!distributed || load.getResult().use_empty())
+      return;
+    Region *body = load->getParentRegion();
+    SetVector<Operation *> slice;
+    ForwardSliceOptions options;
+    options.filter = [&](Operation *op) { return body->isAncestor(op->getParentRegion()); };
+    getForwardSlice(load.getOperation(), &slice, options);
+    if (llvm::any_of(slice, [](Operation *op) { return isa<tt::LoadOp>(op); }))
+      return;
+    PipelinedLoad entry;
+    entry.load = load;
+    entry.sharedEncoding = SwizzledSharedEncodingAttr::get(
+        load.getContext(), 1, 1, 1, getOrder(type.getEncoding(), type.getRank()),
+        distributed.getCGALayout());
+    entry.plain = true;
+    if (!finishCopyEntry(entry))
+      return;
+    if (load.getOther() && !isZeroConstant(load.getOther()) && load.getMask()) {
+      OpBuilder builder(load->getContext());
+      builder.setInsertionPointAfter(load);
+      auto select = arith::SelectOp::create(builder, load.getLoc(), load.getMask(),
+                                            load.getResult(), load.getOther());
+      load.getResult().replaceAllUsesExcept(select.getResult(), select);
+      otherSelects.push_back(select);
+    }
+    loads.push_back(entry);
+  }
+
+  // The copy's contiguity (what one cp.async of a thread moves), false where it is under 4
+  // bytes or the elements are narrower than a byte.
+  bool finishCopyEntry(PipelinedLoad &entry) {
+    tt::LoadOp load = entry.load;
+    auto type = cast<RankedTensorType>(load.getType());
+    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+    if (bits < 8)
+      return false;
+    unsigned contiguity = axisInfo.getPtrAlignment(load.getPtr());
+    if (Value mask = load.getMask())
+      contiguity = std::min(contiguity, axisInfo.getMaskAlignment(mask));
+    contiguity = std::min({contiguity, kMaxCopyBytes * 8 / bits, contiguityPerThread(type)});
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
+      contiguity = std::min(
+          contiguity, contiguityInBuffer(entry.sharedEncoding, type, blocked.getOrder().front()));
+    if (contiguity * bits < kMinCopyBytes * 8)
+      return false;
+    entry.contiguity = contiguity;
+    return true;
+  }
+
+  // Takes back the selects collectLoadWithoutDot made (the loop is left as it was).
+  void dropOtherSelects() {
+    for (arith::SelectOp select : otherSelects) {
+      select.getResult().replaceAllUsesWith(select.getTrueValue());
+      select.erase();
+    }
+    otherSelects.clear();
+  }
+
   bool collectLoads() {
     if (loop.getUnsignedCmp() || !loop.getInductionVar().getType().isIntOrIndex())
       return false;
-    for (Operation &op : *loop.getBody()) {
+    bool withoutDot = pipelinesWithoutDot();
+    for (Operation &op : llvm::make_early_inc_range(*loop.getBody())) {
       if (auto descriptorLoad = dyn_cast<tt::DescriptorLoadOp>(&op)) {
         collectDescriptorLoad(descriptorLoad);
         continue;
@@ -253,6 +339,10 @@ private:
       auto load = dyn_cast<tt::LoadOp>(&op);
       if (!load || !isa<RankedTensorType>(load.getPtr().getType()) || load.getIsVolatile())
         continue;
+      if (withoutDot) {
+        collectLoadWithoutDot(load);
+        continue;
+      }
       // cp.async fills masked-off elements with zeros only.
       if (load.getOther() && !isZeroConstant(load.getOther()))
         continue;
@@ -274,24 +364,13 @@ private:
                                                    distributed.getCGALayout());
         plain = true;
       }
-      unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-      if (bits < 8)
-        continue;
-      unsigned contiguity = axisInfo.getPtrAlignment(load.getPtr());
-      if (Value mask = load.getMask())
-        contiguity = std::min(contiguity, axisInfo.getMaskAlignment(mask));
-      contiguity = std::min({contiguity, kMaxCopyBytes * 8 / bits, contiguityPerThread(type)});
-      if (auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
-        contiguity = std::min(contiguity,
-                              contiguityInBuffer(encoding, type, blocked.getOrder().front()));
-      if (contiguity * bits < kMinCopyBytes * 8)
-        continue;
       PipelinedLoad entry;
       entry.load = load;
       entry.sharedEncoding = encoding;
-      entry.contiguity = contiguity;
       entry.readByWarpGroupDot = readByWarpGroupDot;
       entry.plain = plain;
+      if (!finishCopyEntry(entry))
+        continue;
       loads.push_back(entry);
     }
     return !loads.empty();
@@ -679,8 +758,11 @@ private:
     // the stage-0 iter_args of iteration k + D - 1; their advance to k + D (the slice of stage
     // 0 that computes the yielded values) runs first, then stage 0 with the advanced values.
     builder.setInsertionPoint(yield);
-    Value writeIndex = advance(builder, insertArg, nullptr);
-    yield->setOperand(indexArg, writeIndex);
+    // One buffer (a two-stage loop whose tiles are read into registers): every copy goes to
+    // buffer 0 and the insert index folds away, as in Triton.
+    Value writeIndex =
+        numBuffers == 1 ? constant(builder, i32, 0) : advance(builder, insertArg, nullptr);
+    yield->setOperand(indexArg, numBuffers == 1 ? insertArg : writeIndex);
     SetVector<Operation *> advanceSlice;
     for (unsigned index : stageArgs)
       if (directArgs.contains(index))
@@ -1015,6 +1097,8 @@ private:
   int64_t numBuffers = 0;
   const ModuleAxisInfoAnalysis &axisInfo;
   SmallVector<PipelinedLoad> loads;
+  // The selects that apply the non-zero `other` of loads of a dot-less loop.
+  SmallVector<arith::SelectOp> otherSelects;
   SmallVector<BarrierGroup> groups;
   // Stage 0 in body order (the order clones are made in), and the iter_args it advances.
   SmallVector<Operation *> orderedStageZero;
@@ -1035,9 +1119,29 @@ private:
 int pipelineLoops(ModuleOp module, int numStages) {
   ModuleAxisInfoAnalysis axisInfo(module);
   int pipelined = 0;
-  for (auto [loop, stages] : pipelineCandidates(module, numStages))
-    if (stages >= 2 && LoopPipeliner(loop, stages, axisInfo).run())
+  DenseSet<Operation *> done;
+  for (auto [loop, stages] : pipelineCandidates(module, numStages)) {
+    if (stages < 2)
+      continue;
+    LoopPipeliner pipeliner(loop, stages, axisInfo);
+    if (pipeliner.run()) {
       ++pipelined;
+      done.insert(pipeliner.pipelinedLoop());
+    }
+  }
+  // Triton's pipelineWgmma: the warp-group dots of every other loop of at least one stage are
+  // issued asynchronously too (the loop is not pipelined: one whose operands are made in the
+  // body is waited for {pendings = 0} right after it).
+  SmallVector<scf::ForOp> others;
+  module.walk([&](scf::ForOp loop) {
+    int64_t stages = numStages;
+    if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
+      stages = attr.getInt();
+    if (stages >= 1 && !done.contains(loop.getOperation()))
+      others.push_back(loop);
+  });
+  for (scf::ForOp loop : others)
+    LoopPipeliner(loop, 1, axisInfo).launchDotsAsync();
   return pipelined;
 }
 

@@ -1,0 +1,159 @@
+// RUN: trex-opt %s -split-input-file --tritongpu-pipeline=num-stages=3 | FileCheck %s
+// tritongpu-pipeline on loops without a dot: a loop that asks for its own depth
+// (tl.range(num_stages=N), tt.num_stages) has its loads copied N - 1 iterations ahead into
+// unswizzled buffers read back in the loads' layouts, whatever reads them (Triton's
+// pipelineWithoutDot); a loop without that attribute keeps its loads. The warp-group dots of
+// a loop that is not pipelined are issued asynchronously all the same, each waited for right
+// after it where its operands are made in the body.
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // Four stages: three buffers, three copies ahead, two groups left pending by the wait. The
+  // load's non-zero `other` stays on the copy (which fills zeros) and is applied by a select
+  // on the load's mask after the read.
+  // CHECK-LABEL: tt.func @shifted_rows
+  // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64xf32, #shared, #smem, mutable>
+  // CHECK-COUNT-3: ttg.async_copy_global_to_local %{{.*}} mask %{{.*}} other %{{.*}} :
+  // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %c2_i32{{.*}}, %{{.*}} = %c-1_i32)
+  // CHECK: %[[READ:.*]] = arith.select %{{.*}}, %c0_i32{{.*}} : i32
+  // CHECK: %[[WAIT:.*]] = ttg.async_wait {num = 2 : i32}
+  // CHECK: %[[VIEW:.*]] = ttg.memdesc_index %[[BUF]][%[[READ]]]
+  // CHECK: %[[ROW:.*]] = ttg.local_load %[[VIEW]] token %[[WAIT]] : !ttg.memdesc<64xf32, #shared, #smem, mutable> -> tensor<64xf32, #blocked>
+  // CHECK: %[[SEL:.*]] = arith.select %[[MASK:.*]], %[[ROW]], %{{.*}} : tensor<64xi1, #blocked>, tensor<64xf32, #blocked>
+  // CHECK: arith.addf %[[SEL]]
+  // CHECK: tt.store
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK: ttg.async_commit_group
+  // CHECK: scf.yield
+  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK: ttg.local_dealloc %[[BUF]]
+  tt.func @shifted_rows(%in: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %rows: i32, %step: i32, %width: i32) {
+    %c0 = arith.constant 0 : i32
+    %neg = arith.constant dense<0xFF800000> : tensor<64xf32, #blocked>
+    %two = arith.constant dense<2.000000e+00> : tensor<64xf32, #blocked>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    %widths = tt.splat %width : i32 -> tensor<64xi32, #blocked>
+    %mask = arith.cmpi slt, %cols, %widths : tensor<64xi32, #blocked>
+    scf.for %r = %c0 to %rows step %step : i32 {
+      %row_in = tt.addptr %in, %r : !tt.ptr<f32>, i32
+      %base_in = tt.splat %row_in : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+      %ptrs_in = tt.addptr %base_in, %cols : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+      %v = tt.load %ptrs_in, %mask, %neg : tensor<64x!tt.ptr<f32>, #blocked>
+      %w = arith.addf %v, %two : tensor<64xf32, #blocked>
+      %row_out = tt.addptr %out, %r : !tt.ptr<f32>, i32
+      %base_out = tt.splat %row_out : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+      %ptrs_out = tt.addptr %base_out, %cols : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+      tt.store %ptrs_out, %w, %mask : tensor<64x!tt.ptr<f32>, #blocked>
+    } {tt.num_stages = 4 : i32}
+    tt.return
+  }
+
+  // Two stages: one buffer, every copy into it; the insert index folds away (the loop carries
+  // the extract index only, once canonicalized).
+  // CHECK-LABEL: tt.func @two_stages
+  // CHECK: %[[ONE:.*]] = ttg.local_alloc : () -> !ttg.memdesc<1x64xf32, #shared, #smem, mutable>
+  // CHECK: %[[FIRST:.*]] = ttg.memdesc_index %[[ONE]][%c0_i32{{.*}}]
+  // CHECK: ttg.async_copy_global_to_local %{{.*}}, %[[FIRST]]
+  // CHECK: scf.for
+  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK: ttg.local_load
+  // CHECK: tt.store
+  // CHECK: ttg.memdesc_index %[[ONE]][%c0_i32{{.*}}]
+  // CHECK-NOT: arith.select
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK: scf.yield
+  tt.func @two_stages(%in: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %rows: i32) {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    scf.for %r = %c0 to %rows step %c64 : i32 {
+      %row_in = tt.addptr %in, %r : !tt.ptr<f32>, i32
+      %base_in = tt.splat %row_in : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+      %ptrs_in = tt.addptr %base_in, %cols : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+      %v = tt.load %ptrs_in : tensor<64x!tt.ptr<f32>, #blocked>
+      %row_out = tt.addptr %out, %r : !tt.ptr<f32>, i32
+      %base_out = tt.splat %row_out : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+      %ptrs_out = tt.addptr %base_out, %cols : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+      tt.store %ptrs_out, %v : tensor<64x!tt.ptr<f32>, #blocked>
+    } {tt.num_stages = 2 : i32}
+    tt.return
+  }
+
+  // Without tt.num_stages a loop without a dot keeps its loads; so does one whose load feeds
+  // another load's pointer (an indirect load) and the one it feeds.
+  // CHECK-LABEL: tt.func @no_depth_asked
+  // CHECK-NOT: ttg.async_copy_global_to_local
+  // CHECK: tt.load
+  // CHECK-LABEL: tt.func @indirect
+  // CHECK-NOT: ttg.async_copy_global_to_local
+  // CHECK: tt.load
+  // CHECK: tt.load
+  tt.func @no_depth_asked(%in: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %rows: i32) {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    scf.for %r = %c0 to %rows step %c64 : i32 {
+      %row_in = tt.addptr %in, %r : !tt.ptr<f32>, i32
+      %base_in = tt.splat %row_in : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+      %ptrs_in = tt.addptr %base_in, %cols : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+      %v = tt.load %ptrs_in : tensor<64x!tt.ptr<f32>, #blocked>
+      %base_out = tt.splat %out : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+      %ptrs_out = tt.addptr %base_out, %cols : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+      tt.store %ptrs_out, %v : tensor<64x!tt.ptr<f32>, #blocked>
+    }
+    tt.return
+  }
+  tt.func @indirect(%idx: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %in: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %rows: i32) {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    scf.for %r = %c0 to %rows step %c64 : i32 {
+      %row_idx = tt.addptr %idx, %r : !tt.ptr<i32>, i32
+      %base_idx = tt.splat %row_idx : !tt.ptr<i32> -> tensor<64x!tt.ptr<i32>, #blocked>
+      %ptrs_idx = tt.addptr %base_idx, %cols : tensor<64x!tt.ptr<i32>, #blocked>, tensor<64xi32, #blocked>
+      %i = tt.load %ptrs_idx : tensor<64x!tt.ptr<i32>, #blocked>
+      %base_in = tt.splat %in : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+      %ptrs_in = tt.addptr %base_in, %i : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+      %v = tt.load %ptrs_in : tensor<64x!tt.ptr<f32>, #blocked>
+      %base_out = tt.splat %out : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+      %ptrs_out = tt.addptr %base_out, %cols : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+      tt.store %ptrs_out, %v : tensor<64x!tt.ptr<f32>, #blocked>
+    } {tt.num_stages = 3 : i32}
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // One stage: the loads stay, the dot is issued asynchronously and waited for right after
+  // (its operands are rewritten every iteration), as Triton's pipelineWgmma does.
+  // CHECK-LABEL: tt.func @one_stage_wgmma
+  // CHECK-NOT: ttg.async_copy_global_to_local
+  // CHECK: scf.for
+  // CHECK: %[[SA:.*]] = ttg.local_alloc
+  // CHECK: %[[SB:.*]] = ttg.local_alloc
+  // CHECK: %[[DOT:.*]] = ttng.warp_group_dot %[[SA]], %[[SB]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true}
+  // CHECK: %[[WAITED:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], %[[SA]], %[[SB]] {pendings = 0 : i32}
+  // CHECK: scf.yield %[[WAITED]]#0
+  // CHECK-NOT: ttng.warp_group_dot_wait
+  // CHECK: tt.return
+  tt.func @one_stage_wgmma(%a_ptrs: tensor<64x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %b_ptrs: tensor<64x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %res = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0) -> (tensor<64x64xf32, #mma>) : i32 {
+      %a = tt.load %a_ptrs : tensor<64x64x!tt.ptr<f16>, #blocked>
+      %b = tt.load %b_ptrs : tensor<64x64x!tt.ptr<f16>, #blocked>
+      %sa = ttg.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %sb = ttg.local_alloc %b : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %sa, %sb, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    } {tt.num_stages = 1 : i32}
+    tt.return %res : tensor<64x64xf32, #mma>
+  }
+}
