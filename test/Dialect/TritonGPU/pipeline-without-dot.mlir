@@ -79,6 +79,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 
+  // Read only in an scf.if (a conditional store): Triton schedules the if after the copies of
+  // iteration k + D, so they are issued before iteration k's wait, into a ring one buffer
+  // deeper, and the wait leaves D iterations' groups pending.
+  // CHECK-LABEL: tt.func @conditional_reader
+  // CHECK: %[[RING:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64xi32, #shared, #smem, mutable>
+  // CHECK-COUNT-2: ttg.async_copy_global_to_local
+  // CHECK: scf.for
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK: ttg.async_commit_group
+  // CHECK: %[[W:.*]] = ttg.async_wait {num = 2 : i32}
+  // CHECK: %[[V:.*]] = ttg.local_load %{{.*}} token %[[W]]
+  // CHECK: scf.if
+  // CHECK: tt.store %{{.*}}, %[[V]]
+  // CHECK: scf.yield
+  tt.func @conditional_reader(%in: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %rows: i32, %enabled: i1) {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    scf.for %r = %c0 to %rows step %c64 : i32 {
+      %row_in = tt.addptr %in, %r : !tt.ptr<i32>, i32
+      %base_in = tt.splat %row_in : !tt.ptr<i32> -> tensor<64x!tt.ptr<i32>, #blocked>
+      %ptrs_in = tt.addptr %base_in, %cols : tensor<64x!tt.ptr<i32>, #blocked>, tensor<64xi32, #blocked>
+      %v = tt.load %ptrs_in : tensor<64x!tt.ptr<i32>, #blocked>
+      scf.if %enabled {
+        %row_out = tt.addptr %out, %r : !tt.ptr<i32>, i32
+        %base_out = tt.splat %row_out : !tt.ptr<i32> -> tensor<64x!tt.ptr<i32>, #blocked>
+        %ptrs_out = tt.addptr %base_out, %cols : tensor<64x!tt.ptr<i32>, #blocked>, tensor<64xi32, #blocked>
+        tt.store %ptrs_out, %v : tensor<64x!tt.ptr<i32>, #blocked>
+      }
+    } {tt.num_stages = 3 : i32}
+    tt.return
+  }
+
   // Without tt.num_stages a loop without a dot keeps its loads; so does one whose load feeds
   // another load's pointer (an indirect load) and the one it feeds.
   // CHECK-LABEL: tt.func @no_depth_asked

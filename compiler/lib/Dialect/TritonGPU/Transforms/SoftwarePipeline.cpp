@@ -243,7 +243,13 @@ public:
     }
     bool asyncReads =
         llvm::any_of(loads, [](const PipelinedLoad &entry) { return entry.readByWarpGroupDot; });
-    numBuffers = asyncReads ? distance + 1 : distance;
+    FailureOr<bool> conditional = readOnlyInConditionals();
+    if (failed(conditional)) {
+      dropOtherSelects();
+      return false;
+    }
+    copiesFirst = *conditional;
+    numBuffers = asyncReads || copiesFirst ? distance + 1 : distance;
     groupBarriers();
     rewrite();
     makeWarpGroupDotsAsync();
@@ -316,6 +322,34 @@ private:
       return false;
     entry.contiguity = contiguity;
     return true;
+  }
+
+  // Whether the loads of a dot-less loop are read only in scf.ifs whose results nothing reads
+  // (a conditional store of the loaded value): Triton's scheduler moves such an if to an
+  // epilogue cluster at the end of the body, after the copies of iteration k + D, which then
+  // need a buffer more than D (copiesFirst). Failure where some loads are read so and others
+  // not (their buffers would differ in depth).
+  FailureOr<bool> readOnlyInConditionals() {
+    if (!pipelinesWithoutDot())
+      return false;
+    Block *body = loop.getBody();
+    auto conditionalOnly = [&](PipelinedLoad &entry) {
+      SmallVector<Value> values{entry.load.getResult()};
+      for (arith::SelectOp select : otherSelects)
+        if (select.getTrueValue() == entry.load.getResult())
+          values = {select.getResult()};
+      for (Value value : values)
+        for (Operation *user : value.getUsers()) {
+          auto ifOp = dyn_cast_or_null<scf::IfOp>(body->findAncestorOpInBlock(*user));
+          if (!ifOp || ifOp == user || !ifOp->use_empty())
+            return false;
+        }
+      return true;
+    };
+    unsigned conditional = llvm::count_if(loads, conditionalOnly);
+    if (conditional != 0 && conditional != loads.size())
+      return failure();
+    return conditional != 0;
   }
 
   // Takes back the selects collectLoadWithoutDot made (the loop is left as it was).
@@ -736,9 +770,12 @@ private:
     }
     if (hasCopies()) {
       int64_t copies = llvm::count_if(loads, [](const PipelinedLoad &e) { return !e.tmaLoad; });
-      int64_t pendingGroups = (distance - 1) * copies;
+      // With the copies of iteration k + D issued before the wait (copiesFirst), D iterations'
+      // groups may be pending.
+      int64_t pendingGroups = (copiesFirst ? distance : distance - 1) * copies;
       Value wait =
           AsyncWaitOp::create(builder, loc, ValueRange{}, static_cast<uint32_t>(pendingGroups));
+      firstWait = wait.getDefiningOp();
       for (PipelinedLoad &entry : loads)
         if (!entry.tmaLoad)
           readCopiedTile(builder, entry, wait, readIndex);
@@ -757,7 +794,11 @@ private:
     // At the end of the body: the insert index, then prefetch iteration k + D. The loop carries
     // the stage-0 iter_args of iteration k + D - 1; their advance to k + D (the slice of stage
     // 0 that computes the yielded values) runs first, then stage 0 with the advanced values.
-    builder.setInsertionPoint(yield);
+    // (Before the wait where the loads are read only in conditionals: copiesFirst.)
+    if (copiesFirst)
+      builder.setInsertionPoint(firstWait);
+    else
+      builder.setInsertionPoint(yield);
     // One buffer (a two-stage loop whose tiles are read into registers): every copy goes to
     // buffer 0 and the insert index folds away, as in Triton.
     Value writeIndex =
@@ -1097,6 +1138,10 @@ private:
   int64_t numBuffers = 0;
   const ModuleAxisInfoAnalysis &axisInfo;
   SmallVector<PipelinedLoad> loads;
+  // The copies of iteration k + D are issued before iteration k's wait (readOnlyInConditionals),
+  // the wait that copiesFirst puts them before.
+  bool copiesFirst = false;
+  Operation *firstWait = nullptr;
   // The selects that apply the non-zero `other` of loads of a dot-less loop.
   SmallVector<arith::SelectOp> otherSelects;
   SmallVector<BarrierGroup> groups;
