@@ -144,7 +144,12 @@ Attribute sharedEncodingOfUsers(tt::LoadOp load, bool &readByWarpGroupDot) {
                                                  type.getElementType().getIntOrFloatBitWidth(),
                                                  /*needTrans=*/false);
     } else if (auto alloc = dyn_cast<LocalAllocOp>(user)) {
-      auto isOperandOfWarpGroupDot = [&](OpOperand &use) {
+      // (Through transposed views, as Triton's loadRequiresAdditionalBuffer skips them.)
+      auto isOperandOfWarpGroupDot = [&](OpOperand &start) {
+        OpOperand *viewed = &start;
+        while (isa<MemDescTransOp>(viewed->getOwner()) && viewed->getOwner()->hasOneUse())
+          viewed = &*viewed->getOwner()->getUses().begin();
+        OpOperand &use = *viewed;
         auto dot = dyn_cast<ttng::WarpGroupDotOp>(use.getOwner());
         return dot && (use.get() == dot.getA() || use.get() == dot.getB()) &&
                use.get() != dot.getC();
@@ -252,8 +257,92 @@ public:
     numBuffers = asyncReads || copiesFirst ? distance + 1 : distance;
     groupBarriers();
     rewrite();
+    if (onlyLoad)
+      return true;
     makeWarpGroupDotsAsync();
+    if (!indirectLoads.empty())
+      pipelineIndirect();
     return true;
+  }
+
+  // The second round of a loop with an index load (separateIndirectLoads): the index load the
+  // body now runs D iterations ahead is pipelined D iterations further (into a ring of D
+  // buffers read in its own layout), and the prologue's index loads become copies into that
+  // ring, each waited for and read back before the tiles' copies that use it. The body waits
+  // once for both rounds' copies, and the ring is freed after the first round's buffers.
+  void pipelineIndirect() {
+    auto [inLoop, inLoopValid] = indirectClones.back();
+    // The first round leaves dead clones of stage 0 (the advance it also made by hand).
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*loop.getBody())))
+      if (isOpTriviallyDead(&op))
+        op.erase();
+    LoopPipeliner second(loop, distance + 1, axisInfo);
+    second.onlyLoad = inLoop;
+    second.validAhead = distance;
+    if (!second.run()) {
+      // The index loads stay loads: those of iterations past the end are masked off.
+      for (auto [clone, valid] : indirectClones)
+        maskLoad(cast<tt::LoadOp>(clone), valid);
+      return;
+    }
+    loop = second.loop;
+    PipelinedLoad &ring = second.loads.front();
+    Operation *ringAlloc = ring.buffer.getDefiningOp();
+    ringAlloc->moveBefore(loads.front().buffer.getDefiningOp());
+    Type i32 = IntegerType::get(loop.getContext(), 32);
+    for (auto [stage, entry] : llvm::enumerate(ArrayRef(indirectClones).drop_back())) {
+      auto load = cast<tt::LoadOp>(entry.first);
+      Value valid = entry.second;
+      OpBuilder builder(load);
+      Location loc = load.getLoc();
+      Value index = arith::ConstantOp::create(
+          builder, loc,
+          builder.getIntegerAttr(i32, static_cast<int64_t>(stage) % second.numBuffers));
+      Value view = MemDescIndexOp::create(builder, loc, viewOf(ring.buffer), ring.buffer, index);
+      auto loadType = cast<RankedTensorType>(load.getType());
+      auto maskType =
+          RankedTensorType::get(loadType.getShape(), builder.getI1Type(), loadType.getEncoding());
+      Value mask = tt::SplatOp::create(builder, loc, maskType, valid);
+      if (Value loadMask = load.getMask())
+        mask = arith::AndIOp::create(builder, loc, mask, loadMask);
+      Value token = AsyncCopyGlobalToLocalOp::create(
+          builder, loc, load.getPtr(), view, mask, load.getOther(), load.getCache(),
+          load.getEvict(), /*isVolatile=*/false, static_cast<uint32_t>(ring.contiguity));
+      AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(loop.getContext()),
+                                 ValueRange{token});
+      Value wait = AsyncWaitOp::create(builder, loc, ValueRange{}, uint32_t{0});
+      Value read = LocalLoadOp::create(builder, loc, load.getType(), view, wait);
+      load.getResult().replaceAllUsesWith(read);
+      load.erase();
+    }
+    // One wait in the body: the second round's (the first, at the top) for both.
+    SmallVector<AsyncWaitOp> waits = llvm::to_vector(loop.getBody()->getOps<AsyncWaitOp>());
+    if (waits.size() == 2) {
+      waits[0].setNum(std::min(waits[0].getNum(), waits[1].getNum()));
+      waits[1].getResult().replaceAllUsesWith(waits[0].getResult());
+      waits[1].erase();
+    }
+    // The ring is freed with the other buffers, after the wait for the copies in flight.
+    Operation *last = postLoopWait;
+    while (last && isa_and_nonnull<LocalDeallocOp>(last->getNextNode()))
+      last = last->getNextNode();
+    if (last) {
+      OpBuilder builder(loop.getContext());
+      builder.setInsertionPointAfter(last);
+      LocalDeallocOp::create(builder, loop.getLoc(), ring.buffer);
+    }
+  }
+
+  // Masks `load` off where `valid` (i1) is false.
+  static void maskLoad(tt::LoadOp load, Value valid) {
+    OpBuilder builder(load);
+    auto loadType = cast<RankedTensorType>(load.getType());
+    auto maskType =
+        RankedTensorType::get(loadType.getShape(), builder.getI1Type(), loadType.getEncoding());
+    Value mask = tt::SplatOp::create(builder, load.getLoc(), maskType, valid);
+    if (Value loadMask = load.getMask())
+      mask = arith::AndIOp::create(builder, load.getLoc(), mask, loadMask);
+    load.getMaskMutable().assign(mask);
   }
 
 private:
@@ -364,6 +453,11 @@ private:
   bool collectLoads() {
     if (loop.getUnsignedCmp() || !loop.getInductionVar().getType().isIntOrIndex())
       return false;
+    if (onlyLoad) {
+      if (auto load = dyn_cast<tt::LoadOp>(onlyLoad))
+        collectLoadWithoutDot(load);
+      return !loads.empty();
+    }
     bool withoutDot = pipelinesWithoutDot();
     for (Operation &op : llvm::make_early_inc_range(*loop.getBody())) {
       if (auto descriptorLoad = dyn_cast<tt::DescriptorLoadOp>(&op)) {
@@ -407,7 +501,52 @@ private:
         continue;
       loads.push_back(entry);
     }
+    if (!withoutDot && !separateIndirectLoads())
+      return false;
     return !loads.empty();
+  }
+
+  // Loads whose values reach another pipelined load's operands (an index load that the
+  // pointers of the tiles a dot reads are computed from) are not copied with those: they run
+  // ahead with stage 0 as loads (`indirectLoads`), and pipelineIndirect copies them ahead once
+  // more, as Triton's assign-latencies gives each indirection level its share of the stages.
+  // One such load, read in its own layout only, with no non-zero `other`, and no deeper
+  // indirection (false: the loop is left alone).
+  bool separateIndirectLoads() {
+    DenseSet<Operation *> candidates;
+    for (PipelinedLoad &entry : loads)
+      if (!entry.tmaLoad)
+        candidates.insert(entry.op());
+    SmallVector<PipelinedLoad> direct;
+    for (PipelinedLoad &entry : loads) {
+      if (entry.tmaLoad) {
+        direct.push_back(entry);
+        continue;
+      }
+      Region *body = entry.op()->getParentRegion();
+      SetVector<Operation *> slice;
+      ForwardSliceOptions options;
+      options.filter = [&](Operation *op) { return body->isAncestor(op->getParentRegion()); };
+      getForwardSlice(entry.op(), &slice, options);
+      if (llvm::none_of(slice, [&](Operation *op) { return candidates.contains(op); })) {
+        direct.push_back(entry);
+        continue;
+      }
+      if (!entry.plain || (entry.load.getOther() && !isZeroConstant(entry.load.getOther())))
+        return false;
+      indirectLoads.push_back(entry.load);
+    }
+    if (indirectLoads.empty())
+      return true;
+    if (indirectLoads.size() != 1 || direct.empty())
+      return false;
+    // The stages are shared between the two levels: the tiles run D / 2 iterations ahead, the
+    // index load D / 2 more.
+    distance /= 2;
+    if (distance < 1)
+      return false;
+    loads = std::move(direct);
+    return true;
   }
 
   // A descriptor load that feeds a dot: TMA copies into buffers in the descriptor's layout. One
@@ -501,6 +640,8 @@ private:
     StageZeroOptions options;
     options.conditionals = true;
     options.carryValues = true;
+    for (tt::LoadOp load : indirectLoads)
+      options.loadsAhead.insert(load.getOperation());
     FailureOr<StageZero> stage = ttg::collectStageZero(loop, loadOps, options);
     if (failed(stage))
       return false;
@@ -566,6 +707,8 @@ private:
     Location loc = loop.getLoc();
     for (Operation *op : orderedStageZero)
       builder.clone(*op, mapping);
+    for (tt::LoadOp load : indirectLoads)
+      indirectClones.push_back({mapping.lookup(load.getResult()).getDefiningOp(), valid});
     SmallVector<Value> armed(groups.size());
     for (PipelinedLoad &entry : loads) {
       if (auto descriptorLoad = entry.tmaLoad) {
@@ -683,7 +826,14 @@ private:
       IRMapping mapping;
       Value offset = arith::MulIOp::create(builder, loc, step, constant(builder, ivType, stage));
       Value iv = arith::AddIOp::create(builder, loc, lower, offset);
-      Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, iv, upper);
+      // (The second round's copies load for iterations validAhead further.)
+      Value loadsFor = iv;
+      if (validAhead != 0) {
+        Value further = arith::MulIOp::create(builder, loc, step,
+                                              constant(builder, ivType, stage + validAhead));
+        loadsFor = arith::AddIOp::create(builder, loc, lower, further);
+      }
+      Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, loadsFor, upper);
       mapping.map(inductionVar, iv);
       for (unsigned index : stageArgs)
         mapping.map(loop.getRegionIterArgs()[index], current[index]);
@@ -745,8 +895,13 @@ private:
       value.replaceUsesWithIf(loop.getRegionIterArgs()[carriedArg + number * distance],
                               [&](OpOperand &use) {
                                 Operation *user = body->findAncestorOpInBlock(*use.getOwner());
+                                // (The pipelined loads read their own iteration's value: the
+                                // copies made of them are stage 0's.)
                                 return user && user != yield.getOperation() &&
-                                       !llvm::is_contained(orderedStageZero, user);
+                                       !llvm::is_contained(orderedStageZero, user) &&
+                                       llvm::none_of(loads, [&](const PipelinedLoad &entry) {
+                                         return entry.op() == user;
+                                       });
                               });
     }
 
@@ -755,12 +910,20 @@ private:
     builder.setInsertionPointToStart(body);
     Value stepAhead =
         arith::MulIOp::create(builder, loc, step, constant(builder, ivType, distance));
-    Value lastPrefetching = arith::SubIOp::create(builder, loc, upper, stepAhead);
+    Value lastPrefetching = arith::SubIOp::create(
+        builder, loc, upper,
+        validAhead == 0 ? stepAhead
+                        : arith::MulIOp::create(builder, loc, step,
+                                                constant(builder, ivType, distance + validAhead))
+                              .getResult());
     Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, inductionVar,
                                         lastPrefetching);
     Value wraps;
-    Value readIndex = advance(builder, extractArg, &wraps);
-    yield->setOperand(indexArg + 1, readIndex);
+    // In the second round of an indirect loop one buffer is always buffer 0 (Triton's
+    // indices of that ring fold away).
+    bool singleRing = onlyLoad && numBuffers == 1;
+    Value readIndex = singleRing ? constant(builder, i32, 0) : advance(builder, extractArg, &wraps);
+    yield->setOperand(indexArg + 1, singleRing ? extractArg : readIndex);
     Value phase;
     if (!groups.empty()) {
       Value phaseArg = loop.getRegionIterArgs()[indexArg + 2];
@@ -801,9 +964,14 @@ private:
       builder.setInsertionPoint(yield);
     // One buffer (a two-stage loop whose tiles are read into registers): every copy goes to
     // buffer 0 and the insert index folds away, as in Triton.
-    Value writeIndex =
-        numBuffers == 1 ? constant(builder, i32, 0) : advance(builder, insertArg, nullptr);
-    yield->setOperand(indexArg, numBuffers == 1 ? insertArg : writeIndex);
+    // In the second round of an indirect loop with a ring as deep as its distance, the buffer
+    // iteration k + D is copied into is the one iteration k read: one index serves both (the
+    // insert index folds away, as Triton's do).
+    bool sharedIndex = onlyLoad && numBuffers == distance;
+    Value writeIndex = numBuffers == 1 ? constant(builder, i32, 0)
+                       : sharedIndex   ? readIndex
+                                       : advance(builder, insertArg, nullptr);
+    yield->setOperand(indexArg, numBuffers == 1 || sharedIndex ? insertArg : writeIndex);
     SetVector<Operation *> advanceSlice;
     for (unsigned index : stageArgs)
       if (directArgs.contains(index))
@@ -862,8 +1030,11 @@ private:
     // was never issued), invalidate and free the barriers, free the buffers (the ones made
     // last first, as Triton places each right after the loop when it makes the allocation).
     builder.setInsertionPointAfter(loop);
+    // (The second round of an indirect loop leaves both to the first: pipelineIndirect.)
+    if (onlyLoad)
+      return;
     if (hasCopies())
-      AsyncWaitOp::create(builder, loc, ValueRange{}, uint32_t{0});
+      postLoopWait = AsyncWaitOp::create(builder, loc, ValueRange{}, uint32_t{0});
     if (groups.empty()) {
       for (PipelinedLoad &entry : loads)
         LocalDeallocOp::create(builder, loc, entry.buffer);
@@ -907,9 +1078,13 @@ private:
           localLoad.erase();
           continue;
         }
-        // A warp-group dot reads the buffer itself.
+        // A warp-group dot reads the buffer itself (through a transposed view: a mutable one).
+        if (isa<MemDescTransOp>(use.getOwner()))
+          continue;
         use.set(view);
       }
+      if (!alloc->use_empty())
+        replaceWithMutableBuffer(alloc.getResult(), view);
       alloc.erase();
     }
   }
@@ -1138,6 +1313,16 @@ private:
   int64_t numBuffers = 0;
   const ModuleAxisInfoAnalysis &axisInfo;
   SmallVector<PipelinedLoad> loads;
+  // An index load run ahead with stage 0 (separateIndirectLoads), its clones (the prologue's,
+  // then the body's) with whether their iteration exists; the second round's one load; the
+  // wait after the loop.
+  SmallVector<tt::LoadOp> indirectLoads;
+  SmallVector<std::pair<Operation *, Value>> indirectClones;
+  Operation *onlyLoad = nullptr;
+  // The second round's copies are for iterations this much further than the loop's: its
+  // predicates test those (the index loads of iterations past the end are masked off).
+  int64_t validAhead = 0;
+  Operation *postLoopWait = nullptr;
   // The copies of iteration k + D are issued before iteration k's wait (readOnlyInConditionals),
   // the wait that copiesFirst puts them before.
   bool copiesFirst = false;
