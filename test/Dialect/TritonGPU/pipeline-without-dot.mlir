@@ -112,6 +112,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 
+  // The mask is computed in the loop and shared with the store: the store reads iteration k's
+  // (carried through the loop), the copy of iteration k + 2 the one computed for it.
+  // CHECK-LABEL: tt.func @shared_mask
+  // CHECK: scf.for {{.*}} iter_args(%[[OFFS:[^ ]*]] =
+  // CHECK: tt.store %{{.*}}, %{{.*}}, %arg{{[0-9]+}}
+  // CHECK: %[[NEXT:.*]] = arith.addi %[[OFFS]],
+  // CHECK: %[[MASK_AHEAD:.*]] = arith.cmpi slt, %[[NEXT]]
+  // CHECK: %[[COPY_MASK:.*]] = arith.andi %{{.*}}, %[[MASK_AHEAD]]
+  // CHECK: ttg.async_copy_global_to_local %{{.*}}, %{{.*}} mask %[[COPY_MASK]]
+  tt.func @shared_mask(%in: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32, %blocks: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<64> : tensor<64xi32, #blocked>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<64xi32, #blocked>
+    %base_in = tt.splat %in : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+    %base_out = tt.splat %out : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+    %r = scf.for %b = %c0 to %blocks step %c1 iter_args(%offs = %cols) -> (tensor<64xi32, #blocked>) : i32 {
+      %mask = arith.cmpi slt, %offs, %ns : tensor<64xi32, #blocked>
+      %ptrs_in = tt.addptr %base_in, %offs : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+      %v = tt.load %ptrs_in, %mask : tensor<64x!tt.ptr<f32>, #blocked>
+      %ptrs_out = tt.addptr %base_out, %offs : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+      tt.store %ptrs_out, %v, %mask : tensor<64x!tt.ptr<f32>, #blocked>
+      %next = arith.addi %offs, %step : tensor<64xi32, #blocked>
+      scf.yield %next : tensor<64xi32, #blocked>
+    } {tt.num_stages = 3 : i32}
+    tt.return
+  }
+
   // Without tt.num_stages a loop without a dot keeps its loads; so does one whose load feeds
   // another load's pointer (an indirect load) and the one it feeds.
   // CHECK-LABEL: tt.func @no_depth_asked
@@ -188,5 +217,80 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       scf.yield %d : tensor<64x64xf32, #mma>
     } {tt.num_stages = 1 : i32}
     tt.return %res : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// An index load whose values the tiles' pointers are computed from (an indirect matmul, B
+// read through a transposed view): with 5 stages the index load runs 4 iterations ahead into
+// a ring of 2 (read back in its layout), the tiles 2 ahead into rings of 3 (warp-group dot).
+// The prologue copies the indices of iterations 0 and 1 and waits for each before the tiles'
+// copies that use them, then those of iterations 2 and 3; the body waits once for both rings.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @indirect_rows
+  // CHECK: %[[IDX:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x64xi32
+  // CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16
+  // CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16
+  // CHECK: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
+  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK: ttg.local_load
+  // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x64x!tt.ptr<f16>
+  // CHECK: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
+  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK: ttg.local_load
+  // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x64x!tt.ptr<f16>
+  // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
+  // CHECK: scf.for
+  // CHECK: %[[W:.*]] = ttg.async_wait {num = 1 : i32}
+  // CHECK: ttg.local_load %{{.*}} token %[[W]] : !ttg.memdesc<64xi32
+  // CHECK-NOT: ttg.async_wait
+  // CHECK: %[[BT:.*]] = ttg.memdesc_trans %{{.*}} : !ttg.memdesc<64x64xf16, #shared{{[0-9]*}}, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared{{[0-9]*}}, #smem, mutable>
+  // CHECK: ttng.warp_group_dot %{{.*}}, %[[BT]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true}
+  // CHECK: ttng.warp_group_dot_wait {{.*}} {pendings = 1 : i32}
+  // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x64x!tt.ptr<f16>
+  // CHECK: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
+  // CHECK: scf.yield
+  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK-COUNT-2: ttg.local_dealloc
+  // CHECK-NEXT: ttg.local_dealloc %[[IDX]]
+  tt.func @indirect_rows(%idx: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %a_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b_ptr: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride_s: i32 {tt.divisibility = 16 : i32}, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %step = arith.constant dense<64> : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %ks = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %idx_base = tt.splat %idx : !tt.ptr<i32> -> tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %idx_ptrs = tt.addptr %idx_base, %ks : tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %cols2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %colsb = tt.broadcast %cols2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %a_splat = tt.splat %a_ptr : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+    %a_base = tt.addptr %a_splat, %colsb : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %b_splat = tt.splat %b_ptr : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+    %b_base = tt.addptr %b_splat, %colsb : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %stride = tt.splat %stride_s : i32 -> tensor<64x1xi32, #blocked>
+    %res:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0, %ip = %idx_ptrs) -> (tensor<64x64xf32, #mma>, tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #blocked}>>) : i32 {
+      %rows = tt.load %ip : tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #blocked}>>
+      %rows2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+      %off = arith.muli %rows2, %stride : tensor<64x1xi32, #blocked>
+      %offb = tt.broadcast %off : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+      %pa = tt.addptr %a_base, %offb : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+      %pb = tt.addptr %b_base, %offb : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+      %a = tt.load %pa : tensor<64x64x!tt.ptr<f16>, #blocked>
+      %b = tt.load %pb : tensor<64x64x!tt.ptr<f16>, #blocked>
+      %sa = ttg.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %sb = ttg.local_alloc %b : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %sbt = ttg.memdesc_trans %sb {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #shared, #smem> -> !ttg.memdesc<64x64xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %sa, %sbt, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared1, #smem> -> tensor<64x64xf32, #mma>
+      %ip2 = tt.addptr %ip, %step : tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+      scf.yield %d, %ip2 : tensor<64x64xf32, #mma>, tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #blocked}>>
+    } {tt.num_stages = 5 : i32}
+    tt.return %res#0 : tensor<64x64xf32, #mma>
   }
 }
