@@ -150,6 +150,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NOT: ttg.async_copy_global_to_local
   // CHECK: tt.load
   // CHECK: tt.load
+  // CHECK-LABEL: tt.func @accumulated
+  // CHECK-NOT: ttg.async_copy_global_to_local
+  // CHECK: tt.load
   tt.func @no_depth_asked(%in: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %rows: i32) {
     %c0 = arith.constant 0 : i32
     %c64 = arith.constant 64 : i32
@@ -182,6 +185,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       tt.store %ptrs_out, %v : tensor<64x!tt.ptr<f32>, #blocked>
     } {tt.num_stages = 3 : i32}
     tt.return
+  }
+  // The loaded value is carried to the next iteration (`acc += tl.load(...)`): Triton 3.6
+  // leaves such a loop alone.
+  tt.func @accumulated(%in: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64xf32, #blocked>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64xf32, #blocked>) : i32 {
+      %row = tt.addptr %in, %i : !tt.ptr<f32>, i32
+      %base = tt.splat %row : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+      %ptrs = tt.addptr %base, %cols : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+      %v = tt.load %ptrs : tensor<64x!tt.ptr<f32>, #blocked>
+      %sum = arith.addf %acc, %v : tensor<64xf32, #blocked>
+      scf.yield %sum : tensor<64xf32, #blocked>
+    } {tt.num_stages = 3 : i32}
+    tt.return %r : tensor<64xf32, #blocked>
   }
 }
 
