@@ -48,6 +48,20 @@
 // flipped whenever the extract index wraps. A local_alloc of the loaded tile
 // in the descriptor's layout (a warp-group dot's operand) becomes the buffer's tile itself;
 // other readers get a local_load of it. After the loop the barriers are invalidated and freed.
+//
+// Beyond loads that feed dots, as Triton's assign-latencies and schedule-loops decide:
+// - A loop that asks for its own depth (tl.range(num_stages=N)) and holds no dot has its loads
+//   pipelined whatever reads them (pipelineWithoutDot), into unswizzled buffers read back in the
+//   loads' layouts; a non-zero `other` stays on the copy and a select on the load's mask applies
+//   it after the read. Loads read only in scf.ifs (Triton moves such an if to an epilogue cluster
+//   after the copies) get the copies issued before the wait, into D + 1 buffers. A load whose
+//   value is carried to the next iteration is left alone, as in Triton 3.6.
+// - An index load whose values the tiles' pointers come from (an indirect matmul) is an
+//   indirection level: the tiles run D / 2 iterations ahead and the index load D / 2 more, in
+//   two rounds of this pipeliner (pipelineIndirect), the body waiting once for both.
+// - The warp-group dots of loops that are not pipelined are issued asynchronously too (Triton's
+//   pipelineWgmma for every loop of at least one stage): one whose operands are made in the
+//   body is waited for {pendings = 0} right after it.
 #include "trex/Dialect/TritonGPU/Transforms/LoopStages.h"
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
