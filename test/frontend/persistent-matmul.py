@@ -41,23 +41,24 @@ def tile_origin(tile, tiles_m, tiles_n, GROUP: tl.constexpr):
 # FUSED-COUNT-2: ttg.async_copy_global_to_local
 # FUSED: scf.if %{{.*}} -> (i32, i32, tensor<128xi32
 # FUSED-COUNT-2: ttg.async_copy_global_to_local
-# One loop over every (tile, K step):
+# One loop over every (tile, K step): first the start of the tile two steps ahead (Triton's
+# prologue cluster), then the wait, the dot and the copies of that step:
 # FUSED: scf.for
 # FUSED-NOT: scf.for
+# FUSED: scf.if %{{.*}} -> (i32, i32, tensor<128xi32
 # FUSED: ttg.async_wait {num = 2 : i32}
 # FUSED: %[[DOT:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
 # FUSED: %[[WAITED:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], {{.*}}{pendings = 1 : i32}
-# The epilogue of the tile whose last step this is: the accumulator resets (a select, as
-# Triton's ttgir keeps it), and the store waits for the dot first.
+# FUSED-COUNT-2: ttg.async_copy_global_to_local
+# Last the epilogue of the tile whose last step this is (Triton's epilogue cluster): the
+# accumulator resets (a select, as Triton's ttgir keeps it), and the store waits for the dot
+# first.
 # FUSED: arith.select %[[LAST:.*]], %cst{{.*}}, %[[WAITED]]#0
 # FUSED: scf.if %[[LAST]] {
 # FUSED: ttng.warp_group_dot_wait %[[WAITED]]#0, {{.*}}{pendings = 0 : i32}
 # FUSED: arith.truncf
 # FUSED: tt.store
 # FUSED: }
-# Then the start of the tile two steps ahead and its copies.
-# FUSED: scf.if %{{.*}} -> (i32, i32, tensor<128xi32
-# FUSED-COUNT-2: ttg.async_copy_global_to_local
 # FUSED: scf.yield
 # FUSED: }
 # FUSED: ttng.warp_group_dot_wait %{{.*}} {pendings = 0 : i32}
@@ -67,12 +68,13 @@ def tile_origin(tile, tiles_m, tiles_n, GROUP: tl.constexpr):
 # SM80: } else {
 # SM80: scf.for
 # SM80-NOT: scf.for
+# SM80: scf.if
 # SM80: ttg.async_wait {num = 2 : i32}
 # SM80: ttg.local_load
 # SM80: tt.dot
+# SM80: ttg.async_copy_global_to_local
 # SM80: scf.if
 # SM80: tt.store
-# SM80: ttg.async_copy_global_to_local
 # SM80: scf.yield
 # NESTED: scf.for %{{.*}} step %c132_i32
 # NESTED: ttg.async_copy_global_to_local

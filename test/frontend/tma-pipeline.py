@@ -8,23 +8,40 @@
 # RUN: trex compile %s --kernel attention_fwd_tma --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[64, 64]>, tensordesc<fp16[128, 64]>, fp32, i32:16, 64, 128, 64" --target cuda:90 --num-stages 3 --emit ttgir | FileCheck %s --check-prefix=ATTN
 # RUN: trex compile %s --kernel attention_fwd_tma --signature "tensordesc<fp16[128, 128]>, tensordesc<fp16[128, 128]>, tensordesc<fp16[128, 128]>, tensordesc<fp16[128, 128]>, fp32, i32:16, 128, 128, 128" --target cuda:90 --num-stages 3 --num-warps 8 --emit json | FileCheck %s --check-prefix=ATTN-META
 # RUN: trex compile %s --kernel persistent_tma_matmul --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, i32:16, i32:16, i32:16, 128, 128, 64, 8, 132" --target cuda:90 --num-stages 4 --emit ttgir | FileCheck %s --check-prefix=PERSISTENT
+# RUN: trex compile %s --kernel persistent_tma_matmul --signature "tensordesc<fp16[128, 64]>, tensordesc<fp16[64, 128]>, tensordesc<fp16[128, 128]>, i32:16, i32:16, i32:16, 128, 128, 64, 8, 132" --target cuda:90 --num-stages 4 --emit json | FileCheck %s --check-prefix=PERSISTENT-META
 import triton
 import triton.language as tl
 
 
-# The inner loop is pipelined like host-descriptors.py's matmul (4 buffers and barriers at
-# num_stages 4), inside the tile loop.
+# The tile loop and the K loop are fused (tl.range(flatten=True)) and pipelined across tiles
+# as Triton 3.6 does (tma-pipeline-triton.test compares the whole ttgir): 4 buffers and barriers
+# at num_stages 4, the prologue copies three steps, each at its own tile's offsets; the fused
+# loop first starts the tile three steps ahead, then waits, multiplies and copies, and last
+# stores a finished tile through one buffer made before the loop (waiting for the previous
+# tile's store first).
 # PERSISTENT-LABEL: tt.func public @persistent_tma_matmul(
-# PERSISTENT: scf.for
+# PERSISTENT: scf.if
+# PERSISTENT: } else {
 # PERSISTENT: ttg.local_alloc : () -> !ttg.memdesc<4x128x64xf16, #shared, #smem, mutable>
 # PERSISTENT: ttg.local_alloc : () -> !ttg.memdesc<4x64x128xf16, #shared, #smem, mutable>
 # PERSISTENT: ttg.local_alloc : () -> !ttg.memdesc<4x1xi64, #shared1, #smem, mutable>
 # PERSISTENT-COUNT-3: ttng.barrier_expect %{{.*}}, 32768
-# PERSISTENT: scf.for
+# PERSISTENT: %[[C:.*]] = ttg.local_alloc : () -> !ttg.memdesc<128x128xf16, #shared, #smem, mutable>
+# PERSISTENT-NEXT: scf.for
+# PERSISTENT-NOT: scf.for
+# PERSISTENT: scf.if
 # PERSISTENT: ttng.wait_barrier
 # PERSISTENT: ttng.warp_group_dot_wait {{.*}} {pendings = 1 : i32}
 # PERSISTENT: ttng.barrier_expect %{{.*}}, 32768
+# PERSISTENT: scf.if
+# PERSISTENT: ttng.async_tma_store_wait {pendings = 0 : i32}
+# PERSISTENT-NEXT: ttg.local_store %{{.*}}, %[[C]]
+# PERSISTENT: scf.yield
+# PERSISTENT: ttng.async_tma_store_wait {pendings = 0 : i32}
+# PERSISTENT-NEXT: ttg.local_dealloc %[[C]]
 # PERSISTENT-COUNT-4: ttng.inval_barrier
+# Triton 3.6's shared memory for this config: A and B 4 x 16 KiB each, C 32 KiB, 4 barriers.
+# PERSISTENT-META: "shared": 163872
 @triton.jit
 def persistent_tma_matmul(a_desc, b_desc, c_desc, M, N, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                           BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr, NUM_SMS: tl.constexpr):

@@ -17,6 +17,14 @@ Two steps, as the other GPU checks:
   0, and, with Triton importable, compiles the same kernel with real Triton under proton's
   instrumentation backend and compares profile_scratch_size, its alignment, shared and the
   number of proton.record ops in the ttgir with trex's.
+
+The overhead is measured in one process (`paired_times`): both cubins are loaded through the CUDA
+driver and launched alternately, each launch timed alone after the L2 cache is flushed (as
+triton.testing.do_bench does), so that the run-to-run modes of a 13 us kernel (which move a
+process's medians by several percent) fall on both builds alike; the medians of --iterations
+pairs are compared. With Triton importable the same is done for Triton's own compile of the
+kernel with and without proton's instrumentation (its cubins launched the same way), so the two
+overheads stand side by side. The per-process trex-runner rounds are printed too (--rounds).
 Exit status 0 when every check passes.
 """
 import argparse
@@ -35,13 +43,29 @@ KERNELS = [
         "name": "softmax",
         "file": "test/frontend/profile-scopes.py",
         "kernel": "softmax_kernel",
-        "signature": "*fp32:16, *fp32:16, i32:16, i32:16, i32:16, 1024",
+        # n_cols = 1000 is no multiple of 16: "i32", as Triton specializes it.
+        "signature": "*fp32:16, *fp32:16, i32:16, i32:16, i32, 1024",
         "num_warps": 4,
         "num_stages": 3,
         "grid": "4096",
         "names": "out_ptr,in_ptr,in_row_stride,out_row_stride,n_cols",
         "args": ["out_ptr=zeros:4194304", "in_ptr=randn:4194304", "in_row_stride=1024",
                  "out_row_stride=1024", "n_cols=1000"],
+        "output": "out_ptr",
+        "scopes": ["load_max", "normalize"],
+    },
+    {
+        # The same softmax on whole rows (n_cols = 1024, a multiple of 16).
+        "name": "softmax1024",
+        "file": "test/frontend/profile-scopes.py",
+        "kernel": "softmax_kernel",
+        "signature": "*fp32:16, *fp32:16, i32:16, i32:16, i32:16, 1024",
+        "num_warps": 4,
+        "num_stages": 3,
+        "grid": "4096",
+        "names": "out_ptr,in_ptr,in_row_stride,out_row_stride,n_cols",
+        "args": ["out_ptr=zeros:4194304", "in_ptr=randn:4194304", "in_row_stride=1024",
+                 "out_row_stride=1024", "n_cols=1024"],
         "output": "out_ptr",
         "scopes": ["load_max", "normalize"],
     },
@@ -90,10 +114,102 @@ def run_runner(runner, directory, spec, extra):
     return json.loads(run.stdout)
 
 
-def triton_metadata(spec, grid):
-    """Real Triton's compile of the kernel under proton's instrumentation backend."""
+class DriverKernel:
+    """A cubin loaded through the CUDA driver (ctypes) and launched with raw arguments: trex's and
+    Triton's builds go through the same launch path, so their times compare."""
+
+    def __init__(self, cubin, name, num_warps, shared, ptx):
+        import ctypes
+        self.ctypes = ctypes
+        self.cuda = ctypes.CDLL("libcuda.so.1")
+        self.cuda.cuLaunchKernel.argtypes = [ctypes.c_void_p] + [ctypes.c_uint] * 7 + [
+            ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+        self.module, self.function = ctypes.c_void_p(), ctypes.c_void_p()
+        self.image = ctypes.create_string_buffer(cubin, len(cubin))
+        self.check(self.cuda.cuModuleLoadData(ctypes.byref(self.module), self.image), "cuModuleLoadData")
+        self.check(self.cuda.cuModuleGetFunction(ctypes.byref(self.function), self.module, name.encode()),
+                   "cuModuleGetFunction " + name)
+        if shared > 49152:  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+            self.check(self.cuda.cuFuncSetAttribute(self.function, 8, shared), "cuFuncSetAttribute")
+        self.threads, self.shared = 32 * num_warps, shared
+        entry = ptx[ptx.index(".entry"):]
+        self.parameters = entry[:entry.index(")")].count(".param")
+
+    @staticmethod
+    def check(result, what):
+        if result != 0:
+            raise RuntimeError(f"{what}: CUresult {result}")
+
+    def launch(self, grid, values, stream):
+        """values: (kind, value) with kind 'ptr', 'i32' or 'fp32'."""
+        c = self.ctypes
+        holders = [c.c_uint64(v) if k == "ptr" else c.c_int32(v) if k == "i32" else c.c_float(v) for k, v in values]
+        if len(holders) != self.parameters:
+            raise RuntimeError(f"{len(holders)} arguments for a kernel of {self.parameters} parameters")
+        params = (c.c_void_p * len(holders))(*[c.cast(c.pointer(h), c.c_void_p) for h in holders])
+        self.check(self.cuda.cuLaunchKernel(self.function, grid, 1, 1, self.threads, 1, 1, self.shared, stream,
+                                            params, None), "cuLaunchKernel")
+
+
+def user_arguments(spec):
+    """The kernel's arguments from the spec (trex-runner's --arg forms), as torch tensors and scalars."""
     import torch
-    import triton
+    kinds = [t.strip() for t in spec["signature"].split(",")]
+    kinds = [t for t in kinds if not t.lstrip("-").isdigit()]  # constexprs are no parameters
+    given = dict(a.split("=", 1) for a in spec["args"])
+    torch.manual_seed(0)
+    values, tensors = [], []
+    for name, kind in zip(spec["names"].split(","), kinds):
+        text = given[name]
+        if kind.startswith("*"):
+            dtype = {"fp32": torch.float32, "fp16": torch.float16}[kind[1:].split(":")[0]]
+            fill, count = text.split(":")
+            tensor = {"randn": torch.randn, "zeros": torch.zeros, "ones": torch.ones}[fill](
+                int(count), device="cuda").to(dtype)
+            tensors.append(tensor)
+            values.append(("ptr", tensor.data_ptr()))
+        elif kind.startswith("i"):
+            values.append(("i32", int(text)))
+        else:
+            values.append(("fp32", float(text)))
+    return values, tensors
+
+
+def paired_times(kernels, spec, iterations):
+    """Median time (ms) of each of the kernels {label: (DriverKernel, profile bytes per program)},
+    launched in turn on the same arguments, each launch alone after an L2 flush; the order rotates
+    every iteration."""
+    import torch
+    programs = int(spec["grid"].split(",")[0])
+    values, tensors = user_arguments(spec)
+    scratch = {}
+    for label, (kernel, profile_bytes) in kernels.items():
+        buffer = torch.empty(max(profile_bytes * programs, 1), dtype=torch.uint8, device="cuda")
+        tensors.append(buffer)
+        scratch[label] = [("ptr", 0), ("ptr", buffer.data_ptr() if profile_bytes else 0)]
+    flush = torch.empty(256 * 1024 * 1024, dtype=torch.int8, device="cuda")
+    stream = torch.cuda.current_stream().cuda_stream
+    labels = list(kernels)
+    events = {label: [] for label in labels}
+    for label in labels:  # warm up
+        kernels[label][0].launch(programs, values + scratch[label], stream)
+    torch.cuda.synchronize()
+    for i in range(iterations):
+        for label in labels[i % len(labels):] + labels[:i % len(labels)]:
+            flush.zero_()
+            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+            start.record()
+            kernels[label][0].launch(programs, values + scratch[label], stream)
+            end.record()
+            events[label].append((start, end))
+    torch.cuda.synchronize()
+    return {label: statistics.median(s.elapsed_time(e) for s, e in pairs) for label, pairs in events.items()}
+
+
+def triton_cubins(spec):
+    """Real Triton's compile of the kernel without and with proton's instrumentation backend:
+    {"plain": compiled, "scoped": compiled}."""
+    import torch
     import triton.profiler as proton
     import triton.profiler.language as pl
     pl.enable_semantic("triton")
@@ -101,20 +217,27 @@ def triton_metadata(spec, grid):
     module = importlib.util.module_from_spec(module_spec)
     module_spec.loader.exec_module(module)
     kernel = getattr(module, spec["kernel"])
-    if spec["name"] == "softmax":
+    if spec["name"].startswith("softmax"):
         x = torch.randn(4096, 1024, device="cuda")
         out = torch.empty_like(x)
-        launch = lambda: kernel[(4096, )](out, x, 1024, 1024, 1000, BLOCK_SIZE=1024, num_warps=4)
+        n_cols = int(dict(a.split("=", 1) for a in spec["args"])["n_cols"])
+        launch = lambda: kernel[(4096, )](out, x, 1024, 1024, n_cols, BLOCK_SIZE=1024, num_warps=4)
     else:
         a = torch.randn(2048, 2048, device="cuda", dtype=torch.float16)
         b = torch.randn(2048, 2048, device="cuda", dtype=torch.float16)
         c = torch.empty(2048, 2048, device="cuda", dtype=torch.float16)
         launch = lambda: kernel[(256, )](a, b, c, 2048, 2048, 2048, 2048, 2048, 2048, BLOCK_M=128, BLOCK_N=128,
                                          BLOCK_K=64, num_warps=8, num_stages=3)
-    proton.start(f"profile_check_{spec['name']}", backend="instrumentation")
-    compiled = launch()
+    plain = launch()
+    torch.cuda.synchronize()
+    proton.start(f"profile_overhead_{spec['name']}", backend="instrumentation")
+    scoped = launch()
     torch.cuda.synchronize()
     proton.finalize()
+    return {"plain": plain, "scoped": scoped}
+
+
+def triton_metadata(compiled):
     return {"profile_scratch_size": compiled.metadata.profile_scratch_size,
             "profile_scratch_align": compiled.metadata.profile_scratch_align,
             "shared": compiled.metadata.shared,
@@ -150,34 +273,56 @@ def check(args):
                 failures.append(f"{spec['name']}: scope {scope['name']} median {scope['median_cycles']} cycles")
         if [s["name"] for s in profile["scopes"]] != spec["scopes"]:
             failures.append(f"{spec['name']}: scopes {[s['name'] for s in profile['scopes']]}")
-        # A 13 us kernel's median moves by a few percent from one process to the next: the two
-        # builds alternate for several rounds and each keeps the median of its rounds.
-        bench = ["--bench"]
-        scoped_times, plain_times = [], []
-        for _ in range(args.rounds):
-            scoped_times.append(run_runner(runner, scoped_dir, spec, bench)["timing_ms"]["median"])
-            plain_times.append(run_runner(runner, plain_dir, spec, bench)["timing_ms"]["median"])
-        scoped_time, plain_time = statistics.median(scoped_times), statistics.median(plain_times)
-        overhead = scoped_time / plain_time - 1
-        print(f"  time ({args.rounds} alternating rounds): plain {plain_time:.4f} ms, scoped {scoped_time:.4f} ms, "
-              f"overhead {100 * overhead:+.1f}%{'' if overhead <= 0.05 else '  (above 5%)'}; trace: {trace}")
-        print("  rounds: plain " + " ".join(f"{t:.4f}" for t in plain_times) + "; scoped " +
-              " ".join(f"{t:.4f}" for t in scoped_times))
-        if overhead > 0.05:
-            failures.append(f"{spec['name']}: overhead {100 * overhead:.1f}% > 5%")
+        triton = None
         if not args.no_triton:
             try:
-                triton_meta = triton_metadata(spec, programs)
+                triton = triton_cubins(spec)
             except Exception as error:  # Triton or torch missing, or proton refused the kernel
                 print(f"  triton: not compared ({type(error).__name__}: {error})")
-                continue
+        if triton:
+            theirs = triton_metadata(triton["scoped"])
             ours = {"profile_scratch_size": meta["profile_scratch_size"],
                     "profile_scratch_align": meta["profile_scratch_align"], "shared": meta["shared"],
                     "records": open(os.path.join(scoped_dir, spec["kernel"] + ".ttgir")).read().count("proton.record")}
-            print(f"  triton: {triton_meta}\n  trex:   {ours}")
+            print(f"  triton: {theirs}\n  trex:   {ours}")
             for key in ours:
-                if ours[key] != triton_meta[key]:
-                    failures.append(f"{spec['name']}: {key} trex {ours[key]} != triton {triton_meta[key]}")
+                if ours[key] != theirs[key]:
+                    failures.append(f"{spec['name']}: {key} trex {ours[key]} != triton {theirs[key]}")
+        # The overhead: both builds in this process, alternating launch by launch.
+        def trex_kernel(variant):
+            directory = os.path.join(args.out, spec["name"], variant)
+            meta = json.load(open(os.path.join(directory, spec["kernel"] + ".json")))
+            read = lambda suffix, mode="r": open(os.path.join(directory, spec["kernel"] + suffix), mode).read()
+            return (DriverKernel(read(".cubin", "rb"), meta["name"], meta["num_warps"], meta["shared"], read(".ptx")),
+                    meta["profile_scratch_size"])
+        kernels = {"trex plain": trex_kernel("plain"), "trex scoped": trex_kernel("scoped")}
+        if triton:
+            for variant, compiled in triton.items():
+                kernels["triton " + variant] = (
+                    DriverKernel(compiled.asm["cubin"], compiled.metadata.name, compiled.metadata.num_warps,
+                                 compiled.metadata.shared, compiled.asm["ptx"]),
+                    compiled.metadata.profile_scratch_size)
+        times = paired_times(kernels, spec, args.iterations)
+        overhead = times["trex scoped"] / times["trex plain"] - 1
+        line = (f"  time ({args.iterations} alternating launches each, L2 flushed, median): trex plain "
+                f"{times['trex plain'] * 1000:.2f} us, scoped {times['trex scoped'] * 1000:.2f} us, overhead "
+                f"{100 * overhead:+.1f}%")
+        if triton:
+            line += (f"; Triton plain {times['triton plain'] * 1000:.2f} us, instrumented "
+                     f"{times['triton scoped'] * 1000:.2f} us, overhead "
+                     f"{100 * (times['triton scoped'] / times['triton plain'] - 1):+.1f}%")
+        print(line)
+        if overhead > 0.05:
+            failures.append(f"{spec['name']}: overhead {100 * overhead:.1f}% > 5%")
+        if args.rounds:
+            # trex-runner, one process per run (each process's timing mode differs).
+            scoped_times, plain_times = [], []
+            for _ in range(args.rounds):
+                scoped_times.append(run_runner(runner, scoped_dir, spec, ["--bench"])["timing_ms"]["median"])
+                plain_times.append(run_runner(runner, plain_dir, spec, ["--bench"])["timing_ms"]["median"])
+            print("  trex-runner rounds: plain " + " ".join(f"{t:.4f}" for t in plain_times) + "; scoped " +
+                  " ".join(f"{t:.4f}" for t in scoped_times) + f"; medians' overhead "
+                  f"{100 * (statistics.median(scoped_times) / statistics.median(plain_times) - 1):+.1f}%")
     for failure in failures:
         print("FAIL:", failure)
     print("profile check:", "ok" if not failures else f"{len(failures)} failures")
@@ -195,7 +340,8 @@ def main():
     c.add_argument("out")
     c.add_argument("--runner")
     c.add_argument("--no-triton", action="store_true")
-    c.add_argument("--rounds", type=int, default=7, help="alternating benchmark rounds of each build")
+    c.add_argument("--iterations", type=int, default=400, help="alternating launches of each build")
+    c.add_argument("--rounds", type=int, default=0, help="also time each build in this many trex-runner processes")
     args = parser.parse_args()
     return build(args) if args.step == "build" else check(args)
 

@@ -1,7 +1,9 @@
 """GPU check of software-pipelined TMA descriptor loads (sm_90): matmuls through host-side
 descriptors (TensorDescriptor objects) and device-side ones (tl.make_tensor_descriptor), the
 descriptor attention forward and the persistent matmul of test/frontend/tma-pipeline.py, at the
-sizes and configs of issue 24 (4096 and 8192 matmuls; head dims 64 and 128). Each case is
+sizes and configs of issue 24 (4096 and 8192 matmuls; head dims 64 and 128; persistent
+matmuls with a K loop of 1 to 3 steps, whose fused and pipelined loop prefetches across tiles
+most of the time). Each case is
 compiled by real Triton 3.6 and by trex; per case it prints whether each side's output matches
 torch, whether trex's ttgir equals Triton's (ignoring value names and locations; otherwise the
 op counts and layouts that differ) and the times of both, measured alternately (Triton, trex,
@@ -65,6 +67,15 @@ def cases():
             result.append((f"persistent_{tag}", "persistent", config))
         result.append((f"device_matmul_{size}", "device",
                        {"size": size, "block": (128, 128, 64), "warps": 4, "stages": 3}))
+    # Persistent matmuls with a short K loop (1 to 3 steps per tile): the fused loop's copies run
+    # num_stages - 1 steps ahead, so most of them load a later tile than the one being
+    # multiplied (the tile offsets of the prefetched step must be used, not the current ones).
+    for k in (64, 128, 192):
+        for bm, bn, bk, warps, stages in ((128, 128, 64, 4, 3), (128, 128, 64, 4, 4)):
+            config = {"size": 2048, "k": k, "block": (bm, bn, bk), "warps": warps,
+                      "stages": stages}
+            result.append((f"persistent_2048x2048x{k}_{bm}x{bn}x{bk}_w{warps}_s{stages}",
+                           "persistent", config))
     for head_dim in (64, 128):
         for bm, bn, warps, stages in ((128, 64, 4, 3), (128, 128, 8, 3)):
             result.append((f"attn_{head_dim}_{bm}x{bn}_w{warps}_s{stages}", "attention",
@@ -171,9 +182,10 @@ def prepare(torch, family, config, sms):
 
         return launch, lambda: o.view(z * h, n, d)[:heads].float(), reference
     size = config["size"]
+    k = config.get("k", size)
     bm, bn, bk = config["block"]
-    a = torch.randn((size, size), generator=generator).half().cuda()
-    b = torch.randn((size, size), generator=generator).half().cuda()
+    a = torch.randn((size, k), generator=generator).half().cuda()
+    b = torch.randn((k, size), generator=generator).half().cuda()
     c = torch.empty((size, size), dtype=torch.float16, device="cuda")
     reference = (a @ b).float()
     if family == "device":
@@ -187,7 +199,7 @@ def prepare(torch, family, config, sms):
         extra = {"GROUP_M": GROUP_M, "NUM_SMS": sms} if family == "persistent" else {}
 
         def launch():
-            return kernel[grid](*descriptors, size, size, size, BLOCK_M=bm, BLOCK_N=bn,
+            return kernel[grid](*descriptors, size, size, k, BLOCK_M=bm, BLOCK_N=bn,
                                 BLOCK_K=bk, num_warps=warps, num_stages=stages, **extra)
     return launch, lambda: c.float(), reference
 
@@ -247,6 +259,7 @@ def runner_side(args):
             output, expected, elements = "o_desc", 1.0, z * h * n * d
         else:
             size = config["size"]
+            k = config.get("k", size)
             bm, bn, bk = config["block"]
             if family == "device":
                 names = "A,B,C,M,N,K"
@@ -255,12 +268,12 @@ def runner_side(args):
                 output = "C"
             else:
                 names = "a_desc,b_desc,c_desc,M,N,K"
-                arguments = [f"a_desc=desc:ones:{size}x{size}:{bm}x{bk}",
-                             f"b_desc=desc:ones:{size}x{size}:{bk}x{bn}",
+                arguments = [f"a_desc=desc:ones:{size}x{k}:{bm}x{bk}",
+                             f"b_desc=desc:ones:{k}x{size}:{bk}x{bn}",
                              f"c_desc=desc:zeros:{size}x{size}:{bm}x{bn}"]
                 output = "c_desc"
-            arguments += [f"M={size}", f"N={size}", f"K={size}"]
-            expected, elements = float(size), size * size
+            arguments += [f"M={size}", f"N={size}", f"K={k}"]
+            expected, elements = float(k), size * size
         base = [runner, folder, "--grid", grid, "--signature",
                 signature_of(family, config, sms), "--names", names]
         for argument in arguments:

@@ -6,6 +6,7 @@
 #include "trex/Compiler/Metadata.h"
 #include "trex/Compiler/PassSnapshots.h"
 #include "trex/Conversion/TritonGPUToLLVM/Pipeline.h"
+#include "trex/Dialect/ProtonGPU/Transforms/Passes.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 #include "trex/Target/CUDA/PTXBackend.h"
@@ -130,6 +131,10 @@ public:
   // and the binary as far as options.lastStage asks. With a printer, the llir is printed by
   // its worker while the external assembler or linker runs (the caller joins the printer
   // before this backend ends).
+  // Set when the kernel cannot run on the target (the error is reported): the llir is still
+  // produced, the machine code is not.
+  bool cannotRun = false;
+
   bool finish(llvm::Module &module, bool optimize) {
     if (optimize) {
       LLVMPassSnapshotRecorder recorder(result.passes, options.captureIRAfterEachPass);
@@ -146,6 +151,8 @@ public:
     llvm::scope_exit printLLIRAtTheLatest([&] { printLLIRNow(); });
     if (!wantsAssembly(options.lastStage))
       return true;
+    if (cannotRun)
+      return false;
     Stage assemblyStage = target.isCUDA() ? Stage::PTX : Stage::AMDGCN;
     llvm::Expected<std::string> assembly =
         timed(result, target.isCUDA() ? "NVPTXCodeGen" : "AMDGPUCodeGen", "llc", [&] {
@@ -337,8 +344,29 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options, Compil
   KernelMetadata metadata =
       readKernelMetadata(module, result.kernelName, target, options.numStages);
   metadata.tensorDescriptors = std::move(descriptors);
+  // A kernel that needs more shared memory than the GPU has cannot run: Triton compiles it and
+  // raises OutOfResources at its launch. trex warns, and still generates the code to look at;
+  // past twice the GPU's shared memory (stages of large tiles, whose code generation took
+  // a minute) it stops after the llir with an error instead.
+  int64_t sharedLimit = proton_gpu::maxSharedMemoryOf(target.str());
+  bool cannotRun = wantsAssembly(options.lastStage) && metadata.shared > 2 * sharedLimit;
+  if (wantsAssembly(options.lastStage) && metadata.shared > sharedLimit) {
+    // At the kernel's definition (whose column Triton's locations leave 0).
+    Location kernelLocation = module.getLoc();
+    if (auto file = dyn_cast<FileLineColLoc>(kernelLocation); file && file.getColumn() == 0)
+      kernelLocation = FileLineColLoc::get(file.getFilename(), file.getLine(), 1);
+    InFlightDiagnostic diagnostic =
+        cannotRun ? emitError(kernelLocation) : emitWarning(kernelLocation);
+    diagnostic << "out of resource: the kernel needs " << metadata.shared
+               << " bytes of shared memory and " << target.str() << " has " << sharedLimit
+               << " per program, so it cannot run (Triton raises OutOfResources when launching "
+                  "it); smaller blocks or fewer stages (num_stages) need less";
+    if (cannotRun)
+      diagnostic << ". Past twice the GPU's shared memory trex stops before generating its code";
+  }
 
   LLVMBackend backend(target, options, result, printer);
+  backend.cannotRun = cannotRun;
   std::unique_ptr<llvm::Module> llvmModule = timed(result, "TranslateToLLVMIR",
                                                    "mlir-to-llvmir", [&] {
                                                      return llvmir::translateModule(

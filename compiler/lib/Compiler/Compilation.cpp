@@ -21,6 +21,7 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
@@ -610,7 +611,20 @@ OwningOpRef<ModuleOp> parseIR(CompileSession &session, llvm::StringRef text,
                               llvm::StringRef bufferName) {
   if (failed(checkIRTextLimits(text, bufferName, &session.context())))
     return nullptr;
-  return parseSourceFile<ModuleOp>(session.sources(), &session.context());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(session.sources(), &session.context());
+  if (!module)
+    return nullptr;
+  // The module holds functions (and other symbols such as globals) only: an op outside every
+  // function (a line moved out of its tt.func) has no function to be lowered into, and the
+  // lowering of tt.print crashed looking for one.
+  for (Operation &op : module->getBody()->getOperations())
+    if (!isa<SymbolOpInterface>(op)) {
+      emitError(op.getLoc()) << "'" << op.getName()
+                             << "' is outside every function; at the top level of a module "
+                                "Triton's IR has functions (tt.func) only";
+      return nullptr;
+    }
+  return module;
 }
 
 void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOptions &options,

@@ -23,13 +23,20 @@
 // CHECK-DAG: %[[C1:.*]] = llvm.extractvalue %arg2[1] :
 // CHECK-DAG: %[[C2:.*]] = llvm.extractvalue %arg2[2] :
 // CHECK-DAG: %[[C4:.*]] = llvm.extractvalue %arg2[4] :
+// k is the outer loop (as in Triton's FMA lowering): the 8 results' products at k = 0, then
+// at k = 1, ...; an operand element is used at one step only, so only the accumulators stay
+// live across steps (an FMA dot of 16-bit operands on gfx942 spilled over a thousand registers
+// when each result summed all of K in turn).
 // CHECK: %[[S0:.*]] = llvm.intr.fmuladd(%[[A0]], %[[B0]], %[[C0]]) : (f32, f32, f32) -> f32
-// CHECK-NEXT: llvm.intr.fmuladd(%[[A1]], %[[B2]], %[[S0]])
-// CHECK-COUNT-13: llvm.intr.fmuladd
-// CHECK-NEXT: %[[R0:.*]] = llvm.intr.fmuladd(%[[A15]], %[[B30]], %{{.*}})
 // CHECK-NEXT: llvm.intr.fmuladd(%[[A0]], %[[B1]], %[[C1]])
-// CHECK: llvm.intr.fmuladd(%[[A16]], %[[B0]], %[[C2]])
-// CHECK: llvm.intr.fmuladd(%[[A32]], %[[B0]], %[[C4]])
+// CHECK-NEXT: llvm.intr.fmuladd(%[[A16]], %[[B0]], %[[C2]])
+// CHECK-NEXT: llvm.intr.fmuladd
+// CHECK-NEXT: llvm.intr.fmuladd(%[[A32]], %[[B0]], %[[C4]])
+// CHECK-COUNT-3: llvm.intr.fmuladd
+// CHECK-NEXT: llvm.intr.fmuladd(%[[A1]], %[[B2]], %[[S0]])
+// CHECK-COUNT-111: llvm.intr.fmuladd
+// CHECK-NEXT: %[[R0:.*]] = llvm.intr.fmuladd(%[[A15]], %[[B30]], %{{.*}})
+// CHECK-COUNT-7: llvm.intr.fmuladd
 // CHECK: %[[PACKED:.*]] = llvm.insertvalue %[[R0]], %{{.*}}[0]
 // CHECK-NOT: llvm.intr.fmuladd
 // CHECK: llvm.return

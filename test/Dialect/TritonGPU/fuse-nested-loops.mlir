@@ -193,17 +193,24 @@ tt.func @outer_dependent_bounds(%n: i32, %p: !tt.ptr<i32>) {
 
 // -----
 
-// Not yet fused: an inner loop loading through tensor descriptors (the pipeliner's descriptor
-// loads across the tiles of a fused loop gave wrong products on the H200); the nest keeps its
-// inner loop, which the pipeliner pipelines.
+// An inner loop loading through tensor descriptors is fused like any other (a persistent TMA
+// matmul, as Triton 3.6 fuses it): the descriptor load reads the tile coordinates of the fused
+// iteration, the prologue's `i` and the inner index.
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
 // CHECK-LABEL: tt.func @descriptor_loads
-// CHECK: scf.for
-// CHECK: scf.for
-// CHECK: tt.descriptor_load
-// CHECK-NOT: arith.ceildivsi
+// CHECK: %[[EMPTY:.*]] = arith.cmpi sle, %arg1, %c0_i32 : i32
+// CHECK-NEXT: scf.if %[[EMPTY]] {
+// CHECK-NEXT: } else {
+// CHECK: %[[LEN:.*]] = arith.muli %arg0, %{{.*}} : i32
+// CHECK-NEXT: scf.for %{{.*}} = %c0_i32 to %[[LEN]] step %c1_i32 iter_args(%[[T:[^ ]*]] = %c0_i32, %[[I:[^ ]*]] = %c-1_i32, %[[J:[^ ]*]] = %c0_i32)
+// CHECK-NOT: scf.for
+// CHECK: %[[STARTS:.*]] = arith.cmpi eq, %[[T]], %c0_i32 : i32
+// CHECK-NEXT: %[[JJ:.*]] = arith.select %[[STARTS]], %c0_i32, %[[J]] : i32
+// CHECK-NEXT: %[[II:.*]] = scf.if %[[STARTS]] -> (i32) {
+// CHECK: %[[TILE:.*]] = tt.descriptor_load %arg2[%[[II]], %[[JJ]]]
+// CHECK-NEXT: tt.descriptor_store %arg2[%[[JJ]], %[[II]]], %[[TILE]]
 tt.func @descriptor_loads(%n: i32, %k: i32, %desc: !tt.tensordesc<tensor<64x64xf16, #shared>>) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32

@@ -264,3 +264,117 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %sum, %acc : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128x64xf32, #mma>
   }
 }
+
+// -----
+
+// A fused persistent matmul (tritongpu-fuse-nested-loops of a tile loop around the K loop):
+// the tile offsets the loads read are computed by a prologue `scf.if` when the inner index
+// wraps, and the epilogue stores the tile under `T == len - 1` with the same offsets. The copies
+// at the end of the body are for iteration k + 2: they read the offsets stage 0 computes for
+// that iteration (the `scf.if` cloned there), while the epilogue reads iteration k's, carried
+// by the loop (the test of the wrap and the epilogue's are two ops, as the fusion makes them).
+// The epilogue's TMA store writes one buffer made before the loop, after waiting
+// for the previous tile's store (Triton's pipelineTMAStores). The body is in Triton's order:
+// the next tile's start first, the epilogue last.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @fused_persistent
+  // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16
+  // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16
+  // Prologue: iteration 1's offsets (a new tile where iteration 0 was its tile's last step).
+  // CHECK: %[[P1:.*]]:3 = scf.if
+  // CHECK: ttng.async_tma_copy_global_to_local %arg0[%[[P1]]#0, %{{.*}}]
+  // CHECK: ttng.async_tma_copy_global_to_local %arg1[%{{.*}}, %[[P1]]#1]
+  // The epilogue's buffer.
+  // CHECK: %[[C:.*]] = ttg.local_alloc : () -> !ttg.memdesc<128x128xf16, #shared, #smem, mutable>
+  // The loop carries j and the tile (offsets, counter) of iteration k + 1, then the K index of
+  // k + 1 (what the advance of the K index reads), j and the offsets of iteration k (the
+  // epilogue's).
+  // CHECK: scf.for %{{.*}} iter_args(%[[J:[^ ]*]] = %{{[^ ]*}}, %[[TILE:[^ ]*]] = %[[P1]]#2, %[[ACC:[^ ]*]] = %cst, %[[M:[^ ]*]] = %[[P1]]#0, %[[N:[^ ]*]] = %[[P1]]#1, %{{[^ ]*}} = %c1_i32, %{{[^ ]*}} = %c-1_i32, %{{[^ ]*}} = %c0_i32, %[[KK:[^ ]*]] = %{{[^ ]*}}, %[[J_K:[^ ]*]] = %c0_i32, %[[M_K:[^ ]*]] = %{{[^ ]*}}, %[[N_K:[^ ]*]] = %{{[^ ]*}})
+  // First j of iteration k + 2 and, where it starts a tile, that tile's offsets.
+  // CHECK: %[[VALID:.*]] = arith.cmpi slt
+  // CHECK-NEXT: %[[JPLUS:.*]] = arith.addi %[[J]], %c1_i32
+  // CHECK-NEXT: %[[WRAPS:.*]] = arith.cmpi eq, %[[J]], %{{.*}}
+  // CHECK-NEXT: %[[JN:.*]] = arith.select %[[WRAPS]], %c0_i32, %[[JPLUS]]
+  // CHECK-NEXT: %[[STARTS:.*]] = arith.cmpi eq, %[[JN]], %c0_i32
+  // CHECK-NEXT: %[[NEXT:.*]]:3 = scf.if %[[STARTS]] -> (i32, i32, i32) {
+  // CHECK-NEXT: arith.addi %[[TILE]], %c132_i32
+  // CHECK: } else {
+  // CHECK-NEXT: scf.yield %[[M]], %[[N]], %[[TILE]]
+  // Then iteration k's tiles and dot.
+  // CHECK: ttng.wait_barrier
+  // CHECK: %[[D:.*]] = ttng.warp_group_dot %{{.*}}, %{{.*}}, %[[ACC]]
+  // CHECK-NEXT: %[[DW:.*]]:3 = ttng.warp_group_dot_wait %[[D]], {{.*}} {pendings = 1 : i32}
+  // Then the K index of iteration k + 2 and its copies, at its tile's offsets.
+  // CHECK-NEXT: %[[KPLUS:.*]] = arith.addi %[[KK]], %c1_i32
+  // CHECK: %[[K2:.*]] = arith.select %[[STARTS]], %c0_i32, %[[KPLUS]]
+  // CHECK-NEXT: %[[OFFK:.*]] = arith.muli %[[K2]], %c64_i32
+  // CHECK: ttng.barrier_expect %{{.*}}, 32768, %[[VALID]]
+  // CHECK: ttng.async_tma_copy_global_to_local %arg0[%[[NEXT]]#0, %[[OFFK]]]
+  // CHECK: ttng.async_tma_copy_global_to_local %arg1[%[[OFFK]], %[[NEXT]]#1]
+  // Last the epilogue of iteration k, at its own tile's offsets.
+  // CHECK-NEXT: %[[ENDS:.*]] = arith.cmpi eq, %[[J_K]], %{{.*}}
+  // CHECK-NEXT: %[[RESET:.*]] = arith.select %[[ENDS]], %cst, %[[DW]]#0
+  // CHECK-NEXT: scf.if %[[ENDS]] {
+  // CHECK-NEXT: ttng.warp_group_dot_wait %[[DW]]#0, {{.*}} {pendings = 0 : i32}
+  // CHECK-NEXT: %[[H:.*]] = arith.truncf
+  // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+  // CHECK-NEXT: ttg.local_store %[[H]], %[[C]]
+  // CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+  // CHECK-NEXT: ttng.async_tma_copy_local_to_global %arg2[%[[M_K]], %[[N_K]]] %[[C]]
+  // CHECK-NEXT: }
+  // CHECK-NEXT: scf.yield %[[JN]], %[[NEXT]]#2, %[[RESET]], %[[NEXT]]#0, %[[NEXT]]#1, %{{[^ ]*}}, %{{[^ ]*}}, %{{[^ ]*}}, %[[K2]], %[[J]], %[[M]], %[[N]] :
+  // CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+  // CHECK-NEXT: ttg.local_dealloc %[[C]]
+  // CHECK-NOT: tt.descriptor_store
+  tt.func @fused_persistent(%a_desc: !tt.tensordesc<tensor<128x64xf16, #shared>>, %b_desc: !tt.tensordesc<tensor<64x128xf16, #shared>>, %c_desc: !tt.tensordesc<tensor<128x128xf16, #shared>>, %first: i32, %tiles_m: i32, %len: i32, %k_steps: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %c128 = arith.constant 128 : i32
+    %c132 = arith.constant 132 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %before = arith.subi %first, %c132 : i32
+    %last = arith.subi %k_steps, %c1 : i32
+    %last_again = arith.subi %k_steps, %c1 : i32
+    %r:6 = scf.for %t = %c0 to %len step %c1 iter_args(%j = %c0, %tile = %before, %kk = %c0, %acc = %zero, %m = %c0, %n = %c0) -> (i32, i32, i32, tensor<128x128xf32, #mma>, i32, i32) : i32 {
+      %starts = arith.cmpi eq, %j, %c0 : i32
+      %k = arith.select %starts, %c0, %kk : i32
+      %offs:3 = scf.if %starts -> (i32, i32, i32) {
+        %next = arith.addi %tile, %c132 : i32
+        %tm = arith.remsi %next, %tiles_m : i32
+        %tn = arith.divsi %next, %tiles_m : i32
+        %om = arith.muli %tm, %c128 : i32
+        %on = arith.muli %tn, %c128 : i32
+        scf.yield %om, %on, %next : i32, i32, i32
+      } else {
+        scf.yield %m, %n, %tile : i32, i32, i32
+      }
+      %off_k = arith.muli %k, %c64 : i32
+      %a = tt.descriptor_load %a_desc[%offs#0, %off_k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %a_tile = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %b = tt.descriptor_load %b_desc[%off_k, %offs#1] : !tt.tensordesc<tensor<64x128xf16, #shared>> -> tensor<64x128xf16, #blocked1>
+      %b_tile = ttg.local_alloc %b : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %a_tile, %b_tile, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      %k_next = arith.addi %k, %c1 : i32
+      %ends = arith.cmpi eq, %j, %last : i32
+      %acc_next = scf.if %ends -> (tensor<128x128xf32, #mma>) {
+        %h = arith.truncf %d : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+        %hb = ttg.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked1>
+        tt.descriptor_store %c_desc[%offs#0, %offs#1], %hb : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked1>
+        scf.yield %zero : tensor<128x128xf32, #mma>
+      } else {
+        scf.yield %d : tensor<128x128xf32, #mma>
+      }
+      %j1 = arith.addi %j, %c1 : i32
+      %wraps = arith.cmpi eq, %j, %last_again : i32
+      %j_next = arith.select %wraps, %c0, %j1 : i32
+      scf.yield %j_next, %offs#2, %k_next, %acc_next, %offs#0, %offs#1 : i32, i32, i32, tensor<128x128xf32, #mma>, i32, i32
+    }
+    tt.return
+  }
+}

@@ -73,12 +73,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: ttg.local_load %[[BV]] token %[[WAIT]] : !ttg.memdesc<64x128xf16, #shared, #smem, mutable> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
     // CHECK-NOT: tt.load
     // CHECK: tt.dot
-    // ... and after the dot the insert index advances, the pointers advance to iteration
-    // k + 2 and its tiles are copied, masked off past the end.
-    // CHECK: arith.addi %[[INSERT]], %c1_i32
-    // CHECK: %[[WRITE:.*]] = arith.select
+    // ... and after the dot the pointers advance to iteration k + 2 (first, as Triton
+    // schedules the advance in the cluster before the copies), the insert index advances and
+    // the tiles are copied, masked off past the end.
     // CHECK: %[[NEXTA:.*]] = tt.addptr %[[PA]],
     // CHECK: %[[NEXTB:.*]] = tt.addptr %[[PB]],
+    // CHECK: arith.addi %[[INSERT]], %c1_i32
+    // CHECK: %[[WRITE:.*]] = arith.select
     // CHECK: tt.splat %[[VALID]] : i1 -> tensor<128x64xi1, #blocked>
     // CHECK: ttg.memdesc_index %[[A]][%[[WRITE]]]
     // CHECK: ttg.async_copy_global_to_local %[[NEXTA]]
@@ -567,12 +568,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[TILE_1:.*]]:2 = scf.if %{{.*}} -> (i32, i32)
   // CHECK-COUNT-2: ttg.async_copy_global_to_local
   // The loop carries T and j as iteration 1 found them, i and the previous tile as iteration 2
-  // does; then the epilogue's tile and T of iterations k and k + 1, and the tile start's `j`
-  // of iteration k + 1.
-  // CHECK: %[[LOOP:.*]]:12 = scf.for %{{.*}} iter_args(%[[T:[^ ]*]] = %{{[^ ]*}}, %[[I:[^ ]*]] = %[[TILE_1]]#1, %[[J:[^ ]*]] = %{{[^ ]*}}, %[[ACC:[^ ]*]] = %cst, %[[PREV:[^ ]*]] = %[[TILE_1]]#0, %{{[^ ]*}} = %c1_i32{{[_0-9]*}}, %{{[^ ]*}} = %c-1_i32, %[[TILE_K:[^ ]*]] = %{{[^ ]*}}, %[[TILE_K1:[^ ]*]] = %[[TILE_1]]#0, %[[T_K:[^ ]*]] = %c0_i32, %[[T_K1:[^ ]*]] = %{{[^ ]*}}, %[[JN_K1:[^ ]*]] = %{{[^ ]*}})
+  // does; then the tile start's `j` of iteration k + 1, the epilogue's T and tile of
+  // iterations k and k + 1 (in the order the body first reads them, as Triton's expander adds
+  // them).
+  // CHECK: %[[LOOP:.*]]:12 = scf.for %{{.*}} iter_args(%[[T:[^ ]*]] = %{{[^ ]*}}, %[[I:[^ ]*]] = %[[TILE_1]]#1, %[[J:[^ ]*]] = %{{[^ ]*}}, %[[ACC:[^ ]*]] = %cst, %[[PREV:[^ ]*]] = %[[TILE_1]]#0, %{{[^ ]*}} = %c1_i32{{[_0-9]*}}, %{{[^ ]*}} = %c-1_i32, %[[JN_K1:[^ ]*]] = %{{[^ ]*}}, %[[T_K:[^ ]*]] = %c0_i32, %[[T_K1:[^ ]*]] = %{{[^ ]*}}, %[[TILE_K:[^ ]*]] = %{{[^ ]*}}, %[[TILE_K1:[^ ]*]] = %[[TILE_1]]#0)
+  // First the advance of T to iteration k + 2 and its tile start (Triton's prologue cluster).
+  // CHECK: %[[TPLUS:.*]] = arith.addi %[[T]], %c1_i32
+  // CHECK: %[[TADV:.*]] = arith.select %{{.*}}, %c0_i32, %[[TPLUS]]
+  // CHECK: %[[START:.*]] = arith.cmpi eq, %[[TADV]], %c0_i32
+  // CHECK: %[[TILE:.*]]:2 = scf.if %[[START]] -> (i32, i32) {
+  // CHECK: arith.addi %[[I]], %c132_i32
+  // CHECK: } else {
+  // CHECK: scf.yield %[[PREV]], %[[I]]
   // CHECK: ttg.async_wait {num = 2 : i32}
   // CHECK: %[[DOT:.*]] = ttng.warp_group_dot %{{.*}}, %{{.*}}, %[[ACC]] {{.*}}isAsync = true
   // CHECK: %[[WAITED:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], {{.*}}{pendings = 1 : i32}
+  // Then the advance of j, the rest of stage 0 and the copies of iteration k + 2.
+  // CHECK: %[[JADV:.*]] = arith.addi %[[JN_K1]], %c1_i32
+  // CHECK: %[[JN:.*]] = arith.select %[[START]], %c0_i32, %[[JADV]]
+  // CHECK-COUNT-2: ttg.async_copy_global_to_local
+  // The epilogue last (Triton's epilogue cluster).
   // CHECK: %[[ENDS:.*]] = arith.cmpi eq, %[[T_K]], %{{.*}}
   // CHECK: %[[NEXT:.*]] = scf.if %[[ENDS]] -> (tensor<128x128xf32, #mma>) {
   // CHECK: %[[DONE:.*]]:3 = ttng.warp_group_dot_wait %[[WAITED]]#0, {{.*}}{pendings = 0 : i32}
@@ -581,17 +596,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: tt.store
   // CHECK: } else {
   // CHECK: scf.yield %[[WAITED]]#0
-  // The advance of j and T to iteration k + 2, its tile start and copies.
-  // CHECK: %[[JADV:.*]] = arith.addi %[[JN_K1]], %c1_i32
-  // CHECK: %[[TADV:.*]] = arith.select %{{.*}}, %c0_i32, %{{.*}}
-  // CHECK: %[[START:.*]] = arith.cmpi eq, %[[TADV]], %c0_i32
-  // CHECK: %[[JN:.*]] = arith.select %[[START]], %c0_i32, %[[JADV]]
-  // CHECK: %[[TILE:.*]]:2 = scf.if %[[START]] -> (i32, i32) {
-  // CHECK: arith.addi %[[I]], %c132_i32
-  // CHECK: } else {
-  // CHECK: scf.yield %[[PREV]], %[[I]]
-  // CHECK-COUNT-2: ttg.async_copy_global_to_local
-  // CHECK: scf.yield %[[TADV]], %[[TILE]]#1, %[[JADV]], %[[NEXT]], %[[TILE]]#0, %{{[^ ]*}}, %{{[^ ]*}}, %[[TILE_K1]], %[[TILE]]#0, %[[T_K1]], %[[TADV]], %[[JN]] :
+  // CHECK: scf.yield %[[TADV]], %[[TILE]]#1, %[[JADV]], %[[NEXT]], %[[TILE]]#0, %{{[^ ]*}}, %{{[^ ]*}}, %[[JN]], %[[T_K1]], %[[TADV]], %[[TILE_K1]], %[[TILE]]#0 :
   // CHECK: ttng.warp_group_dot_wait %[[LOOP]]#3 {pendings = 0 : i32}
   // CHECK: ttg.async_wait {num = 0 : i32}
   tt.func @fused_persistent(%a_ptrs: tensor<128x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %b_ptrs: tensor<64x128x!tt.ptr<f16>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %c_ptrs: tensor<128x128x!tt.ptr<f16>, #mma>, %total: i32, %per_tile: i32, %first: i32) {
@@ -637,6 +642,59 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       %wraps = arith.cmpi eq, %t, %last : i32
       %tnext = arith.select %wraps, %c0, %tplus : i32
       scf.yield %tnext, %tile#1, %jnext, %accn, %tile#0 : i32, i32, i32, tensor<128x128xf32, #mma>, i32
+    }
+    tt.return
+  }
+}
+
+// -----
+
+// An scf.if whose results only the next iteration reads runs after the copies (Triton's
+// epilogue cluster) only where no op after it touches memory: here a store follows it, and
+// the if stays before that store.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @if_before_store
+  // CHECK: scf.for
+  // CHECK: ttng.warp_group_dot
+  // CHECK: scf.if
+  // CHECK: tt.store %arg3
+  // CHECK: } else {
+  // CHECK-NEXT: scf.yield
+  // CHECK-NEXT: }
+  // CHECK-NEXT: tt.store %arg2
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK-NEXT: ttg.async_commit_group
+  // CHECK-NEXT: scf.yield
+  tt.func @if_before_store(%a_ptrs: tensor<128x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %b_ptrs: tensor<64x128x!tt.ptr<f16>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %flag: !tt.ptr<i32>, %out: tensor<128x128x!tt.ptr<f32>, #mma>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %step_a = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    %step_b = arith.constant dense<8192> : tensor<64x128xi32, #blocked1>
+    %last = arith.subi %n, %c1 : i32
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %pa = %a_ptrs, %pb = %b_ptrs) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>) : i32 {
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>, #blocked1>
+      %sa = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %sb = ttg.local_alloc %b : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %sa, %sb, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      %ends = arith.cmpi eq, %k, %last : i32
+      %next = scf.if %ends -> (tensor<128x128xf32, #mma>) {
+        tt.store %out, %d : tensor<128x128x!tt.ptr<f32>, #mma>
+        scf.yield %zero : tensor<128x128xf32, #mma>
+      } else {
+        scf.yield %d : tensor<128x128xf32, #mma>
+      }
+      tt.store %flag, %k : !tt.ptr<i32>
+      %pa2 = tt.addptr %pa, %step_a : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      %pb2 = tt.addptr %pb, %step_b : tensor<64x128x!tt.ptr<f16>, #blocked1>, tensor<64x128xi32, #blocked1>
+      scf.yield %next, %pa2, %pb2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>
     }
     tt.return
   }

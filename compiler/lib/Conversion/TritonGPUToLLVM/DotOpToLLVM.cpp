@@ -126,8 +126,7 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tt::DotOp> {
     std::map<Coordinates, int64_t> bIndex = indexRegisters(registerCoordinates(*bLayout));
     std::vector<Coordinates> resultCoordinates = registerCoordinates(*resultLayout);
 
-    // Widened operands, converted once each.
-    std::map<int64_t, Value> aWide, bWide;
+    // Widened operands, converted once per step of k.
     auto widened = [&](std::map<int64_t, Value> &cache, ArrayRef<Value> values, int64_t reg,
                        Type element) {
       auto found = cache.find(reg);
@@ -141,17 +140,19 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tt::DotOp> {
     int64_t kSize = aType.getShape()[aKDim];
     // Registers that repeat an earlier one's element (a layout larger than the tensor) get
     // that register's sum.
-    std::map<Coordinates, Value> done;
-    SmallVector<Value> results;
-    for (size_t reg = 0; reg < resultCoordinates.size(); ++reg) {
-      const Coordinates &position = resultCoordinates[reg];
-      if (auto found = done.find(position); found != done.end()) {
-        results.push_back(found->second);
-        continue;
-      }
-      Value sum = accumulators[reg];
-      for (int64_t k = 0; k < kSize; ++k) {
-        Coordinates aAt = position, bAt = position;
+    std::map<Coordinates, size_t> firstRegister;
+    SmallVector<size_t> computed; // the registers whose sums are computed
+    for (size_t reg = 0; reg < resultCoordinates.size(); ++reg)
+      if (firstRegister.emplace(resultCoordinates[reg], reg).second)
+        computed.push_back(reg);
+    // k outermost, as Triton's FMA lowering: an operand element is widened at the step that
+    // uses it and is dead after it, so only the accumulators stay live across the steps. Each
+    // sum still adds its products in k order.
+    SmallVector<Value> sums(accumulators.begin(), accumulators.end());
+    for (int64_t k = 0; k < kSize; ++k) {
+      std::map<int64_t, Value> aWide, bWide;
+      for (size_t reg : computed) {
+        Coordinates aAt = resultCoordinates[reg], bAt = resultCoordinates[reg];
         aAt[aKDim] = static_cast<int32_t>(k);
         bAt[bKDim] = static_cast<int32_t>(k);
         auto aReg = aIndex.find(aAt), bReg = bIndex.find(bAt);
@@ -162,14 +163,15 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<tt::DotOp> {
         Value b = widened(bWide, bValues, bReg->second, bElement);
         if (integer) {
           Value product = LLVM::MulOp::create(rewriter, loc, a, b);
-          sum = LLVM::AddOp::create(rewriter, loc, sum, product);
+          sums[reg] = LLVM::AddOp::create(rewriter, loc, sums[reg], product);
         } else {
-          sum = LLVM::FMulAddOp::create(rewriter, loc, a, b, sum);
+          sums[reg] = LLVM::FMulAddOp::create(rewriter, loc, a, b, sums[reg]);
         }
       }
-      done[position] = sum;
-      results.push_back(sum);
     }
+    SmallVector<Value> results;
+    for (size_t reg = 0; reg < resultCoordinates.size(); ++reg)
+      results.push_back(sums[firstRegister.at(resultCoordinates[reg])]);
     rewriter.replaceOp(op, packElements(loc, *getTypeConverter(), results, resultType, rewriter));
     return success();
   }

@@ -9,7 +9,9 @@
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -123,6 +125,45 @@ llvm::Expected<llvm::TargetMachine *> targetMachine(llvm::StringRef tripleName, 
   return (machines[key] = std::move(machine)).get();
 }
 
+namespace {
+
+// Moves each extractelement down to just before its first user in its block. The lowering
+// unpacks a vector load's elements beside the load; on AMDGPU a 16-bit element extracted there
+// takes a register of its own from the load to its use, and a dot on the FMA path (thousands of
+// operand elements, each used at one step of k) then spilled over a thousand registers and
+// kept the greedy register allocator busy for a minute. Extracting at the use keeps only the
+// loaded vectors live.
+void sinkExtractsToUses(llvm::Function &function) {
+  for (llvm::BasicBlock &block : function) {
+    // Positions in the block, taken once: moving an extract keeps the others' order.
+    llvm::DenseMap<const llvm::Instruction *, unsigned> position;
+    llvm::SmallVector<llvm::ExtractElementInst *> extracts;
+    for (llvm::Instruction &instruction : block) {
+      position[&instruction] = position.size();
+      if (auto *extract = llvm::dyn_cast<llvm::ExtractElementInst>(&instruction))
+        extracts.push_back(extract);
+    }
+    for (llvm::ExtractElementInst *extract : extracts) {
+      llvm::Instruction *first = nullptr;
+      bool local = !extract->use_empty();
+      for (llvm::User *user : extract->users()) {
+        auto *instruction = llvm::dyn_cast<llvm::Instruction>(user);
+        if (!instruction || instruction->getParent() != &block ||
+            llvm::isa<llvm::PHINode>(instruction)) {
+          local = false;
+          break;
+        }
+        if (!first || position[instruction] < position[first])
+          first = instruction;
+      }
+      if (local && first != extract->getNextNode())
+        extract->moveBefore(first->getIterator());
+    }
+  }
+}
+
+} // namespace
+
 void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
                     llvm::PassInstrumentationCallbacks *callbacks) {
   module.setTargetTriple(machine.getTargetTriple());
@@ -145,6 +186,9 @@ void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
   llvm::ModulePassManager pipeline =
       builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   pipeline.run(module, modules);
+  if (machine.getTargetTriple().isAMDGPU())
+    for (llvm::Function &function : module)
+      sinkExtractsToUses(function);
 }
 
 llvm::Expected<std::string> emitCode(llvm::Module &module, llvm::TargetMachine &machine,

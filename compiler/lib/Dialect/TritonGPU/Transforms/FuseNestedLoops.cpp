@@ -76,13 +76,6 @@ scf::ForOp innerLoopToFuse(scf::ForOp outer) {
   if (children.size() != 1 || !childLoops(children.front()).empty() ||
       children.front().getUnsignedCmp())
     return {};
-  // Not yet where the inner loop loads through tensor descriptors (TMA): the pipeliner's
-  // descriptor loads across the tiles of a fused loop gave wrong products on the H200 (the
-  // tiles' operands and results out of step), so such a nest keeps its pipelined inner loop.
-  if (children.front()
-          ->walk([](tt::DescriptorLoadOp) { return WalkResult::interrupt(); })
-          .wasInterrupted())
-    return {};
   return children.front();
 }
 

@@ -49,19 +49,34 @@
 // in the descriptor's layout (a warp-group dot's operand) becomes the buffer's tile itself;
 // other readers get a local_load of it. After the loop the barriers are invalidated and freed.
 //
+// The body is laid out as Triton's coarse schedule orders it: the predicate of iteration k + D;
+// a fused loop's prologue (the stage-0 scf.if computing the next tile's offsets, with the
+// stage-0 ops it reads and the advance of the iter_args they read: Triton's prologue cluster);
+// the extract index, the waits and the rest of the body; the rest of the advance; the insert
+// index; the rest of stage 0 and the copies; last the epilogue (scf.ifs outside stage 0 whose
+// results only the next iteration reads, Triton's epilogue cluster). The prologue runs the
+// advance of iteration s - 1 after the predicate of iteration s. The iter_args added for
+// carried values and advance inputs are ordered by their first reader in the body, as
+// Triton's expander adds them. After pipelining, the descriptor stores of every loop with
+// num_stages > 1 go through one shared-memory buffer made before the loop
+// (pipelineDescriptorStores, Triton's pipelineTMAStores).
+//
 // Beyond loads that feed dots, as Triton's assign-latencies and schedule-loops decide:
 // - A loop that asks for its own depth (tl.range(num_stages=N)) and holds no dot has its loads
 //   pipelined whatever reads them (pipelineWithoutDot), into unswizzled buffers read back in the
 //   loads' layouts; a non-zero `other` stays on the copy and a select on the load's mask applies
 //   it after the read. Loads read only in scf.ifs (Triton moves such an if to an epilogue cluster
-//   after the copies) get the copies issued before the wait, into D + 1 buffers. A load whose
-//   value is carried to the next iteration is left alone, as in Triton 3.6.
+//   after the copies) get the rest of the advance, the insert index, stage 0 and the copies
+//   issued before the wait, into D + 1 buffers. A load whose value is carried to the next
+//   iteration is left alone, as in Triton 3.6.
 // - An index load whose values the tiles' pointers come from (an indirect matmul) is an
 //   indirection level: the tiles run D / 2 iterations ahead and the index load D / 2 more, in
 //   two rounds of this pipeliner (pipelineIndirect), the body waiting once for both.
 // - The warp-group dots of loops that are not pipelined are issued asynchronously too (Triton's
 //   pipelineWgmma for every loop of at least one stage): one whose operands are made in the
 //   body is waited for {pendings = 0} right after it.
+// - One buffer (a two-stage loop whose tiles are read into registers): every copy goes to
+//   buffer 0 and the insert index folds away, as in Triton.
 #include "trex/Dialect/TritonGPU/Transforms/LoopStages.h"
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
@@ -723,9 +738,10 @@ private:
   // `valid` (i1: the iteration exists) is false; each load's cp.async copy is its own group, as
   // Triton commits them, and each barrier group's TMA copies follow the barrier_expect that
   // arms its barrier for their bytes.
-  void issueIteration(OpBuilder &builder, IRMapping &mapping, Value index, Value valid) {
+  void issueIteration(OpBuilder &builder, IRMapping &mapping, Value index, Value valid,
+                      ArrayRef<Operation *> stageOps) {
     Location loc = loop.getLoc();
-    for (Operation *op : orderedStageZero)
+    for (Operation *op : stageOps)
       builder.clone(*op, mapping);
     for (tt::LoadOp load : indirectLoads)
       indirectClones.push_back({mapping.lookup(load.getResult()).getDefiningOp(), valid});
@@ -797,6 +813,7 @@ private:
     Value inductionVar = loop.getInductionVar();
     Type ivType = inductionVar.getType();
     Type i32 = IntegerType::get(context, 32);
+    SmallVector<Operation *> epilogue = collectEpilogue();
 
     OpBuilder builder(loop);
     for (PipelinedLoad &entry : loads) {
@@ -840,9 +857,26 @@ private:
       carriedArgIndex.push_back(argument ? static_cast<int>(argument.getArgNumber()) - 1 : -1);
     }
     Value lower = loop.getLowerBound(), upper = loop.getUpperBound(), step = loop.getStep();
+    // The advance of the iter_args stage 0 does not compute for its own loads (`ptrs +=
+    // BLOCK_K`, a fused loop's inner index) runs in iteration s + 1, after its predicate and
+    // before its stage 0, as Triton schedules it one stage after the loads.
+    SmallVector<Operation *> advanceOps, ownOps;
+    for (Operation *op : orderedStageZero)
+      if (!directOps.contains(op))
+        advanceOps.push_back(op);
+    {
+      // Stage 0 of an iteration: the prologue cluster first (collectPrologue).
+      llvm::DenseSet<Operation *> prologueOps;
+      SetVector<Operation *> prologueAdvance;
+      collectPrologue(SetVector<Operation *>(advanceOps.begin(), advanceOps.end()), prologueOps,
+                      prologueAdvance);
+      for (bool prologue : {true, false})
+        for (Operation *op : orderedStageZero)
+          if (directOps.contains(op) && prologueOps.contains(op) == prologue)
+            ownOps.push_back(op);
+    }
+    IRMapping previous;
     for (int64_t stage = 0; stage < distance; ++stage) {
-      if (stage == distance - 1)
-        carriedInit = current;
       IRMapping mapping;
       Value offset = arith::MulIOp::create(builder, loc, step, constant(builder, ivType, stage));
       Value iv = arith::AddIOp::create(builder, loc, lower, offset);
@@ -854,12 +888,22 @@ private:
         loadsFor = arith::AddIOp::create(builder, loc, lower, further);
       }
       Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, loadsFor, upper);
+      if (stage > 0) {
+        for (Operation *op : advanceOps)
+          builder.clone(*op, previous);
+        for (unsigned index : stageArgs)
+          if (!directArgs.contains(index))
+            current[index] = previous.lookupOrDefault(yield.getOperand(index));
+      }
+      if (stage == distance - 1)
+        carriedInit = current;
       mapping.map(inductionVar, iv);
       for (unsigned index : stageArgs)
         mapping.map(loop.getRegionIterArgs()[index], current[index]);
-      issueIteration(builder, mapping, constant(builder, i32, stage), valid);
-      for (unsigned index : stageArgs)
+      issueIteration(builder, mapping, constant(builder, i32, stage), valid, ownOps);
+      for (unsigned index : directArgs)
         current[index] = mapping.lookupOrDefault(yield.getOperand(index));
+      previous = mapping;
       for (auto [number, value] : llvm::enumerate(carried))
         carriedInits[number * distance + stage] = mapping.lookupOrDefault(value);
       if (stage == distance - 1)
@@ -907,22 +951,24 @@ private:
     Value extractArg = loop.getRegionIterArgs()[indexArg + 1];
     unsigned carriedArg = indexArg + (groups.empty() ? 2 : 3);
     unsigned advanceInputArg = carriedArg + carried.size() * distance;
-    // The rest of the body reads iteration k's value of a carried one.
+    // The rest of the body reads iteration k's value of a carried one; stage 0 and the
+    // pipelined loads keep reading the value stage 0 computes: the copies at the end of the
+    // body are issued for iteration k + D with the values of that iteration (a descriptor
+    // load's coordinates are often a carried value itself, the tile offsets of a fused
+    // persistent matmul, which its epilogue reads as well).
+    DenseSet<Operation *> pipelinedOps;
+    for (PipelinedLoad &entry : loads)
+      pipelinedOps.insert(entry.op());
     for (auto [number, value] : llvm::enumerate(carried)) {
       if (carriedArgIndex[number] >= 0)
         value = loop.getRegionIterArgs()[carriedArgIndex[number]];
       carried[number] = value;
-      value.replaceUsesWithIf(loop.getRegionIterArgs()[carriedArg + number * distance],
-                              [&](OpOperand &use) {
-                                Operation *user = body->findAncestorOpInBlock(*use.getOwner());
-                                // (The pipelined loads read their own iteration's value: the
-                                // copies made of them are stage 0's.)
-                                return user && user != yield.getOperation() &&
-                                       !llvm::is_contained(orderedStageZero, user) &&
-                                       llvm::none_of(loads, [&](const PipelinedLoad &entry) {
-                                         return entry.op() == user;
-                                       });
-                              });
+      value.replaceUsesWithIf(
+          loop.getRegionIterArgs()[carriedArg + number * distance], [&](OpOperand &use) {
+            Operation *user = body->findAncestorOpInBlock(*use.getOwner());
+            return user && user != yield.getOperation() && !pipelinedOps.contains(user) &&
+                   !llvm::is_contained(orderedStageZero, user);
+          });
     }
 
     // The loop body: whether iteration k + D exists (Triton's `k < ub - D * step`), the
@@ -938,6 +984,83 @@ private:
                               .getResult());
     Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, inductionVar,
                                         lastPrefetching);
+
+    // The loop carries the stage-0 iter_args of iteration k + D - 1; their advance to k + D
+    // (the part of stage 0 that computes the yielded values, not read by the loads of its own
+    // iteration) runs before the stage 0 of iteration k + D that reads it, as Triton schedules
+    // it: one stage later, in the cluster just before.
+    SetVector<Operation *> advanceSlice;
+    for (Operation *op : orderedStageZero)
+      if (!directOps.contains(op))
+        advanceSlice.insert(op);
+    IRMapping advanceMapping;
+    for (auto [number, input] : llvm::enumerate(advanceInputs))
+      advanceMapping.map(input, loop.getRegionIterArgs()[advanceInputArg + number]);
+    bool ivMapped = false;
+    IRMapping mapping;
+    auto cloneAdvance = [&](llvm::function_ref<bool(Operation *)> filter) {
+      SmallVector<Operation *> ops;
+      for (Operation *op : advanceSlice)
+        if (filter(op))
+          ops.push_back(op);
+      if (ops.empty())
+        return;
+      if (!ivMapped && llvm::any_of(ops, [&](Operation *op) {
+            return llvm::is_contained(op->getOperands(), inductionVar);
+          })) {
+        Value stepsBefore =
+            arith::MulIOp::create(builder, loc, step, constant(builder, ivType, distance - 1));
+        advanceMapping.map(inductionVar,
+                           arith::AddIOp::create(builder, loc, inductionVar, stepsBefore));
+        ivMapped = true;
+      }
+      for (Operation *op : ops)
+        builder.clone(*op, advanceMapping);
+      for (unsigned index : stageArgs) {
+        if (directArgs.contains(index))
+          continue;
+        Operation *def = yield.getOperand(index).getDefiningOp();
+        if (!def || !llvm::is_contained(ops, def))
+          continue;
+        Value advanced = advanceMapping.lookup(yield.getOperand(index));
+        mapping.map(loop.getRegionIterArgs()[index], advanced);
+        yield->setOperand(index, advanced);
+      }
+    };
+    // An advanced iter_arg whose yielded value stage 0 does not compute (a value from outside
+    // the loop) takes it as it is.
+    for (unsigned index : stageArgs) {
+      if (directArgs.contains(index))
+        continue;
+      Operation *def = yield.getOperand(index).getDefiningOp();
+      if (def && advanceSlice.contains(def))
+        continue;
+      Value advanced = advanceMapping.lookupOrDefault(yield.getOperand(index));
+      mapping.map(loop.getRegionIterArgs()[index], advanced);
+      yield->setOperand(index, advanced);
+    }
+    llvm::DenseSet<Operation *> prologueOps;
+    SetVector<Operation *> prologueAdvance;
+    collectPrologue(advanceSlice, prologueOps, prologueAdvance);
+    Value ivAhead;
+    if (!prologueOps.empty()) {
+      cloneAdvance([&](Operation *op) { return prologueAdvance.contains(op); });
+      bool readsIv = llvm::any_of(prologueOps, [&](Operation *op) {
+        bool found = llvm::is_contained(op->getOperands(), inductionVar);
+        op->walk([&](Operation *nested) {
+          found |= llvm::is_contained(nested->getOperands(), inductionVar);
+        });
+        return found;
+      });
+      if (readsIv) {
+        ivAhead = arith::AddIOp::create(builder, loc, inductionVar, stepAhead);
+        mapping.map(inductionVar, ivAhead);
+      }
+      for (Operation *op : orderedStageZero)
+        if (prologueOps.contains(op))
+          builder.clone(*op, mapping);
+    }
+
     Value wraps;
     // In the second round of an indirect loop one buffer is always buffer 0 (Triton's
     // indices of that ring fold away).
@@ -974,14 +1097,11 @@ private:
         readDescriptorTile(builder, loads[index], wait, readIndex);
     }
 
-    // At the end of the body: the insert index, then prefetch iteration k + D. The loop carries
-    // the stage-0 iter_args of iteration k + D - 1; their advance to k + D (the slice of stage
-    // 0 that computes the yielded values) runs first, then stage 0 with the advanced values.
-    // (Before the wait where the loads are read only in conditionals: copiesFirst.)
-    if (copiesFirst)
-      builder.setInsertionPoint(firstWait);
-    else
-      builder.setInsertionPoint(yield);
+    // At the end of the body: the rest of the advance, the insert index, then the rest of stage
+    // 0 and the copies of iteration k + D (before the wait where the loads are read only in
+    // conditionals: copiesFirst).
+    builder.setInsertionPoint(copiesFirst ? firstWait : yield.getOperation());
+    cloneAdvance([&](Operation *op) { return !prologueAdvance.contains(op); });
     // One buffer (a two-stage loop whose tiles are read into registers): every copy goes to
     // buffer 0 and the insert index folds away, as in Triton.
     // In the second round of an indirect loop with a ring as deep as its distance, the buffer
@@ -992,45 +1112,15 @@ private:
                        : sharedIndex   ? readIndex
                                        : advance(builder, insertArg, nullptr);
     yield->setOperand(indexArg, numBuffers == 1 || sharedIndex ? insertArg : writeIndex);
-    SetVector<Operation *> advanceSlice;
-    for (unsigned index : stageArgs)
-      if (directArgs.contains(index))
-        continue;
-      else if (Operation *def = yield.getOperand(index).getDefiningOp())
-        if (llvm::is_contained(orderedStageZero, def)) {
-          BackwardSliceOptions options;
-          options.inclusive = true;
-          options.filter = [&](Operation *op) {
-            return llvm::is_contained(orderedStageZero, op) && !directOps.contains(op);
-          };
-          (void)getBackwardSlice(def, &advanceSlice, options);
-        }
-    IRMapping advanceMapping;
-    for (auto [number, input] : llvm::enumerate(advanceInputs))
-      advanceMapping.map(input, loop.getRegionIterArgs()[advanceInputArg + number]);
-    bool advanceUsesIv = llvm::any_of(advanceSlice, [&](Operation *op) {
-      return llvm::is_contained(op->getOperands(), inductionVar);
-    });
-    if (advanceUsesIv) {
-      Value stepsBefore =
-          arith::MulIOp::create(builder, loc, step, constant(builder, ivType, distance - 1));
-      advanceMapping.map(inductionVar,
-                         arith::AddIOp::create(builder, loc, inductionVar, stepsBefore));
+    if (!ivAhead) {
+      ivAhead = arith::AddIOp::create(builder, loc, inductionVar, stepAhead);
+      mapping.map(inductionVar, ivAhead);
     }
+    SmallVector<Operation *> restOfStageZero;
     for (Operation *op : orderedStageZero)
-      if (advanceSlice.contains(op))
-        builder.clone(*op, advanceMapping);
-    IRMapping mapping;
-    for (unsigned index : stageArgs) {
-      if (directArgs.contains(index))
-        continue;
-      Value advanced = advanceMapping.lookupOrDefault(yield.getOperand(index));
-      mapping.map(loop.getRegionIterArgs()[index], advanced);
-      yield->setOperand(index, advanced);
-    }
-    Value ivAhead = arith::AddIOp::create(builder, loc, inductionVar, stepAhead);
-    mapping.map(inductionVar, ivAhead);
-    issueIteration(builder, mapping, writeIndex, valid);
+      if (directOps.contains(op) && !prologueOps.contains(op))
+        restOfStageZero.push_back(op);
+    issueIteration(builder, mapping, writeIndex, valid, restOfStageZero);
     for (unsigned index : directArgs)
       yield->setOperand(index, mapping.lookupOrDefault(yield.getOperand(index)));
     for (auto [number, value] : llvm::enumerate(carried)) {
@@ -1045,6 +1135,9 @@ private:
       entry.op()->erase();
     for (Operation *op : llvm::reverse(orderedStageZero))
       op->erase();
+    for (Operation *op : epilogue)
+      op->moveBefore(yield);
+    orderAddedIterArgs(carriedArg);
 
     // After the loop: wait for the copies still in flight (cp.async; a TMA copy past the end
     // was never issued), invalidate and free the barriers, free the buffers (the ones made
@@ -1070,6 +1163,179 @@ private:
     }
     for (PipelinedLoad &entry : llvm::reverse(loads))
       LocalDeallocOp::create(builder, loc, entry.buffer);
+  }
+
+  // A fused loop's prologue (the next tile's offsets, in an scf.if of stage 0) and the stage-0
+  // ops it reads (`prologueOps`) run first, with the advance they read (`prologueAdvance`),
+  // as Triton's schedulePrologueAndEpilogue puts such an if in a cluster at the front of the
+  // loop; the rest of stage 0 runs with the copies at the end.
+  void collectPrologue(const SetVector<Operation *> &advanceSlice,
+                       llvm::DenseSet<Operation *> &prologueOps,
+                       SetVector<Operation *> &prologueAdvance) {
+    Block *body = loop.getBody();
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+    Value inductionVar = loop.getInductionVar();
+    SmallVector<Operation *> pending;
+    for (Operation *op : orderedStageZero)
+      if (isa<scf::IfOp>(op) && directOps.contains(op))
+        pending.push_back(op);
+    while (!pending.empty()) {
+      Operation *op = pending.pop_back_val();
+      if (!prologueOps.insert(op).second)
+        continue;
+      SmallVector<Value> read(op->getOperands());
+      if (op->getNumRegions() != 0) {
+        SetVector<Value> above;
+        getUsedValuesDefinedAbove(op->getRegions(), above);
+        read.append(above.begin(), above.end());
+      }
+      for (Value value : read) {
+        Operation *def = value.getDefiningOp();
+        if (def && directOps.contains(def) && llvm::is_contained(orderedStageZero, def))
+          pending.push_back(def);
+        auto argument = dyn_cast<BlockArgument>(value);
+        if (!argument || argument.getOwner() != body || argument == inductionVar)
+          continue;
+        unsigned index = argument.getArgNumber() - 1;
+        if (!stageArgs.contains(index) || directArgs.contains(index))
+          continue;
+        if (Operation *advanceDef = yield.getOperand(index).getDefiningOp();
+            advanceDef && advanceSlice.contains(advanceDef)) {
+          BackwardSliceOptions options;
+          options.inclusive = true;
+          options.filter = [&](Operation *candidate) { return advanceSlice.contains(candidate); };
+          (void)getBackwardSlice(advanceDef, &prologueAdvance, options);
+        }
+      }
+    }
+  }
+
+  // The body's epilogue: scf.ifs outside stage 0 whose results only the next iteration reads (a
+  // fused loop's epilogue, storing a finished tile and resetting the accumulator), with the
+  // ops only they read. The pipelined body runs them last, after the copies, as Triton's
+  // schedulePrologueAndEpilogue pushes such ifs to the end of the loop. An if reading a
+  // pipelined load's tile, or followed by an op that touches memory (which it might reorder
+  // with its own stores), stays where it is.
+  SmallVector<Operation *> collectEpilogue() {
+    Block *body = loop.getBody();
+    Operation *yield = body->getTerminator();
+    llvm::DenseSet<Value> tiles;
+    for (PipelinedLoad &entry : loads) {
+      tiles.insert(entry.op()->getResult(0));
+      if (entry.tmaLoad)
+        if (LocalAllocOp alloc = tileAlloc(entry))
+          tiles.insert(alloc.getResult());
+    }
+    // Ops that stay in place and touch memory: an if running before one of them stays before it.
+    llvm::DenseSet<Operation *> replaced;
+    for (PipelinedLoad &entry : loads) {
+      replaced.insert(entry.op());
+      if (LocalAllocOp alloc = tileAlloc(entry))
+        replaced.insert(alloc);
+    }
+    auto touchesMemory = [&](Operation &op) {
+      return !replaced.contains(&op) && !llvm::is_contained(orderedStageZero, &op) &&
+             !isMemoryEffectFree(&op) && !isa<scf::YieldOp>(op);
+    };
+    llvm::DenseSet<Operation *> moved;
+    for (Operation &op : *body) {
+      auto ifOp = dyn_cast<scf::IfOp>(&op);
+      if (!ifOp || llvm::is_contained(orderedStageZero, &op))
+        continue;
+      bool memoryAfter = false;
+      for (Operation *next = op.getNextNode(); next && !memoryAfter; next = next->getNextNode())
+        memoryAfter = touchesMemory(*next);
+      if (memoryAfter)
+        continue;
+      if (llvm::any_of(op.getUsers(), [&](Operation *user) { return user != yield; }))
+        continue;
+      SetVector<Value> read;
+      getUsedValuesDefinedAbove(op.getRegions(), read);
+      read.insert(op.operand_begin(), op.operand_end());
+      if (llvm::any_of(read, [&](Value value) { return tiles.contains(value); }))
+        continue;
+      moved.insert(&op);
+    }
+    if (moved.empty())
+      return {};
+    // The side-effect-free scalar ops only the moved ones read (the epilogue's condition).
+    for (Operation &op : llvm::reverse(*body)) {
+      if (moved.contains(&op) || op.getNumRegions() != 0 || !isMemoryEffectFree(&op) ||
+          llvm::is_contained(orderedStageZero, &op) || op.use_empty() ||
+          llvm::any_of(op.getResultTypes(), [](Type type) { return isa<ShapedType>(type); }))
+        continue;
+      if (llvm::all_of(op.getUsers(), [&](Operation *user) {
+            Operation *inBody = body->findAncestorOpInBlock(*user);
+            return inBody && moved.contains(inBody);
+          }))
+        moved.insert(&op);
+    }
+    SmallVector<Operation *> ordered;
+    for (Operation &op : *body)
+      if (moved.contains(&op))
+        ordered.push_back(&op);
+    return ordered;
+  }
+
+  // The iter_args the pipeliner adds for carried values and advance inputs (from `first` on), in
+  // the order the body first reads them, as Triton's expander adds them while it emits the
+  // body: the values each D-deep chain of a carried value holds stay together.
+  void orderAddedIterArgs(unsigned first) {
+    Block *body = loop.getBody();
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+    unsigned count = loop.getNumRegionIterArgs();
+    // The chains: [start, end) of each carried value, one slot per advance input.
+    SmallVector<std::pair<unsigned, unsigned>> chains;
+    unsigned position = first;
+    for (size_t number = 0; number < carried.size(); ++number, position += distance)
+      chains.push_back({position, position + static_cast<unsigned>(distance)});
+    for (; position < count; ++position)
+      chains.push_back({position, position + 1});
+    DenseMap<Operation *, unsigned> order;
+    for (auto [index, op] : llvm::enumerate(*body))
+      order[&op] = index;
+    auto firstRead = [&](std::pair<unsigned, unsigned> chain) {
+      unsigned best = std::numeric_limits<unsigned>::max();
+      for (unsigned index = chain.first; index < chain.second; ++index)
+        for (Operation *user : loop.getRegionIterArgs()[index].getUsers()) {
+          Operation *inBody = body->findAncestorOpInBlock(*user);
+          if (inBody && inBody != yield.getOperation())
+            best = std::min(best, order.lookup(inBody));
+        }
+      return best;
+    };
+    SmallVector<std::pair<unsigned, unsigned>> sorted = chains;
+    llvm::stable_sort(sorted, [&](auto a, auto b) { return firstRead(a) < firstRead(b); });
+    if (sorted == chains)
+      return;
+    SmallVector<unsigned> permutation; // new position -> old position
+    for (unsigned index = 0; index < first; ++index)
+      permutation.push_back(index);
+    for (auto [start, end] : sorted)
+      for (unsigned index = start; index < end; ++index)
+        permutation.push_back(index);
+    SmallVector<Value> inits;
+    for (unsigned old : permutation)
+      inits.push_back(loop.getInitArgs()[old]);
+    OpBuilder builder(loop);
+    auto reordered = scf::ForOp::create(builder, loop.getLoc(), loop.getLowerBound(),
+                                        loop.getUpperBound(), loop.getStep(), inits);
+    reordered->setAttrs(loop->getAttrs());
+    Block *newBody = reordered.getBody();
+    if (!newBody->empty())
+      newBody->getTerminator()->erase();
+    newBody->getOperations().splice(newBody->end(), body->getOperations());
+    loop.getInductionVar().replaceAllUsesWith(reordered.getInductionVar());
+    for (auto [position, old] : llvm::enumerate(permutation))
+      loop.getRegionIterArgs()[old].replaceAllUsesWith(reordered.getRegionIterArgs()[position]);
+    SmallVector<Value> yielded;
+    for (unsigned old : permutation)
+      yielded.push_back(yield.getOperand(old));
+    yield->setOperands(yielded);
+    for (auto [position, old] : llvm::enumerate(permutation))
+      loop->getResult(old).replaceAllUsesWith(reordered->getResult(position));
+    loop->erase();
+    loop = reordered;
   }
 
   // A cp.async load's readers, after the wait for this iteration's groups: local_loads of its
@@ -1366,6 +1632,58 @@ private:
 
 } // namespace
 
+// The descriptor stores of `loop` (in nested ifs too, not in nested loops) become TMA copies
+// from one shared-memory buffer per tile shape and element type made before the loop, as
+// Triton's pipelineTMAStores does after pipelining: each store waits for the previous copy out
+// of the buffer (async_tma_store_wait {pendings = 0}) before it writes the tile there, so the
+// copy runs on while the loop goes on; after the loop the last copy is waited for and the
+// buffers are freed. A store through a descriptor made in the loop is left to
+// triton-nvidia-tma-lowering (Triton multi-buffers such descriptors).
+void pipelineDescriptorStores(scf::ForOp loop) {
+  SmallVector<tt::DescriptorStoreOp> stores;
+  loop.getBody()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<scf::ForOp>(op))
+      return WalkResult::skip();
+    if (auto store = dyn_cast<tt::DescriptorStoreOp>(op)) {
+      auto desc = cast<tt::TensorDescType>(store.getDesc().getType());
+      if (loop.isDefinedOutsideOfLoop(store.getDesc()) &&
+          isa_and_nonnull<NVMMASharedEncodingAttr>(desc.getBlockType().getEncoding()) &&
+          desc.getBlockType().getShape() == store.getSrc().getType().getShape())
+        stores.push_back(store);
+    }
+    return WalkResult::advance();
+  });
+  if (stores.empty())
+    return;
+  OpBuilder builder(loop);
+  llvm::MapVector<std::pair<ArrayRef<int64_t>, Type>, Value> buffers;
+  for (tt::DescriptorStoreOp store : stores) {
+    RankedTensorType type = store.getSrc().getType();
+    Value &buffer = buffers[{type.getShape(), type.getElementType()}];
+    if (!buffer) {
+      auto desc = cast<tt::TensorDescType>(store.getDesc().getType());
+      auto bufferType = MemDescType::get(type.getShape(), type.getElementType(),
+                                         desc.getBlockType().getEncoding(),
+                                         SharedMemorySpaceAttr::get(loop.getContext()),
+                                         /*mutableMemory=*/true);
+      builder.setInsertionPoint(loop);
+      buffer = LocalAllocOp::create(builder, store.getLoc(), bufferType, Value(), IntegerAttr());
+    }
+    builder.setInsertionPoint(store);
+    Location loc = store.getLoc();
+    ttng::TMAStoreWaitOp::create(builder, loc, 0);
+    LocalStoreOp::create(builder, loc, store.getSrc(), buffer);
+    ttng::FenceAsyncSharedOp::create(builder, loc, /*bCluster=*/false);
+    ttng::AsyncTMACopyLocalToGlobalOp::create(builder, loc, store.getDesc(), store.getIndices(),
+                                              buffer);
+    store.erase();
+  }
+  builder.setInsertionPointAfter(loop);
+  ttng::TMAStoreWaitOp::create(builder, loop.getLoc(), 0);
+  for (auto &entry : buffers)
+    LocalDeallocOp::create(builder, loop.getLoc(), entry.second);
+}
+
 int pipelineLoops(ModuleOp module, int numStages) {
   ModuleAxisInfoAnalysis axisInfo(module);
   int pipelined = 0;
@@ -1383,15 +1701,21 @@ int pipelineLoops(ModuleOp module, int numStages) {
   // issued asynchronously too (the loop is not pipelined: one whose operands are made in the
   // body is waited for {pendings = 0} right after it).
   SmallVector<scf::ForOp> others;
+  // Then the TMA stores of every loop pipelined num_stages > 1 deep (Triton: innermost or not).
+  SmallVector<scf::ForOp> loops;
   module.walk([&](scf::ForOp loop) {
     int64_t stages = numStages;
     if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
       stages = attr.getInt();
     if (stages >= 1 && !done.contains(loop.getOperation()))
       others.push_back(loop);
+    if (stages > 1)
+      loops.push_back(loop);
   });
   for (scf::ForOp loop : others)
     LoopPipeliner(loop, 1, axisInfo).launchDotsAsync();
+  for (scf::ForOp loop : loops)
+    pipelineDescriptorStores(loop);
   return pipelined;
 }
 
