@@ -308,18 +308,14 @@ struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGloba
   AsyncCopyOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
       : ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp>(converter), target(target) {}
 
-  static bool isZero(Value value) {
-    return matchPattern(value, m_AnyZeroFloat()) || matchPattern(value, m_Zero());
-  }
-
   LogicalResult matchAndRewrite(ttg::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     if (!target.hasAsyncCopy())
       return op.emitError() << "the target has no asynchronous copies (cp.async needs sm_80)";
-    if (op.getOther() && !isZero(op.getOther()))
-      return op.emitError() << "an async copy fills masked-off elements with zeros; its "
-                               "`other` must be zero";
+    // A non-zero `other` is not applied: the copy fills masked-off elements with zeros and
+    // the pipeliner selects `other` after reading the buffer back (as Triton's lowering, which
+    // ignores it).
     RankedTensorType srcType = op.getSrc().getType();
     Type element = cast<tt::PointerType>(srcType.getElementType()).getPointeeType();
     if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8)

@@ -25,6 +25,8 @@ SmallVector<Value> valuesReadBy(Operation *op) {
 // Ops that may run ahead: side-effect-free ops directly in the body and, where allowed, scf.ifs
 // (every op of theirs side-effect free: a persistent matmul's next-tile offsets).
 bool canRunAhead(Operation *op, Block *body, const StageZeroOptions &options) {
+  if (op->getBlock() == body && options.loadsAhead.contains(op))
+    return true;
   if (op->getBlock() != body || !isMemoryEffectFree(op))
     return false;
   if (op->getNumRegions() == 0)

@@ -60,6 +60,23 @@
 // Triton's expander adds them. After pipelining, the descriptor stores of every loop with
 // num_stages > 1 go through one shared-memory buffer made before the loop
 // (pipelineDescriptorStores, Triton's pipelineTMAStores).
+//
+// Beyond loads that feed dots, as Triton's assign-latencies and schedule-loops decide:
+// - A loop that asks for its own depth (tl.range(num_stages=N)) and holds no dot has its loads
+//   pipelined whatever reads them (pipelineWithoutDot), into unswizzled buffers read back in the
+//   loads' layouts; a non-zero `other` stays on the copy and a select on the load's mask applies
+//   it after the read. Loads read only in scf.ifs (Triton moves such an if to an epilogue cluster
+//   after the copies) get the rest of the advance, the insert index, stage 0 and the copies
+//   issued before the wait, into D + 1 buffers. A load whose value is carried to the next
+//   iteration is left alone, as in Triton 3.6.
+// - An index load whose values the tiles' pointers come from (an indirect matmul) is an
+//   indirection level: the tiles run D / 2 iterations ahead and the index load D / 2 more, in
+//   two rounds of this pipeliner (pipelineIndirect), the body waiting once for both.
+// - The warp-group dots of loops that are not pipelined are issued asynchronously too (Triton's
+//   pipelineWgmma for every loop of at least one stage): one whose operands are made in the
+//   body is waited for {pendings = 0} right after it.
+// - One buffer (a two-stage loop whose tiles are read into registers): every copy goes to
+//   buffer 0 and the insert index folds away, as in Triton.
 #include "trex/Dialect/TritonGPU/Transforms/LoopStages.h"
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
@@ -156,7 +173,12 @@ Attribute sharedEncodingOfUsers(tt::LoadOp load, bool &readByWarpGroupDot) {
                                                  type.getElementType().getIntOrFloatBitWidth(),
                                                  /*needTrans=*/false);
     } else if (auto alloc = dyn_cast<LocalAllocOp>(user)) {
-      auto isOperandOfWarpGroupDot = [&](OpOperand &use) {
+      // (Through transposed views, as Triton's loadRequiresAdditionalBuffer skips them.)
+      auto isOperandOfWarpGroupDot = [&](OpOperand &start) {
+        OpOperand *viewed = &start;
+        while (isa<MemDescTransOp>(viewed->getOwner()) && viewed->getOwner()->hasOneUse())
+          viewed = &*viewed->getOwner()->getUses().begin();
+        OpOperand &use = *viewed;
         auto dot = dyn_cast<ttng::WarpGroupDotOp>(use.getOwner());
         return dot && (use.get() == dot.getA() || use.get() == dot.getB()) &&
                use.get() != dot.getC();
@@ -240,24 +262,239 @@ public:
   LoopPipeliner(scf::ForOp loop, int numStages, const ModuleAxisInfoAnalysis &axisInfo)
       : loop(loop), distance(numStages - 1), axisInfo(axisInfo) {}
 
+  // The loop run() made (it replaces the original).
+  Operation *pipelinedLoop() { return loop.getOperation(); }
+
+  // Issues the warp-group dots of a loop that is not pipelined asynchronously
+  // (makeWarpGroupDotsAsync with no pipelined buffers).
+  void launchDotsAsync() { makeWarpGroupDotsAsync(); }
+
   // Pipelines the loop when it has the supported shape; otherwise leaves it untouched.
   bool run() {
-    if (!collectLoads() || !collectStageZero())
+    if (!collectLoads() || !collectStageZero()) {
+      dropOtherSelects();
       return false;
+    }
     bool asyncReads =
         llvm::any_of(loads, [](const PipelinedLoad &entry) { return entry.readByWarpGroupDot; });
-    numBuffers = asyncReads ? distance + 1 : distance;
+    FailureOr<bool> conditional = readOnlyInConditionals();
+    if (failed(conditional)) {
+      dropOtherSelects();
+      return false;
+    }
+    copiesFirst = *conditional;
+    numBuffers = asyncReads || copiesFirst ? distance + 1 : distance;
     groupBarriers();
     rewrite();
+    if (onlyLoad)
+      return true;
     makeWarpGroupDotsAsync();
+    if (!indirectLoads.empty())
+      pipelineIndirect();
     return true;
   }
 
+  // The second round of a loop with an index load (separateIndirectLoads): the index load the
+  // body now runs D iterations ahead is pipelined D iterations further (into a ring of D
+  // buffers read in its own layout), and the prologue's index loads become copies into that
+  // ring, each waited for and read back before the tiles' copies that use it. The body waits
+  // once for both rounds' copies, and the ring is freed after the first round's buffers.
+  void pipelineIndirect() {
+    auto [inLoop, inLoopValid] = indirectClones.back();
+    // The first round leaves dead clones of stage 0 (the advance it also made by hand).
+    for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*loop.getBody())))
+      if (isOpTriviallyDead(&op))
+        op.erase();
+    LoopPipeliner second(loop, distance + 1, axisInfo);
+    second.onlyLoad = inLoop;
+    second.validAhead = distance;
+    if (!second.run()) {
+      // The index loads stay loads: those of iterations past the end are masked off.
+      for (auto [clone, valid] : indirectClones)
+        maskLoad(cast<tt::LoadOp>(clone), valid);
+      return;
+    }
+    loop = second.loop;
+    PipelinedLoad &ring = second.loads.front();
+    Operation *ringAlloc = ring.buffer.getDefiningOp();
+    ringAlloc->moveBefore(loads.front().buffer.getDefiningOp());
+    Type i32 = IntegerType::get(loop.getContext(), 32);
+    for (auto [stage, entry] : llvm::enumerate(ArrayRef(indirectClones).drop_back())) {
+      auto load = cast<tt::LoadOp>(entry.first);
+      Value valid = entry.second;
+      OpBuilder builder(load);
+      Location loc = load.getLoc();
+      Value index = arith::ConstantOp::create(
+          builder, loc,
+          builder.getIntegerAttr(i32, static_cast<int64_t>(stage) % second.numBuffers));
+      Value view = MemDescIndexOp::create(builder, loc, viewOf(ring.buffer), ring.buffer, index);
+      auto loadType = cast<RankedTensorType>(load.getType());
+      auto maskType =
+          RankedTensorType::get(loadType.getShape(), builder.getI1Type(), loadType.getEncoding());
+      Value mask = tt::SplatOp::create(builder, loc, maskType, valid);
+      if (Value loadMask = load.getMask())
+        mask = arith::AndIOp::create(builder, loc, mask, loadMask);
+      Value token = AsyncCopyGlobalToLocalOp::create(
+          builder, loc, load.getPtr(), view, mask, load.getOther(), load.getCache(),
+          load.getEvict(), /*isVolatile=*/false, static_cast<uint32_t>(ring.contiguity));
+      AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(loop.getContext()),
+                                 ValueRange{token});
+      Value wait = AsyncWaitOp::create(builder, loc, ValueRange{}, uint32_t{0});
+      Value read = LocalLoadOp::create(builder, loc, load.getType(), view, wait);
+      load.getResult().replaceAllUsesWith(read);
+      load.erase();
+    }
+    // One wait in the body: the second round's (the first, at the top) for both.
+    SmallVector<AsyncWaitOp> waits = llvm::to_vector(loop.getBody()->getOps<AsyncWaitOp>());
+    if (waits.size() == 2) {
+      waits[0].setNum(std::min(waits[0].getNum(), waits[1].getNum()));
+      waits[1].getResult().replaceAllUsesWith(waits[0].getResult());
+      waits[1].erase();
+    }
+    // The ring is freed with the other buffers, after the wait for the copies in flight.
+    Operation *last = postLoopWait;
+    while (last && isa_and_nonnull<LocalDeallocOp>(last->getNextNode()))
+      last = last->getNextNode();
+    if (last) {
+      OpBuilder builder(loop.getContext());
+      builder.setInsertionPointAfter(last);
+      LocalDeallocOp::create(builder, loop.getLoc(), ring.buffer);
+    }
+  }
+
+  // Masks `load` off where `valid` (i1) is false.
+  static void maskLoad(tt::LoadOp load, Value valid) {
+    OpBuilder builder(load);
+    auto loadType = cast<RankedTensorType>(load.getType());
+    auto maskType =
+        RankedTensorType::get(loadType.getShape(), builder.getI1Type(), loadType.getEncoding());
+    Value mask = tt::SplatOp::create(builder, load.getLoc(), maskType, valid);
+    if (Value loadMask = load.getMask())
+      mask = arith::AndIOp::create(builder, load.getLoc(), mask, loadMask);
+    load.getMaskMutable().assign(mask);
+  }
+
 private:
+  // A loop that asks for its own depth (tl.range(num_stages=...)) and holds no dot: Triton's
+  // assign-latencies pipelines its loads whatever reads them ("pipelineWithoutDot").
+  bool pipelinesWithoutDot() {
+    if (!loop->hasAttr("tt.num_stages"))
+      return false;
+    return llvm::none_of(loop.getBody()->getOperations(), [](Operation &op) {
+      return isa<tt::DotOp, tt::DotScaledOp, ttng::WarpGroupDotOp>(op);
+    });
+  }
+
+  // A load of a dot-less loop (pipelinesWithoutDot): read back in its own layout from an
+  // unswizzled buffer. Loads whose values reach another load's pointer or mask (an indirect
+  // load) are left alone. A non-zero `other` is kept on the copy (which fills zeros) and
+  // applied by a select on the load's mask after the read, as Triton's createAsyncCopy does;
+  // the select is made now (run() takes it back where the loop is not pipelined).
+  void collectLoadWithoutDot(tt::LoadOp load) {
+    auto type = cast<RankedTensorType>(load.getType());
+    auto distributed = dyn_cast<DistributedEncodingTrait>(type.getEncoding());
+    if (!distributed || load.getResult().use_empty())
+      return;
+    Region *body = load->getParentRegion();
+    SetVector<Operation *> slice;
+    ForwardSliceOptions options;
+    options.filter = [&](Operation *op) { return body->isAncestor(op->getParentRegion()); };
+    getForwardSlice(load.getOperation(), &slice, options);
+    if (llvm::any_of(slice, [](Operation *op) { return isa<tt::LoadOp>(op); }))
+      return;
+    // A load whose value is carried to the next iteration (`acc += tl.load(...)`) is left alone:
+    // Triton 3.6 does not pipeline such a loop (recorded in the layouts of
+    // test/frontend/tl-range.py).
+    Operation *yield = loop.getBody()->getTerminator();
+    if (slice.contains(yield))
+      return;
+    PipelinedLoad entry;
+    entry.load = load;
+    entry.sharedEncoding = SwizzledSharedEncodingAttr::get(
+        load.getContext(), 1, 1, 1, getOrder(type.getEncoding(), type.getRank()),
+        distributed.getCGALayout());
+    entry.plain = true;
+    if (!finishCopyEntry(entry))
+      return;
+    if (load.getOther() && !isZeroConstant(load.getOther()) && load.getMask()) {
+      OpBuilder builder(load->getContext());
+      builder.setInsertionPointAfter(load);
+      auto select = arith::SelectOp::create(builder, load.getLoc(), load.getMask(),
+                                            load.getResult(), load.getOther());
+      load.getResult().replaceAllUsesExcept(select.getResult(), select);
+      otherSelects.push_back(select);
+    }
+    loads.push_back(entry);
+  }
+
+  // The copy's contiguity (what one cp.async of a thread moves), false where it is under 4
+  // bytes or the elements are narrower than a byte.
+  bool finishCopyEntry(PipelinedLoad &entry) {
+    tt::LoadOp load = entry.load;
+    auto type = cast<RankedTensorType>(load.getType());
+    unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+    if (bits < 8)
+      return false;
+    unsigned contiguity = axisInfo.getPtrAlignment(load.getPtr());
+    if (Value mask = load.getMask())
+      contiguity = std::min(contiguity, axisInfo.getMaskAlignment(mask));
+    contiguity = std::min({contiguity, kMaxCopyBytes * 8 / bits, contiguityPerThread(type)});
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
+      contiguity = std::min(
+          contiguity, contiguityInBuffer(entry.sharedEncoding, type, blocked.getOrder().front()));
+    if (contiguity * bits < kMinCopyBytes * 8)
+      return false;
+    entry.contiguity = contiguity;
+    return true;
+  }
+
+  // Whether the loads of a dot-less loop are read only in scf.ifs whose results nothing reads
+  // (a conditional store of the loaded value): Triton's scheduler moves such an if to an
+  // epilogue cluster at the end of the body, after the copies of iteration k + D, which then
+  // need a buffer more than D (copiesFirst). Failure where some loads are read so and others
+  // not (their buffers would differ in depth).
+  FailureOr<bool> readOnlyInConditionals() {
+    if (!pipelinesWithoutDot())
+      return false;
+    Block *body = loop.getBody();
+    auto conditionalOnly = [&](PipelinedLoad &entry) {
+      SmallVector<Value> values{entry.load.getResult()};
+      for (arith::SelectOp select : otherSelects)
+        if (select.getTrueValue() == entry.load.getResult())
+          values = {select.getResult()};
+      for (Value value : values)
+        for (Operation *user : value.getUsers()) {
+          auto ifOp = dyn_cast_or_null<scf::IfOp>(body->findAncestorOpInBlock(*user));
+          if (!ifOp || ifOp == user || !ifOp->use_empty())
+            return false;
+        }
+      return true;
+    };
+    unsigned conditional = llvm::count_if(loads, conditionalOnly);
+    if (conditional != 0 && conditional != loads.size())
+      return failure();
+    return conditional != 0;
+  }
+
+  // Takes back the selects collectLoadWithoutDot made (the loop is left as it was).
+  void dropOtherSelects() {
+    for (arith::SelectOp select : otherSelects) {
+      select.getResult().replaceAllUsesWith(select.getTrueValue());
+      select.erase();
+    }
+    otherSelects.clear();
+  }
+
   bool collectLoads() {
     if (loop.getUnsignedCmp() || !loop.getInductionVar().getType().isIntOrIndex())
       return false;
-    for (Operation &op : *loop.getBody()) {
+    if (onlyLoad) {
+      if (auto load = dyn_cast<tt::LoadOp>(onlyLoad))
+        collectLoadWithoutDot(load);
+      return !loads.empty();
+    }
+    bool withoutDot = pipelinesWithoutDot();
+    for (Operation &op : llvm::make_early_inc_range(*loop.getBody())) {
       if (auto descriptorLoad = dyn_cast<tt::DescriptorLoadOp>(&op)) {
         collectDescriptorLoad(descriptorLoad);
         continue;
@@ -265,6 +502,10 @@ private:
       auto load = dyn_cast<tt::LoadOp>(&op);
       if (!load || !isa<RankedTensorType>(load.getPtr().getType()) || load.getIsVolatile())
         continue;
+      if (withoutDot) {
+        collectLoadWithoutDot(load);
+        continue;
+      }
       // cp.async fills masked-off elements with zeros only.
       if (load.getOther() && !isZeroConstant(load.getOther()))
         continue;
@@ -286,27 +527,61 @@ private:
                                                    distributed.getCGALayout());
         plain = true;
       }
-      unsigned bits = type.getElementType().getIntOrFloatBitWidth();
-      if (bits < 8)
-        continue;
-      unsigned contiguity = axisInfo.getPtrAlignment(load.getPtr());
-      if (Value mask = load.getMask())
-        contiguity = std::min(contiguity, axisInfo.getMaskAlignment(mask));
-      contiguity = std::min({contiguity, kMaxCopyBytes * 8 / bits, contiguityPerThread(type)});
-      if (auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
-        contiguity = std::min(contiguity,
-                              contiguityInBuffer(encoding, type, blocked.getOrder().front()));
-      if (contiguity * bits < kMinCopyBytes * 8)
-        continue;
       PipelinedLoad entry;
       entry.load = load;
       entry.sharedEncoding = encoding;
-      entry.contiguity = contiguity;
       entry.readByWarpGroupDot = readByWarpGroupDot;
       entry.plain = plain;
+      if (!finishCopyEntry(entry))
+        continue;
       loads.push_back(entry);
     }
+    if (!withoutDot && !separateIndirectLoads())
+      return false;
     return !loads.empty();
+  }
+
+  // Loads whose values reach another pipelined load's operands (an index load that the
+  // pointers of the tiles a dot reads are computed from) are not copied with those: they run
+  // ahead with stage 0 as loads (`indirectLoads`), and pipelineIndirect copies them ahead once
+  // more, as Triton's assign-latencies gives each indirection level its share of the stages.
+  // One such load, read in its own layout only, with no non-zero `other`, and no deeper
+  // indirection (false: the loop is left alone).
+  bool separateIndirectLoads() {
+    DenseSet<Operation *> candidates;
+    for (PipelinedLoad &entry : loads)
+      if (!entry.tmaLoad)
+        candidates.insert(entry.op());
+    SmallVector<PipelinedLoad> direct;
+    for (PipelinedLoad &entry : loads) {
+      if (entry.tmaLoad) {
+        direct.push_back(entry);
+        continue;
+      }
+      Region *body = entry.op()->getParentRegion();
+      SetVector<Operation *> slice;
+      ForwardSliceOptions options;
+      options.filter = [&](Operation *op) { return body->isAncestor(op->getParentRegion()); };
+      getForwardSlice(entry.op(), &slice, options);
+      if (llvm::none_of(slice, [&](Operation *op) { return candidates.contains(op); })) {
+        direct.push_back(entry);
+        continue;
+      }
+      if (!entry.plain || (entry.load.getOther() && !isZeroConstant(entry.load.getOther())))
+        return false;
+      indirectLoads.push_back(entry.load);
+    }
+    if (indirectLoads.empty())
+      return true;
+    if (indirectLoads.size() != 1 || direct.empty())
+      return false;
+    // The stages are shared between the two levels: the tiles run D / 2 iterations ahead, the
+    // index load D / 2 more.
+    distance /= 2;
+    if (distance < 1)
+      return false;
+    loads = std::move(direct);
+    return true;
   }
 
   // A descriptor load that feeds a dot: TMA copies into buffers in the descriptor's layout. One
@@ -400,6 +675,8 @@ private:
     StageZeroOptions options;
     options.conditionals = true;
     options.carryValues = true;
+    for (tt::LoadOp load : indirectLoads)
+      options.loadsAhead.insert(load.getOperation());
     FailureOr<StageZero> stage = ttg::collectStageZero(loop, loadOps, options);
     if (failed(stage))
       return false;
@@ -466,6 +743,8 @@ private:
     Location loc = loop.getLoc();
     for (Operation *op : stageOps)
       builder.clone(*op, mapping);
+    for (tt::LoadOp load : indirectLoads)
+      indirectClones.push_back({mapping.lookup(load.getResult()).getDefiningOp(), valid});
     SmallVector<Value> armed(groups.size());
     for (PipelinedLoad &entry : loads) {
       if (auto descriptorLoad = entry.tmaLoad) {
@@ -601,7 +880,14 @@ private:
       IRMapping mapping;
       Value offset = arith::MulIOp::create(builder, loc, step, constant(builder, ivType, stage));
       Value iv = arith::AddIOp::create(builder, loc, lower, offset);
-      Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, iv, upper);
+      // (The second round's copies load for iterations validAhead further.)
+      Value loadsFor = iv;
+      if (validAhead != 0) {
+        Value further = arith::MulIOp::create(builder, loc, step,
+                                              constant(builder, ivType, stage + validAhead));
+        loadsFor = arith::AddIOp::create(builder, loc, lower, further);
+      }
+      Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, loadsFor, upper);
       if (stage > 0) {
         for (Operation *op : advanceOps)
           builder.clone(*op, previous);
@@ -677,13 +963,12 @@ private:
       if (carriedArgIndex[number] >= 0)
         value = loop.getRegionIterArgs()[carriedArgIndex[number]];
       carried[number] = value;
-      value.replaceUsesWithIf(loop.getRegionIterArgs()[carriedArg + number * distance],
-                              [&](OpOperand &use) {
-                                Operation *user = body->findAncestorOpInBlock(*use.getOwner());
-                                return user && user != yield.getOperation() &&
-                                       !pipelinedOps.contains(user) &&
-                                       !llvm::is_contained(orderedStageZero, user);
-                              });
+      value.replaceUsesWithIf(
+          loop.getRegionIterArgs()[carriedArg + number * distance], [&](OpOperand &use) {
+            Operation *user = body->findAncestorOpInBlock(*use.getOwner());
+            return user && user != yield.getOperation() && !pipelinedOps.contains(user) &&
+                   !llvm::is_contained(orderedStageZero, user);
+          });
     }
 
     // The loop body: whether iteration k + D exists (Triton's `k < ub - D * step`), the
@@ -691,7 +976,12 @@ private:
     builder.setInsertionPointToStart(body);
     Value stepAhead =
         arith::MulIOp::create(builder, loc, step, constant(builder, ivType, distance));
-    Value lastPrefetching = arith::SubIOp::create(builder, loc, upper, stepAhead);
+    Value lastPrefetching = arith::SubIOp::create(
+        builder, loc, upper,
+        validAhead == 0 ? stepAhead
+                        : arith::MulIOp::create(builder, loc, step,
+                                                constant(builder, ivType, distance + validAhead))
+                              .getResult());
     Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, inductionVar,
                                         lastPrefetching);
 
@@ -772,8 +1062,11 @@ private:
     }
 
     Value wraps;
-    Value readIndex = advance(builder, extractArg, &wraps);
-    yield->setOperand(indexArg + 1, readIndex);
+    // In the second round of an indirect loop one buffer is always buffer 0 (Triton's
+    // indices of that ring fold away).
+    bool singleRing = onlyLoad && numBuffers == 1;
+    Value readIndex = singleRing ? constant(builder, i32, 0) : advance(builder, extractArg, &wraps);
+    yield->setOperand(indexArg + 1, singleRing ? extractArg : readIndex);
     Value phase;
     if (!groups.empty()) {
       Value phaseArg = loop.getRegionIterArgs()[indexArg + 2];
@@ -783,9 +1076,12 @@ private:
     }
     if (hasCopies()) {
       int64_t copies = llvm::count_if(loads, [](const PipelinedLoad &e) { return !e.tmaLoad; });
-      int64_t pendingGroups = (distance - 1) * copies;
+      // With the copies of iteration k + D issued before the wait (copiesFirst), D iterations'
+      // groups may be pending.
+      int64_t pendingGroups = (copiesFirst ? distance : distance - 1) * copies;
       Value wait =
           AsyncWaitOp::create(builder, loc, ValueRange{}, static_cast<uint32_t>(pendingGroups));
+      firstWait = wait.getDefiningOp();
       for (PipelinedLoad &entry : loads)
         if (!entry.tmaLoad)
           readCopiedTile(builder, entry, wait, readIndex);
@@ -802,11 +1098,20 @@ private:
     }
 
     // At the end of the body: the rest of the advance, the insert index, then the rest of stage
-    // 0 and the copies of iteration k + D.
-    builder.setInsertionPoint(yield);
+    // 0 and the copies of iteration k + D (before the wait where the loads are read only in
+    // conditionals: copiesFirst).
+    builder.setInsertionPoint(copiesFirst ? firstWait : yield.getOperation());
     cloneAdvance([&](Operation *op) { return !prologueAdvance.contains(op); });
-    Value writeIndex = advance(builder, insertArg, nullptr);
-    yield->setOperand(indexArg, writeIndex);
+    // One buffer (a two-stage loop whose tiles are read into registers): every copy goes to
+    // buffer 0 and the insert index folds away, as in Triton.
+    // In the second round of an indirect loop with a ring as deep as its distance, the buffer
+    // iteration k + D is copied into is the one iteration k read: one index serves both (the
+    // insert index folds away, as Triton's do).
+    bool sharedIndex = onlyLoad && numBuffers == distance;
+    Value writeIndex = numBuffers == 1 ? constant(builder, i32, 0)
+                       : sharedIndex   ? readIndex
+                                       : advance(builder, insertArg, nullptr);
+    yield->setOperand(indexArg, numBuffers == 1 || sharedIndex ? insertArg : writeIndex);
     if (!ivAhead) {
       ivAhead = arith::AddIOp::create(builder, loc, inductionVar, stepAhead);
       mapping.map(inductionVar, ivAhead);
@@ -838,8 +1143,11 @@ private:
     // was never issued), invalidate and free the barriers, free the buffers (the ones made
     // last first, as Triton places each right after the loop when it makes the allocation).
     builder.setInsertionPointAfter(loop);
+    // (The second round of an indirect loop leaves both to the first: pipelineIndirect.)
+    if (onlyLoad)
+      return;
     if (hasCopies())
-      AsyncWaitOp::create(builder, loc, ValueRange{}, uint32_t{0});
+      postLoopWait = AsyncWaitOp::create(builder, loc, ValueRange{}, uint32_t{0});
     if (groups.empty()) {
       for (PipelinedLoad &entry : loads)
         LocalDeallocOp::create(builder, loc, entry.buffer);
@@ -1056,9 +1364,13 @@ private:
           localLoad.erase();
           continue;
         }
-        // A warp-group dot reads the buffer itself.
+        // A warp-group dot reads the buffer itself (through a transposed view: a mutable one).
+        if (isa<MemDescTransOp>(use.getOwner()))
+          continue;
         use.set(view);
       }
+      if (!alloc->use_empty())
+        replaceWithMutableBuffer(alloc.getResult(), view);
       alloc.erase();
     }
   }
@@ -1287,6 +1599,22 @@ private:
   int64_t numBuffers = 0;
   const ModuleAxisInfoAnalysis &axisInfo;
   SmallVector<PipelinedLoad> loads;
+  // An index load run ahead with stage 0 (separateIndirectLoads), its clones (the prologue's,
+  // then the body's) with whether their iteration exists; the second round's one load; the
+  // wait after the loop.
+  SmallVector<tt::LoadOp> indirectLoads;
+  SmallVector<std::pair<Operation *, Value>> indirectClones;
+  Operation *onlyLoad = nullptr;
+  // The second round's copies are for iterations this much further than the loop's: its
+  // predicates test those (the index loads of iterations past the end are masked off).
+  int64_t validAhead = 0;
+  Operation *postLoopWait = nullptr;
+  // The copies of iteration k + D are issued before iteration k's wait (readOnlyInConditionals),
+  // the wait that copiesFirst puts them before.
+  bool copiesFirst = false;
+  Operation *firstWait = nullptr;
+  // The selects that apply the non-zero `other` of loads of a dot-less loop.
+  SmallVector<arith::SelectOp> otherSelects;
   SmallVector<BarrierGroup> groups;
   // Stage 0 in body order (the order clones are made in), and the iter_args it advances.
   SmallVector<Operation *> orderedStageZero;
@@ -1359,18 +1687,33 @@ void pipelineDescriptorStores(scf::ForOp loop) {
 int pipelineLoops(ModuleOp module, int numStages) {
   ModuleAxisInfoAnalysis axisInfo(module);
   int pipelined = 0;
-  for (auto [loop, stages] : pipelineCandidates(module, numStages))
-    if (stages >= 2 && LoopPipeliner(loop, stages, axisInfo).run())
+  DenseSet<Operation *> done;
+  for (auto [loop, stages] : pipelineCandidates(module, numStages)) {
+    if (stages < 2)
+      continue;
+    LoopPipeliner pipeliner(loop, stages, axisInfo);
+    if (pipeliner.run()) {
       ++pipelined;
+      done.insert(pipeliner.pipelinedLoop());
+    }
+  }
+  // Triton's pipelineWgmma: the warp-group dots of every other loop of at least one stage are
+  // issued asynchronously too (the loop is not pipelined: one whose operands are made in the
+  // body is waited for {pendings = 0} right after it).
+  SmallVector<scf::ForOp> others;
   // Then the TMA stores of every loop pipelined num_stages > 1 deep (Triton: innermost or not).
   SmallVector<scf::ForOp> loops;
   module.walk([&](scf::ForOp loop) {
     int64_t stages = numStages;
     if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
       stages = attr.getInt();
+    if (stages >= 1 && !done.contains(loop.getOperation()))
+      others.push_back(loop);
     if (stages > 1)
       loops.push_back(loop);
   });
+  for (scf::ForOp loop : others)
+    LoopPipeliner(loop, 1, axisInfo).launchDotsAsync();
   for (scf::ForOp loop : loops)
     pipelineDescriptorStores(loop);
   return pipelined;

@@ -27,6 +27,9 @@ struct StageZeroOptions {
   // A value stage 0 computes for its loads' own iteration that the rest of the body reads too
   // is carried (StageZero::carried) instead of refusing the loop.
   bool carryValues = false;
+  // Loads of the body that may run ahead with stage 0 (an index load whose values the pipelined
+  // loads' pointers are computed from: the pipeliner copies it ahead in a second round).
+  llvm::DenseSet<mlir::Operation *> loadsAhead;
 };
 
 struct StageZero {
