@@ -260,8 +260,8 @@ std::optional<StringRef> mmaV2TypeName(tt::DotOp dot) {
   Type b = dot.getB().getType().getElementType();
   Type result = dot.getType().getElementType();
   // fp8 of either format on each side, widened to f16 for the instruction (sm_89's native
-  // fp8 mma.sync aside).
-  if (result.isF32() && isNvidiaFp8(a) && isNvidiaFp8(b))
+  // fp8 mma.sync aside), into f32 or (the f16acc instruction) f16 as Triton does.
+  if ((result.isF32() || result.isF16()) && isNvidiaFp8(a) && isNvidiaFp8(b))
     return StringRef("fp8");
   if (a != b)
     return std::nullopt;
