@@ -185,9 +185,9 @@ tt.func @addptr_chain_i32_variables_stays(%p: !tt.ptr<f32>, %a: i32, %b: i32) ->
 // CHECK-LABEL: tt.func @broadcast_multiply_reduce
 tt.func @broadcast_multiply_reduce(%x: tensor<32x16xf32>, %y: tensor<16x64xf32>) -> tensor<32x64xf32> {
   // The zero accumulator is a splat the greedy driver folds into a constant;
-  // the dot has IEEE precision (the default, not printed).
+  // the dot has tf32 precision, as in Triton 3.6's ttir.
   // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<32x64xf32>
-  // CHECK-NEXT: %[[DOT:.*]] = tt.dot %arg0, %arg1, %[[ZERO]] : tensor<32x16xf32> * tensor<16x64xf32> -> tensor<32x64xf32>
+  // CHECK-NEXT: %[[DOT:.*]] = tt.dot %arg0, %arg1, %[[ZERO]], inputPrecision = tf32 : tensor<32x16xf32> * tensor<16x64xf32> -> tensor<32x64xf32>
   // CHECK-NEXT: tt.return %[[DOT]]
   %xe = tt.expand_dims %x {axis = 2 : i32} : tensor<32x16xf32> -> tensor<32x16x1xf32>
   %ye = tt.expand_dims %y {axis = 0 : i32} : tensor<16x64xf32> -> tensor<1x16x64xf32>
