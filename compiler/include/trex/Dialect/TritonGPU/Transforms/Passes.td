@@ -180,7 +180,8 @@ def TritonGPUAccelerateMatmul : Pass<"tritongpu-accelerate-matmul", "mlir::Modul
     ListOption<"mmaV2Types", "mma-v2-types", "std::string",
                "operand types mma.sync may take: f16, bf16 (into f32), tf32 (f32 operands, "
                "tf32 precision, into f32), i8 (into i32), f16acc (f16 into f16), fp8 (e4m3/e5m2 "
-               "into f32 or f16, widened to f16 before sm_89 and on sm_90); empty: any Triton takes">
+               "into f32 or f16, widened to f16 before sm_89 and on sm_90), f64 (into f64, on "
+               "m8n8k4); empty: any Triton takes">
   ];
   let dependentDialects = ["::trex::ttg::TTGDialect", "::trex::ttng::TTNGDialect"];
 }
