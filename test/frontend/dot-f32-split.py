@@ -3,8 +3,8 @@
 # operand goes through shared memory once and is split in its operand layout (the conversions
 # hoisted to the load); on wgmma (64 rows) A does the same while B is split in the loaded
 # layout and each bf16 part is written to shared memory once (hi feeds two dots).
-# RUN: trex compile %s --kernel split_dot --signature "*fp32:16, *fp32:16, *fp32:16, 16, 'bf16x3'" --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=MMA2
-# RUN: trex compile %s --kernel split_dot --signature "*fp32:16, *fp32:16, *fp32:16, 64, 'bf16x3'" --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=MMA3
+# RUN: trex compile %s --kernel split_dot --signature "*fp32:16, *fp32:16, *fp32:16, 16" --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=MMA2
+# RUN: trex compile %s --kernel split_dot --signature "*fp32:16, *fp32:16, *fp32:16, 64" --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=MMA3
 # MMA2: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
 # MMA2: %[[A:.*]] = tt.load
 # MMA2-NEXT: %[[ABUF:.*]] = ttg.local_alloc %[[A]] : (tensor<16x16xf32, #blocked>)
@@ -38,8 +38,8 @@ import triton.language as tl
 
 
 @triton.jit
-def split_dot(A, B, C, N: tl.constexpr, PRECISION: tl.constexpr):
+def split_dot(A, B, C, N: tl.constexpr):
     offs = tl.arange(0, N)[:, None] * N + tl.arange(0, N)[None, :]
     a = tl.load(A + offs)
     b = tl.load(B + offs)
-    tl.store(C + offs, tl.dot(a, b, input_precision=PRECISION))
+    tl.store(C + offs, tl.dot(a, b, input_precision="bf16x3"))
