@@ -23,6 +23,20 @@
 # FP8SM90-DAG: = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 # FP8SM90-DAG: = #ttg.swizzled_shared<{vec = 16, perPhase = 4, maxPhase = 2, order = [1, 0]}>
 # FP8SM90-DAG: = #ttg.swizzled_shared<{vec = 8, perPhase = 4, maxPhase = 4, order = [1, 0]}>
+# Into f16 (out_dtype) too, on the f16-accumulating mma.sync, as Triton 3.6 (not FMA).
+# RUN: trex compile %s --kernel dot_fp8_f16 --signature "*fp8e5:16, *fp16:16" --target cuda:90 --emit ttgir 2>&1 | FileCheck %s --check-prefix=FP8F16
+# FP8F16-NOT: warning
+# FP8F16: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+# FP8F16-COUNT-2: tt.fp_to_fp %{{.*}} : tensor<32x32xf8E5M2, #ttg.dot_op<{{.*}}kWidth = 4}>> -> tensor<32x32xf16,
+# FP8F16: tt.dot {{.*}} -> tensor<32x32xf16, #[[MMA]]>
+# f64 on sm_90 takes mma.sync too (the m8n8k4 f64 instruction; wgmma has no f64), with one
+# element per register (kWidth 1), as Triton 3.6.
+# RUN: trex compile %s --kernel dot_f64 --signature "*fp64:16, *fp64:16" --target cuda:90 --emit ttgir,ptx 2>&1 | FileCheck %s --check-prefix=F64
+# F64-NOT: warning
+# F64: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+# F64: tt.dot {{.*}} : tensor<32x32xf64, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 1}>> * tensor<32x32xf64, #ttg.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 1}>> -> tensor<32x32xf64, #[[MMA]]>
+# F64-COUNT-32: mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64
+# F64-NOT: mma.sync
 import triton
 import triton.language as tl
 
@@ -117,6 +131,20 @@ def dot_batched(A, C):
 # FP8: tt.dot %{{.*}}, %{{.*}}, %{{.*}}, inputPrecision = tf32 {maxNumImpreciseAcc = 1073741824 : i32} : tensor<32x32xf8E5M2> * tensor<32x32xf8E5M2> -> tensor<32x32xf32>
 @triton.jit
 def dot_fp8(A, C):
+    offs = tl.arange(0, 32)[:, None] * 32 + tl.arange(0, 32)[None, :]
+    a = tl.load(A + offs)
+    tl.store(C + offs, tl.dot(a, a))
+
+
+@triton.jit
+def dot_fp8_f16(A, C):
+    offs = tl.arange(0, 32)[:, None] * 32 + tl.arange(0, 32)[None, :]
+    a = tl.load(A + offs)
+    tl.store(C + offs, tl.dot(a, a, out_dtype=tl.float16))
+
+
+@triton.jit
+def dot_f64(A, C):
     offs = tl.arange(0, 32)[:, None] * 32 + tl.arange(0, 32)[None, :]
     a = tl.load(A + offs)
     tl.store(C + offs, tl.dot(a, a))

@@ -259,16 +259,17 @@ ttg::TTGIRPipelineOptions ttgirOptions(const CompileOptions &options) {
     // Dots wgmma does not take (shapes) fall back to mma.sync, which takes f16, bf16 and
     // tf32 into f32, f16 into f16 and i8 into i32 (checked against Triton on an H100:
     // mma_check.py --mma v2), and fp8 widened to f16 in registers as Triton does (except on
-    // sm_89, whose native fp8 mma.sync trex does not emit: FMA there, with a warning).
+    // sm_89, whose native fp8 mma.sync trex does not emit: FMA there, with a warning); f64 on
+    // the m8n8k4 f64 instruction (sm_80 on; wgmma has no f64), as Triton 3.6 on sm_90.
     ttgir.tensorCores = hasMmaSync || hasMfma;
     ttgir.maxMmaVersion = hasWgmma ? 3 : 2;
-    ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8", "f16acc"};
+    ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8", "f16acc", "f64"};
     if (capability != 89)
       ttgir.mmaV2Types.push_back("fp8");
     break;
   case CompileOptions::MatmulUnit::MmaV2:
     ttgir.tensorCores = hasMmaSync || hasMfma;
-    ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8", "f16acc"};
+    ttgir.mmaV2Types = {"f16", "bf16", "tf32", "i8", "f16acc", "f64"};
     if (capability != 89)
       ttgir.mmaV2Types.push_back("fp8");
     break;

@@ -147,3 +147,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<16x16xf16, #mma>
   }
 }
+
+// -----
+
+// f64 (kWidth 1, Triton 3.6's layout for f64 dots on sm_80+ and sm_90): the fragments of a tf32
+// 16x8x8 tile, one f64 per register, as four m8n8k4 f64 instructions. Over warps [4, 1] a
+// 16x8x8 dot is one tile: A's registers are (m, k), (m+8, k), (m, k+4), (m+8, k+4), B's (k)
+// and (k+4), C's (m, n), (m, n+1), (m+8, n), (m+8, n+1). Rows 0-7 take C's first pair, rows
+// 8-15 its second; K 0-3 comes first (A0/A1 with B0), then K 4-7 (A2/A3 with B1).
+// CHECK-LABEL: llvm.func @dot_f64
+// CHECK-DAG: %[[A0:.*]] = llvm.extractvalue %arg0[0]
+// CHECK-DAG: %[[A1:.*]] = llvm.extractvalue %arg0[1]
+// CHECK-DAG: %[[A2:.*]] = llvm.extractvalue %arg0[2]
+// CHECK-DAG: %[[A3:.*]] = llvm.extractvalue %arg0[3]
+// CHECK-DAG: %[[B0:.*]] = llvm.extractvalue %arg1[0]
+// CHECK-DAG: %[[B1:.*]] = llvm.extractvalue %arg1[1]
+// CHECK-DAG: %[[C0:.*]] = llvm.extractvalue %arg2[0]
+// CHECK-DAG: %[[C1:.*]] = llvm.extractvalue %arg2[1]
+// CHECK-DAG: %[[C2:.*]] = llvm.extractvalue %arg2[2]
+// CHECK-DAG: %[[C3:.*]] = llvm.extractvalue %arg2[3]
+// CHECK: %[[UP0:.*]] = llvm.inline_asm "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {$0, $1}, {$2}, {$3}, {$4, $5};", "=d,=d,d,d,0,1" %[[A0]], %[[B0]], %[[C0]], %[[C1]] : (f64, f64, f64, f64) -> !llvm.struct<(f64, f64)>
+// CHECK-DAG: %[[U00:.*]] = llvm.extractvalue %[[UP0]][0]
+// CHECK-DAG: %[[U01:.*]] = llvm.extractvalue %[[UP0]][1]
+// CHECK: %[[LO0:.*]] = llvm.inline_asm "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {{.*}}" %[[A1]], %[[B0]], %[[C2]], %[[C3]]
+// CHECK-DAG: %[[L00:.*]] = llvm.extractvalue %[[LO0]][0]
+// CHECK-DAG: %[[L01:.*]] = llvm.extractvalue %[[LO0]][1]
+// CHECK: %[[UP1:.*]] = llvm.inline_asm "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {{.*}}" %[[A2]], %[[B1]], %[[U00]], %[[U01]]
+// CHECK: %[[LO1:.*]] = llvm.inline_asm "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {{.*}}" %[[A3]], %[[B1]], %[[L00]], %[[L01]]
+// CHECK-NOT: mma.sync
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dot_f64(%a: tensor<16x8xf64, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %b: tensor<8x8xf64, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>, %c: tensor<16x8xf64, #mma>) -> tensor<16x8xf64, #mma> {
+    %d = tt.dot %a, %b, %c : tensor<16x8xf64, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<8x8xf64, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<16x8xf64, #mma>
+    tt.return %d : tensor<16x8xf64, #mma>
+  }
+}

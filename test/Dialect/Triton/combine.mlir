@@ -82,10 +82,13 @@ tt.func @dot_with_imprecise_accumulation_stays(%a: tensor<16x32xf8E5M2>, %b: ten
 
 // -----
 
+// Triton 3.6 keeps the add after a tt.dot_scaled (its ttir of `acc += tl.dot_scaled(...)`).
 // CHECK-LABEL: tt.func @dot_scaled_then_addf
 tt.func @dot_scaled_then_addf(%a: tensor<128x64xf8E4M3FN>, %s: tensor<128x2xi8>, %b: tensor<64x128xbf16>, %d: tensor<128x128xf32>) -> tensor<128x128xf32> {
-  // CHECK-NEXT: %[[DOT:.*]] = tt.dot_scaled %arg0 scale %arg1, %arg2, %arg3 lhs = e4m3 rhs = bf16
-  // CHECK-NEXT: tt.return %[[DOT]]
+  // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00>
+  // CHECK-NEXT: %[[DOT:.*]] = tt.dot_scaled %arg0 scale %arg1, %arg2, %[[ZERO]] lhs = e4m3 rhs = bf16
+  // CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[DOT]], %arg3
+  // CHECK-NEXT: tt.return %[[SUM]]
   %zero = arith.constant dense<0.0> : tensor<128x128xf32>
   %0 = tt.dot_scaled %a scale %s, %b, %zero lhs = e4m3 rhs = bf16 {fastMath = false} : tensor<128x64xf8E4M3FN>, tensor<128x2xi8> * tensor<64x128xbf16> -> tensor<128x128xf32>
   %1 = arith.addf %0, %d : tensor<128x128xf32>
@@ -182,9 +185,9 @@ tt.func @addptr_chain_i32_variables_stays(%p: !tt.ptr<f32>, %a: i32, %b: i32) ->
 // CHECK-LABEL: tt.func @broadcast_multiply_reduce
 tt.func @broadcast_multiply_reduce(%x: tensor<32x16xf32>, %y: tensor<16x64xf32>) -> tensor<32x64xf32> {
   // The zero accumulator is a splat the greedy driver folds into a constant;
-  // the dot has IEEE precision (the default, not printed).
+  // the dot has tf32 precision, as in Triton 3.6's ttir.
   // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<32x64xf32>
-  // CHECK-NEXT: %[[DOT:.*]] = tt.dot %arg0, %arg1, %[[ZERO]] : tensor<32x16xf32> * tensor<16x64xf32> -> tensor<32x64xf32>
+  // CHECK-NEXT: %[[DOT:.*]] = tt.dot %arg0, %arg1, %[[ZERO]], inputPrecision = tf32 : tensor<32x16xf32> * tensor<16x64xf32> -> tensor<32x64xf32>
   // CHECK-NEXT: tt.return %[[DOT]]
   %xe = tt.expand_dims %x {axis = 2 : i32} : tensor<32x16xf32> -> tensor<32x16x1xf32>
   %ye = tt.expand_dims %y {axis = 0 : i32} : tensor<16x64xf32> -> tensor<1x16x64xf32>

@@ -2,7 +2,8 @@
 // and K step, as on sm_80 (and, forced, on sm_90).
 //
 // MmaV2Plan reads off the operand and result layouts which registers form each fragment word;
-// this pattern packs those registers into 32-bit words (2 f16/bf16, 1 tf32, 4 i8 each), emits
+// this pattern packs those registers into 32-bit words (2 f16/bf16, 1 tf32, 4 i8 each; f64
+// fragments, laid out as tf32's, stay one f64 per register), emits
 // the instructions through TargetInfo::warpMma and chains each tile's accumulator through its
 // K steps. The steps go K-outermost, as Triton orders them, so that consecutive instructions
 // do not wait on each other's accumulators.
@@ -40,6 +41,8 @@ std::optional<WarpMmaKind> warpMmaKind(tt::DotOp op) {
   }
   if (result.isInteger(32) && a.isInteger(8))
     return WarpMmaKind::S8;
+  if (result.isF64() && a.isF64())
+    return WarpMmaKind::F64;
   return std::nullopt;
 }
 
@@ -50,6 +53,7 @@ int32_t elementsPerWord(WarpMmaKind kind) {
   case WarpMmaKind::F16Accumulate:
     return 2;
   case WarpMmaKind::TF32:
+  case WarpMmaKind::F64:
     return 1;
   case WarpMmaKind::S8:
     return 4;
@@ -74,8 +78,8 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<tt::DotOp> {
     std::optional<WarpMmaKind> kind = warpMmaKind(op);
     if (!kind)
       return op.emitError() << "trex's mma.sync lowering takes f16 x f16, bf16 x bf16 or tf32 "
-                               "(f32 x f32) dots into f32, f16 x f16 into f16 and i8 x i8 "
-                               "into i32, not "
+                               "(f32 x f32) dots into f32, f16 x f16 into f16, i8 x i8 "
+                               "into i32 and f64 x f64 into f64, not "
                             << op.getA().getType().getElementType() << " x "
                             << op.getB().getType().getElementType() << " -> "
                             << resultType.getElementType();
@@ -110,7 +114,9 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<tt::DotOp> {
           continue;
         }
         Value word;
-        if (p == 1) {
+        if (*kind == WarpMmaKind::F64) {
+          word = values[registers[start]]; // one f64 per fragment register
+        } else if (p == 1) {
           word = b.bitcast(values[registers[start]], rewriter.getI32Type());
         } else {
           Type elementType = values[registers[start]].getType();

@@ -426,6 +426,32 @@ public:
           LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
       return unpackHalves(builder, loc, unpackElements(loc, op.getResult(0), builder));
     }
+    case WarpMmaKind::F64: {
+      // The 16 x 8 x 8 tile in tf32's fragment positions: a0 (row g, k t), a1 (g + 8, t),
+      // a2 (g, t + 4), a3 (g + 8, t + 4); b0 (k t, column g), b1 (t + 4, g); c0, c1 (g,
+      // 2t and 2t + 1), c2, c3 (g + 8, the same), with g = lane / 4 and t = lane % 4. An
+      // m8n8k4 takes A (g, t), B (t, g) and C (g, 2t + {0, 1}): rows 0-7 and 8-15 times K 0-3,
+      // then times K 4-7.
+      Type f64 = builder.getF64Type();
+      auto pairType = LLVM::LLVMStructType::getLiteral(builder.getContext(), {f64, f64});
+      SmallVector<Value> d(c.begin(), c.end());
+      auto m8n8k4 = [&](Value aValue, Value bValue, unsigned half) {
+        auto op = LLVM::InlineAsmOp::create(
+            builder, loc, TypeRange{pairType},
+            ValueRange{aValue, bValue, d[2 * half], d[2 * half + 1]},
+            "mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {$0, $1}, {$2}, {$3}, {$4, $5};",
+            "=d,=d,d,d,0,1", /*has_side_effects=*/false, /*is_align_stack=*/false,
+            LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr());
+        SmallVector<Value> pair = unpackElements(loc, op.getResult(0), builder);
+        d[2 * half] = pair[0];
+        d[2 * half + 1] = pair[1];
+      };
+      m8n8k4(a[0], b[0], 0);
+      m8n8k4(a[1], b[0], 1);
+      m8n8k4(a[2], b[1], 0);
+      m8n8k4(a[3], b[1], 1);
+      return d;
+    }
     }
     std::string text = ("mma.sync.aligned." + shape + ".row.col." + types +
                         " {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};")

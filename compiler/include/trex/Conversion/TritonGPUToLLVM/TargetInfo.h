@@ -34,7 +34,9 @@ enum class MemoryScope { CTA, GPU, System };
 // fixes the instruction's K (16 for f16/bf16, 8 for tf32, 32 for s8) and how many elements a
 // 32-bit fragment word packs (2, 1, 4). The accumulator is f32, i32 for S8 and f16 for
 // F16Accumulate (f16 operands whose four accumulator values travel as two f16x2 words).
-enum class WarpMmaKind { F16, BF16, TF32, S8, F16Accumulate };
+// F64 takes the fragments of a tf32 16 x 8 x 8 tile, one f64 per register instead of a word,
+// and computes it as four m8n8k4 f64 instructions (the only f64 shape before sm_90).
+enum class WarpMmaKind { F16, BF16, TF32, S8, F16Accumulate, F64 };
 
 // One warp-group MMA instruction (Hopper's wgmma.mma_async, sm_90a): m64 n<n> k<K> with K
 // fixed by the operand kind (16 for f16/bf16, 8 for tf32, 32 for s8, e4m3 and e5m2); the
@@ -152,8 +154,9 @@ public:
   }
 
   // D = A * B + C on one 16 x 8 accumulator tile per warp (mma.sync.aligned.m16n8k<K>.row.col):
-  // `a` holds 4 and `b` 2 i32 fragment words, `c` the 4 accumulator values of the calling
-  // lane; returns its 4 values of D. Fails where the target has no warp-level MMA.
+  // `a` holds 4 and `b` 2 i32 fragment words (f64 values for F64), `c` the 4 accumulator values
+  // of the calling lane; returns its 4 values of D. Fails where the target has no warp-level
+  // MMA.
   virtual mlir::FailureOr<llvm::SmallVector<mlir::Value>>
   warpMma(mlir::OpBuilder &builder, mlir::Location loc, WarpMmaKind kind, mlir::ValueRange a,
           mlir::ValueRange b, mlir::ValueRange c) const {

@@ -19,9 +19,10 @@ bool isZeroConstant(Value value) {
   return matchPattern(value, m_Zero()) || matchPattern(value, m_AnyZeroFloat());
 }
 
-// addi(d, dot(a, b, 0)) -> dot(a, b, d), and the same with addf and with
-// tt.dot_scaled: the dot accumulates into d directly. The dot is updated in
-// place and moved to the add, so it keeps its location.
+// addi(d, dot(a, b, 0)) -> dot(a, b, d), and the same with addf: the dot
+// accumulates into d directly. The dot is updated in place and moved to the
+// add, so it keeps its location. Triton 3.6 leaves tt.dot_scaled + addf alone
+// (its ttir of `acc += tl.dot_scaled(...)` keeps the addf).
 template <typename DotLikeOp, typename AddOp>
 struct FoldAddIntoDotAccumulator : OpRewritePattern<AddOp> {
   using OpRewritePattern<AddOp>::OpRewritePattern;
@@ -172,8 +173,9 @@ struct BroadcastMultiplyReduceToDot : OpRewritePattern<ReduceOp> {
     // element type is the same for f32 and stays valid for f16.
     Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(elementType));
     Value accumulator = SplatOp::create(rewriter, loc, accumulatorType, zero);
+    // tf32 precision, as Triton 3.6's ttir of test_dot_mulbroadcasted shows.
     rewriter.replaceOpWithNewOp<DotOp>(reduce, accumulatorType, lhsExpand.getSrc(),
-                                       rhsExpand.getSrc(), accumulator, InputPrecision::IEEE,
+                                       rhsExpand.getSrc(), accumulator, InputPrecision::TF32,
                                        /*maxNumImpreciseAcc=*/0);
     return success();
   }
@@ -229,8 +231,7 @@ struct TritonCombineOpsPass : impl::TritonCombineOpsBase<TritonCombineOpsPass> {
 void populateCombinePatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<FoldAddIntoDotAccumulator<DotOp, arith::AddIOp>,
-               FoldAddIntoDotAccumulator<DotOp, arith::AddFOp>,
-               FoldAddIntoDotAccumulator<DotScaledOp, arith::AddFOp>>(context);
+               FoldAddIntoDotAccumulator<DotOp, arith::AddFOp>>(context);
   patterns.add<FoldSelectIntoMaskedLoad, CombineAddPtrChain, BroadcastMultiplyReduceToDot,
                AllowReorderBeforeReduction, RankReduceDescriptorLoad>(context);
 }

@@ -120,6 +120,11 @@ LogicalResult LocalAllocOp::verify() {
 
 void LocalAllocOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  // An immutable buffer initialized from a tensor is a value until shared memory is laid out
+  // (allocation.offset, the lowering's): CSE merges two of the same tensor, DCE drops an unused
+  // one, as in Triton.
+  if (!getType().getMutableMemory() && !getOperation()->hasAttr("allocation.offset"))
+    return;
   OpResult result = getOperation()->getOpResult(0);
   effects.emplace_back(MemoryEffects::Allocate::get(), result, SharedMemory::get());
   if (getSrc())

@@ -54,6 +54,10 @@ int TTGIRPipelineOptions::threadsPerWarp() const {
 static void buildNvidiaPipeline(OpPassManager &pm, const TTGIRPipelineOptions &options) {
   int capability = options.computeCapability;
   pm.addPass(createTritonGPUCoalesce());
+  // bf16x3 / bf16x6 (and from sm_80 on tf32x3) f32 dots become several tensor-core dots.
+  TritonGPUF32DotTCOptions f32Dots;
+  f32Dots.emuTF32 = capability / 10 >= 8;
+  pm.addPass(createTritonGPUF32DotTC(f32Dots));
   pm.addPass(ttng::createTritonNvidiaGPUPlanCTA());
   pm.addPass(createTritonGPURemoveLayoutConversions());
   pm.addPass(createTritonGPUOptimizeThreadLocality());

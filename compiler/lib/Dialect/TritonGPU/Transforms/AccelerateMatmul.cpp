@@ -260,8 +260,8 @@ std::optional<StringRef> mmaV2TypeName(tt::DotOp dot) {
   Type b = dot.getB().getType().getElementType();
   Type result = dot.getType().getElementType();
   // fp8 of either format on each side, widened to f16 for the instruction (sm_89's native
-  // fp8 mma.sync aside).
-  if (result.isF32() && isNvidiaFp8(a) && isNvidiaFp8(b))
+  // fp8 mma.sync aside), into f32 or (the f16acc instruction) f16 as Triton does.
+  if ((result.isF32() || result.isF16()) && isNvidiaFp8(a) && isNvidiaFp8(b))
     return StringRef("fp8");
   if (a != b)
     return std::nullopt;
@@ -275,6 +275,8 @@ std::optional<StringRef> mmaV2TypeName(tt::DotOp dot) {
     return StringRef("i8");
   if (result.isF16() && a.isF16())
     return StringRef("f16acc");
+  if (result.isF64() && a.isF64())
+    return StringRef("f64");
   return std::nullopt;
 }
 
@@ -343,7 +345,8 @@ struct BlockedDotToMma : OpRewritePattern<tt::DotOp> {
     } else {
       // mma.sync fragments pack 32 bits of K per register.
       unsigned width = std::min(originalBitWidth(dot.getA()), originalBitWidth(dot.getB()));
-      unsigned kWidth = 32 / width;
+      // 64-bit operands (f64) take one element per register, as Triton (kWidth 1).
+      unsigned kWidth = std::max(1u, 32 / width);
       auto convertOperand = [&](Value operand, unsigned opIdx) -> Value {
         auto type = cast<RankedTensorType>(operand.getType());
         auto encoding = DotOperandEncodingAttr::get(context, opIdx, mma, kWidth);

@@ -167,13 +167,18 @@ SmallVector<Value> LayoutPropagation::propagateToUsers(Value value, const Encodi
         addEncodings(gather.getResult(), encodings, user, changed);
       continue;
     }
-    // A conversion to a dot operand stays: what follows it (the casts
+    // A conversion to an AMD dot operand stays: what follows it (the casts
     // optimize-dot-operands moved after it, the bf16 split of an f32 operand)
     // is computed in the operand layout, so that shared memory carries the
     // narrower loaded type, as in Triton's ttgir (fp8 and bf16x3 dots on gfx942).
+    // Conversions to NVIDIA and FMA operands pass the layout on as Triton's do: the
+    // hoisting phase moves those to NVIDIA tensor-core operands back up to the loads
+    // (hoistConvertDotOperand), while wgmma's shared-memory operands and FMA operands
+    // keep the loaded layout (an f32 dot's bf16 split of its B operand on sm_90).
     if (auto convert = dyn_cast<ConvertLayoutOp>(user))
-      if (isa<DotOperandEncodingAttr>(convert.getType().getEncoding()))
-        continue;
+      if (auto operand = dyn_cast<DotOperandEncodingAttr>(convert.getType().getEncoding()))
+        if (isa<AMDMfmaEncodingAttr, AMDWmmaEncodingAttr>(operand.getParent()))
+          continue;
     if (user->hasTrait<tt::SameOperandsAndResultEncoding>() ||
         user->hasTrait<OpTrait::Elementwise>() ||
         isa<tt::ReduceOp, tt::ExpandDimsOp, tt::ReshapeOp, tt::TransOp, tt::JoinOp, tt::SplitOp,

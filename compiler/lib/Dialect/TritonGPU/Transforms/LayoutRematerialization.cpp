@@ -599,10 +599,21 @@ void LayoutRematerialization::hoistConvertDotOperand(ConvertLayoutOp convert) {
     auto type = dyn_cast<RankedTensorType>(load.getType());
     if (!type)
       continue;
-    mapping.map(load.getResult(),
-                ConvertLayoutOp::create(builder, convert.getLoc(),
-                                        type.cloneWithEncoding(layouts.lookup(load.getResult())),
-                                        load.getResult()));
+    RankedTensorType convertedType = type.cloneWithEncoding(layouts.lookup(load.getResult()));
+    // A conversion an earlier hoist put right after the load is reused (two operands split
+    // from one load, the parts of a bf16x3 dot): Triton converts again and CSE merges them.
+    Value converted;
+    for (Operation *next = load->getNextNode(); !converted && next; next = next->getNextNode()) {
+      auto previous = dyn_cast<ConvertLayoutOp>(next);
+      if (!previous || previous.getSrc() != load.getResult())
+        break;
+      if (previous.getType() == convertedType)
+        converted = previous.getResult();
+    }
+    if (!converted)
+      converted =
+          ConvertLayoutOp::create(builder, convert.getLoc(), convertedType, load.getResult());
+    mapping.map(load.getResult(), converted);
   }
   if (innerSlice.empty())
     return;

@@ -34,6 +34,28 @@ def TritonGPUDecomposeScaledDot : Pass<"tritongpu-decompose-scaled-dot", "mlir::
   let dependentDialects = ["::mlir::arith::ArithDialect", "::trex::ttg::TTGDialect"];
 }
 
+def TritonGPUF32DotTC : Pass<"tritongpu-F32DotTC", "mlir::ModuleOp"> {
+  let summary = "run f32 dots asked for bf16x3, bf16x6 or tf32x3 precision as several tensor-core dots";
+  let description = [{
+    An f32 x f32 `tt.dot` with inputPrecision bf16x3 or bf16x6 splits each
+    operand into 2 or 3 bf16 parts (hi = bf16(x), mid = bf16(x - hi), lo =
+    bf16(x - hi - mid)) and sums the products of the parts that matter at f32
+    precision as IEEE bf16 dots, smallest first: bf16x6 adds mid*mid, lo*hi
+    and hi*lo before mid*hi and hi*mid; both then replace NaNs of that sum by
+    0 (an infinite input makes its lower parts NaN), add hi*hi and finally
+    the original accumulator. With `emu-tf32` (sm_80 and later), a tf32x3
+    dot splits each operand into big = cvt.rna.tf32(x) (inline PTX) and
+    small = x - big, and sums small*big and big*small, zeroes NaNs, adds
+    big*big (tf32 dots) and the accumulator. As Triton 3.6's F32DotTC, which
+    make_ttgir runs right after coalescing.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"emuTF32", "emu-tf32", "bool", /*default=*/"false",
+           "also split tf32x3 dots (into tf32 dots)">
+  ];
+}
+
 def TritonGPUCoalesce : Pass<"tritongpu-coalesce", "mlir::ModuleOp"> {
   let summary = "give global loads and stores layouts whose accesses coalesce";
   let description = [{
@@ -158,7 +180,8 @@ def TritonGPUAccelerateMatmul : Pass<"tritongpu-accelerate-matmul", "mlir::Modul
     ListOption<"mmaV2Types", "mma-v2-types", "std::string",
                "operand types mma.sync may take: f16, bf16 (into f32), tf32 (f32 operands, "
                "tf32 precision, into f32), i8 (into i32), f16acc (f16 into f16), fp8 (e4m3/e5m2 "
-               "into f32, widened to f16 before sm_89 and on sm_90); empty: any Triton takes">
+               "into f32 or f16, widened to f16 before sm_89 and on sm_90), f64 (into f64, on "
+               "m8n8k4); empty: any Triton takes">
   ];
   let dependentDialects = ["::trex::ttg::TTGDialect", "::trex::ttng::TTNGDialect"];
 }
