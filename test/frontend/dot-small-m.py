@@ -29,7 +29,7 @@ import triton.language as tl
 # One tile (the 8x4 result broadcast over the 16x8 tile), 2 K steps.
 # PTXN4-COUNT-2: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 # PTXN4-NOT: mma.sync
-# I8-COUNT-2: mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32
+# I8-COUNT-2: mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32
 # I8-NOT: mma.sync
 # TF32-COUNT-2: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 # TF32-NOT: mma.sync

@@ -408,7 +408,8 @@ public:
       shape = "m16n8k8", types = "f32.tf32.tf32.f32";
       break;
     case WarpMmaKind::S8:
-      shape = "m16n8k32", types = "s32.s8.s8.s32";
+      // .satfinite, as Triton's: a sum past the s32 range clamps instead of wrapping.
+      shape = "m16n8k32", types = "satfinite.s32.s8.s8.s32";
       break;
     case WarpMmaKind::F16Accumulate: {
       // D and C are two f16x2 words: values (0, 1) and (2, 3).
