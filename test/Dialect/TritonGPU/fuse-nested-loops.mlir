@@ -125,6 +125,33 @@ tt.func @outer_dependent_known_to_run(%n: i32, %p: !tt.ptr<i32>) {
 
 // -----
 
+// An inner bound that is the outer induction variable itself (no op computes it; found by the
+// CLI fuzzer, where the fused loop's prologue read the outer loop's induction variable after the
+// outer loop was gone: IR that did not verify): the sum loop and the prologue use their own
+// induction value.
+// CHECK-LABEL: tt.func @outer_iv_is_the_bound
+// CHECK: %[[TOTAL:.*]] = scf.for %[[I:.*]] = %c0_i32 to %arg0 step %c1_i32 iter_args(%[[SUM:.*]] = %c0_i32)
+// CHECK-NEXT: %[[LEN:.*]] = arith.maxsi %[[I]], %c1_i32
+// CHECK-NEXT: arith.addi %[[SUM]], %[[LEN]]
+// CHECK: scf.for %{{.*}} = %c0_i32 to %[[TOTAL]] step %c1_i32 iter_args(%{{[^ ]*}} = %c0_i32, %[[IPREV:[^ ]*]] = %c-1_i32,
+// CHECK: scf.if
+// CHECK-NEXT: %[[INOW:.*]] = arith.addi %[[IPREV]], %c1_i32
+// CHECK-NEXT: arith.maxsi %[[INOW]], %c1_i32
+tt.func @outer_iv_is_the_bound(%n: i32, %p: !tt.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %runs = arith.cmpi sgt, %i, %c0 : i32
+    llvm.intr.assume %runs : i1
+    scf.for %j = %c0 to %i step %c1 : i32 {
+      tt.store %p, %j : !tt.ptr<i32>
+    }
+  } {tt.flatten}
+  tt.return
+}
+
+// -----
+
 // Nests Triton leaves alone: no tt.flatten, two inner loops, an inner loop holding another,
 // inner bounds that depend on the outer loop where the inner loop may not run.
 // CHECK-LABEL: tt.func @no_flatten

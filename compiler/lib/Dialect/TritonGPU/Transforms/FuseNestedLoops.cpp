@@ -322,12 +322,13 @@ bool speculateInnerLoopRuns(scf::ForOp outer, scf::ForOp inner) {
 void fuseNest(scf::ForOp outer, scf::ForOp inner) {
   SmallVector<Value> bounds{inner.getLowerBound(), inner.getUpperBound(), inner.getStep()};
   llvm::SetVector<Operation *> toHoist, sliced;
-  if (!outerLoopInvariant(outer, bounds, toHoist)) {
+  // (Not `sliced.empty()`: a bound that is the outer induction variable itself needs no op.)
+  bool invariant = outerLoopInvariant(outer, bounds, toHoist);
+  if (!invariant) {
     toHoist.clear();
     if (!boundsComputedFrom(outer, bounds, /*fromInductionVar=*/true, sliced))
       return;
   }
-  bool invariant = sliced.empty();
   hoistBefore(outer, toHoist);
 
   unsigned width = std::max(intWidth(outer.getInductionVar().getType()),
@@ -419,6 +420,7 @@ void fuseNest(scf::ForOp outer, scf::ForOp inner) {
   Value tileLength = args[lengthArg], tilePerOuter = perOuter;
   if (!invariant) {
     IRMapping mapping;
+    mapping.map(outer.getInductionVar(), i); // (a bound may be the induction variable itself)
     cloneInOrder(b, sliced, mapping);
     tileLength =
         castInt(b,
