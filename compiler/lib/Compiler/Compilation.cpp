@@ -463,6 +463,54 @@ void warnAboutRegisterPressure(ModuleOp module, const Target &target) {
            "blocks or more warps keep it in registers";
 }
 
+// The elements each thread computes, summed over the ops of the ttgir: about the number of
+// instructions per thread the lowering will emit (a loop body counted once).
+int64_t elementOpsPerThread(ModuleOp module) {
+  int64_t total = 0;
+  llvm::DenseMap<Type, int64_t> perType;
+  module.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes()) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || !tensor.getEncoding())
+        continue;
+      auto known = perType.find(tensor);
+      total += known != perType.end() ? known->second : perType[tensor] = elementsPerThread(tensor);
+    }
+  });
+  return total;
+}
+
+// The code a thread runs grows with the elements it computes: past kWarnElementOpsPerThread
+// (ten times the largest kernel of Triton's test suite) the compile takes a while, past
+// kMaxElementOpsPerThread minutes in LLVM (a tl.sort of 65,536 elements on 4 warps: 750,000,
+// 70 s), and trex stops after the ttgir with an error. Located at the kernel's definition.
+constexpr int64_t kWarnElementOpsPerThread = int64_t(1) << 17;
+constexpr int64_t kMaxElementOpsPerThread = int64_t(1) << 19;
+
+LogicalResult checkElementOpsPerThread(ModuleOp module) {
+  int64_t total = elementOpsPerThread(module);
+  if (total <= kWarnElementOpsPerThread)
+    return success();
+  Location location = module.getLoc();
+  module.walk([&](FunctionOpInterface function) {
+    location = function.getLoc();
+    return WalkResult::interrupt();
+  });
+  if (auto file = dyn_cast<FileLineColLoc>(location); file && file.getColumn() == 0)
+    location = FileLineColLoc::get(file.getFilename(), file.getLine(), 1);
+  bool refused = total > kMaxElementOpsPerThread;
+  InFlightDiagnostic diagnostic = refused ? emitError(location) : emitWarning(location);
+  diagnostic << "each thread computes about " << total
+             << " tensor elements over the kernel's ops (blocks per thread times ops); ";
+  if (refused)
+    diagnostic << "trex compiles at most " << kMaxElementOpsPerThread
+               << ", whose code takes LLVM minutes, and stops after the ttgir: ";
+  else
+    diagnostic << "expect a long compile: ";
+  diagnostic << "smaller blocks or more warps give each thread less";
+  return failure(refused);
+}
+
 void runPipelinesFrom(ModuleOp module, const ResumePoint &point, const CompileOptions &options,
                       CompilationResult &result, driver::StagePrinter &printer) {
   auto firstStepOf = [&](Pipeline pipeline) {
@@ -483,6 +531,8 @@ void runPipelinesFrom(ModuleOp module, const ResumePoint &point, const CompileOp
       return;
     printer.keep(Stage::TTGIR, module);
     warnAboutRegisterPressure(module, options.target);
+    if (options.lastStage > Stage::TTGIR && failed(checkElementOpsPerThread(module)))
+      return;
   }
   if (options.lastStage > Stage::TTGIR &&
       !driver::produceBackendStages(module, options, result, firstStepOf(Pipeline::LLVMLowering),
