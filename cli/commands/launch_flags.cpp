@@ -47,6 +47,10 @@ void addLaunchFlags(CLI::App &command, LaunchFlags &flags, bool benchFlags) {
       .add_option("--trace-programs", flags.tracePrograms,
                   "Programs (linear ids) the trace shows (default 0)")
       ->delimiter(',');
+  command.add_option("--dump-global-scratch", flags.globalScratchDump,
+                     "Write the global scratch (each program's part at base + program x "
+                     "global_scratch_size, e.g. its device-side tensor descriptors) to this file "
+                     "after the run; the JSON gives the base");
   if (!benchFlags)
     return;
   command.add_option("--warmup", flags.warmupMilliseconds, "Warm-up budget in ms (do_bench)")
@@ -77,6 +81,7 @@ runtime::RunRequest toRunRequest(const LaunchFlags &flags) {
   request.profileScopes = flags.profileScopes;
   request.traceFile = flags.traceFile;
   request.tracePrograms = flags.tracePrograms;
+  request.globalScratchDump = flags.globalScratchDump;
   if (!flags.traceFile.empty() && !flags.profileScopes)
     throw runtime::Error("--trace needs --profile-scopes");
   return request;

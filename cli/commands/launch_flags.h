@@ -28,6 +28,7 @@ struct LaunchFlags {
   bool profileScopes = false;
   std::string traceFile;
   std::vector<std::uint32_t> tracePrograms;
+  std::string globalScratchDump;
 };
 
 // Validators for whole-number options whose message says what is wrong ("must be a positive

@@ -247,6 +247,18 @@ RunResult executeLaunch(Driver &driver, const LaunchPlan &plan, const RunRequest
 
   kernel.launch(plan.grid, packed);
   driver.synchronize();
+  result.globalScratchBase = globalScratch.pointer();
+  result.globalScratchPerProgram = static_cast<std::uint64_t>(info.globalScratchSize);
+  if (!request.globalScratchDump.empty()) {
+    std::vector<std::uint8_t> bytes(plan.globalScratchBytes);
+    if (!bytes.empty())
+      driver.copyToHost(bytes.data(), globalScratch.pointer(), bytes.size());
+    std::ofstream dump(request.globalScratchDump, std::ios::binary);
+    dump.write(reinterpret_cast<const char *>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
+    if (!dump)
+      throw Error("cannot write the global scratch to '" + request.globalScratchDump + "'");
+  }
 
   for (std::size_t index : plan.printed) {
     const PlannedArgument &argument = plan.arguments[index];
@@ -338,6 +350,8 @@ std::string renderRunJSON(const RunResult &result) {
       {"local_bytes_per_thread", result.attributes.localBytes},
       {"static_shared_bytes", result.attributes.staticSharedBytes},
       {"global_scratch_bytes", result.globalScratchBytes},
+      {"global_scratch_base", result.globalScratchBase},
+      {"global_scratch_per_program", result.globalScratchPerProgram},
       {"profile_scratch_bytes", result.profileScratchBytes},
       {"buffer_bytes", result.bufferBytes},
   };

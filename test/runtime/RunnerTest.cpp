@@ -106,6 +106,41 @@ TEST(Runner, RunsOnTheFakeDriverWithHiddenScratch) {
   EXPECT_NE(json.find("\"global_scratch_bytes\": 768"), std::string::npos) << json;
 }
 
+// --dump-global-scratch: each program's part of the global scratch (where a device-side
+// tensor descriptor lives) comes back at base + program x global_scratch_size, with the base.
+TEST(Runner, DumpsTheGlobalScratchWithItsBase) {
+  fs::path artifacts =
+      writeArtifacts("dump", ", \"global_scratch_size\": 96, \"global_scratch_align\": 128, "
+                             "\"profile_scratch_size\": 0, \"profile_scratch_align\": 1");
+  RunRequest request = addRequest();
+  request.globalScratchDump = (artifacts / "scratch.bin").string();
+  LaunchPlan plan = planLaunch(findKernelArtifacts(artifacts.string()), request);
+  FakeDriver driver;
+  driver.parameterSizes = {8, 8, 8, 4, 8, 8};
+  // Program p writes p + 1 into the first byte of its part (8 programs: a 4 x 2 grid).
+  driver.kernelBody = [](FakeDriver &fake, const FakeDriver::Launch &launch) {
+    for (std::uint8_t program = 0; program < 8; ++program) {
+      std::uint8_t mark = program + 1;
+      fake.copyToDevice(launch.parameterWords[4] + program * 96u, &mark, 1);
+    }
+  };
+  RunResult result = executeLaunch(driver, plan, request);
+  ASSERT_EQ(driver.launches.size(), 1u);
+  EXPECT_EQ(result.globalScratchBase, driver.launches[0].parameterWords[4]);
+  EXPECT_EQ(result.globalScratchPerProgram, 96u);
+  std::ifstream dumped(request.globalScratchDump, std::ios::binary);
+  std::vector<char> bytes((std::istreambuf_iterator<char>(dumped)),
+                          std::istreambuf_iterator<char>());
+  ASSERT_EQ(bytes.size(), 96u * 8);
+  for (int program = 0; program < 8; ++program)
+    EXPECT_EQ(bytes[program * 96], program + 1) << program;
+  std::string json = renderRunJSON(result);
+  EXPECT_NE(json.find("\"global_scratch_base\": " + std::to_string(result.globalScratchBase)),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"global_scratch_per_program\": 96"), std::string::npos) << json;
+}
+
 TEST(Runner, RegisteredAllocatorsProvideScratch) {
   fs::path artifacts = writeArtifacts(
       "hooks", ", \"global_scratch_size\": 10, \"global_scratch_align\": 16, "

@@ -44,6 +44,8 @@ struct RunRequest {
   bool profileScopes = false;
   std::string traceFile;
   std::vector<std::uint32_t> tracePrograms;
+  // Write the global scratch (every program's part, as the first launch left it) to this file.
+  std::string globalScratchDump;
 };
 
 struct PlannedArgument {
@@ -89,6 +91,9 @@ struct RunResult {
   Grid grid;
   FunctionAttributes attributes;
   std::uint64_t globalScratchBytes = 0;
+  // Where the global scratch was (program p's part at base + p x the metadata's size).
+  std::uint64_t globalScratchBase = 0;
+  std::uint64_t globalScratchPerProgram = 0;
   std::uint64_t profileScratchBytes = 0;
   // Bytes of all pointer arguments together, the basis of the GB/s figure.
   std::uint64_t bufferBytes = 0;
