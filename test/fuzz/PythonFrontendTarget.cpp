@@ -93,7 +93,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       trex::frontend::generateKernel(*context, source, kFileName, request.kernel, request.options);
 
   using trex::python::DiagnosticSeverity;
-  int lines = 1 + static_cast<int>(std::count(source.begin(), source.end(), '\n'));
+  // Lines as Python counts them: "\n", "\r\n" and a lone "\r" each end one.
+  int lines = 1;
+  for (size_t at = 0; at < source.size(); ++at)
+    if (source[at] == '\n' ||
+        (source[at] == '\r' && (at + 1 == source.size() || source[at + 1] != '\n')))
+      ++lines;
   bool anyError = false;
   for (const trex::python::Diagnostic &diagnostic : result.diagnostics) {
     if (diagnostic.severity != DiagnosticSeverity::Error)
