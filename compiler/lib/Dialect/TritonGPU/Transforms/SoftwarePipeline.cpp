@@ -16,6 +16,11 @@
 //             copy iteration k + D's tiles into buffer (k + D) % NB      (one group per load)
 //   after:    wait for all groups; free the buffers
 //
+// The wait names the groups it waits for, as Triton's does: the loop carries each cp.async
+// load's commit tokens of iterations k .. k + D - 1 (D iter_args per load, after the others the
+// pipeliner adds, ordered by first reader with them) and the wait takes iteration k's; its
+// count is the groups issued after those (D - 1 iterations' worth, D with copiesFirst). The
+// wait after the loop names none.
 // Copies for iterations past the end are masked off (cp.async zero-fills; nothing is read).
 // The copies of iteration k are issued after its dot, into a buffer an earlier iteration
 // read; the lowering puts a CTA barrier before each run of copies, so every thread is past
@@ -745,6 +750,7 @@ private:
       builder.clone(*op, mapping);
     for (tt::LoadOp load : indirectLoads)
       indirectClones.push_back({mapping.lookup(load.getResult()).getDefiningOp(), valid});
+    commitTokens.clear();
     SmallVector<Value> armed(groups.size());
     for (PipelinedLoad &entry : loads) {
       if (auto descriptorLoad = entry.tmaLoad) {
@@ -779,8 +785,8 @@ private:
       Value token = AsyncCopyGlobalToLocalOp::create(
           builder, loc, pointers, view, mask, other, load.getCache(), load.getEvict(),
           /*isVolatile=*/false, static_cast<uint32_t>(entry.contiguity));
-      AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(loop.getContext()),
-                                 ValueRange{token});
+      commitTokens.push_back(AsyncCommitGroupOp::create(
+          builder, loc, AsyncTokenType::get(loop.getContext()), ValueRange{token}));
     }
   }
 
@@ -851,6 +857,15 @@ private:
     // Each carried value of iterations 0 .. D-1, the first inits of its D iter_args. A carried
     // iter_arg is known by its position (the loop is rebuilt below).
     SmallVector<Value> carriedInits(carried.size() * distance);
+    // The commit groups of the cp.async loads of iterations 0 .. D-1, the first inits of the
+    // D iter_args that carry each load's tokens to the wait of its iteration (as Triton's
+    // expander carries a token from the commit in stage 0 to the wait D stages later). The
+    // second round of an indirect loop waits for both rounds at once and carries none.
+    bool threadTokens = hasCopies() && indirectLoads.empty() && !onlyLoad;
+    tokenChains = threadTokens ? static_cast<unsigned>(llvm::count_if(
+                                     loads, [](const PipelinedLoad &e) { return !e.tmaLoad; }))
+                               : 0;
+    SmallVector<Value> tokenInits(tokenChains * distance);
     SmallVector<int> carriedArgIndex;
     for (Value value : carried) {
       auto argument = dyn_cast<BlockArgument>(value);
@@ -906,6 +921,8 @@ private:
       previous = mapping;
       for (auto [number, value] : llvm::enumerate(carried))
         carriedInits[number * distance + stage] = mapping.lookupOrDefault(value);
+      for (unsigned number = 0; number < tokenChains; ++number)
+        tokenInits[number * distance + stage] = commitTokens[number];
       if (stage == distance - 1)
         for (Value input : advanceInputs)
           advanceInputInits.push_back(mapping.lookupOrDefault(input));
@@ -927,8 +944,10 @@ private:
       firstIndices.push_back(constant(rewriter, i32, 0));
     // Then, for each carried value, D iter_args: the value of iterations k .. k + D - 1.
     llvm::append_range(firstIndices, carriedInits);
-    // Then the advance inputs of iteration k + D - 1.
+    // Then the advance inputs of iteration k + D - 1, then the tokens of iterations
+    // k .. k + D - 1 of each cp.async load.
     llvm::append_range(firstIndices, advanceInputInits);
+    llvm::append_range(firstIndices, tokenInits);
     auto advance = [&](OpBuilder &b, Value index, Value *wrapped) -> Value {
       Value next = arith::AddIOp::create(b, loc, index, constant(b, i32, 1));
       Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, next,
@@ -951,6 +970,7 @@ private:
     Value extractArg = loop.getRegionIterArgs()[indexArg + 1];
     unsigned carriedArg = indexArg + (groups.empty() ? 2 : 3);
     unsigned advanceInputArg = carriedArg + carried.size() * distance;
+    unsigned tokenArg = advanceInputArg + advanceInputInits.size();
     // The rest of the body reads iteration k's value of a carried one; stage 0 and the
     // pipelined loads keep reading the value stage 0 computes: the copies at the end of the
     // body are issued for iteration k + D with the values of that iteration (a descriptor
@@ -1079,8 +1099,11 @@ private:
       // With the copies of iteration k + D issued before the wait (copiesFirst), D iterations'
       // groups may be pending.
       int64_t pendingGroups = (copiesFirst ? distance : distance - 1) * copies;
-      Value wait =
-          AsyncWaitOp::create(builder, loc, ValueRange{}, static_cast<uint32_t>(pendingGroups));
+      // It waits for the tokens of iteration k (the oldest of each load's chain).
+      SmallVector<Value> tokens;
+      for (unsigned number = 0; number < tokenChains; ++number)
+        tokens.push_back(loop.getRegionIterArgs()[tokenArg + number * distance]);
+      Value wait = AsyncWaitOp::create(builder, loc, tokens, static_cast<uint32_t>(pendingGroups));
       firstWait = wait.getDefiningOp();
       for (PipelinedLoad &entry : loads)
         if (!entry.tmaLoad)
@@ -1121,6 +1144,12 @@ private:
       if (directOps.contains(op) && !prologueOps.contains(op))
         restOfStageZero.push_back(op);
     issueIteration(builder, mapping, writeIndex, valid, restOfStageZero);
+    for (unsigned number = 0; number < tokenChains; ++number) {
+      unsigned first = tokenArg + number * distance;
+      for (int64_t older = 0; older + 1 < distance; ++older)
+        yield->setOperand(first + older, loop.getRegionIterArgs()[first + older + 1]);
+      yield->setOperand(first + distance - 1, commitTokens[number]);
+    }
     for (unsigned index : directArgs)
       yield->setOperand(index, mapping.lookupOrDefault(yield.getOperand(index)));
     for (auto [number, value] : llvm::enumerate(carried)) {
@@ -1277,7 +1306,8 @@ private:
     return ordered;
   }
 
-  // The iter_args the pipeliner adds for carried values and advance inputs (from `first` on), in
+  // The iter_args the pipeliner adds for carried values, advance inputs and commit tokens (from
+  // `first` on), in
   // the order the body first reads them, as Triton's expander adds them while it emits the
   // body: the values each D-deep chain of a carried value holds stay together.
   void orderAddedIterArgs(unsigned first) {
@@ -1289,8 +1319,11 @@ private:
     unsigned position = first;
     for (size_t number = 0; number < carried.size(); ++number, position += distance)
       chains.push_back({position, position + static_cast<unsigned>(distance)});
-    for (; position < count; ++position)
+    unsigned tokensStart = count - tokenChains * static_cast<unsigned>(distance);
+    for (; position < tokensStart; ++position)
       chains.push_back({position, position + 1});
+    for (; position < count; position += distance)
+      chains.push_back({position, position + static_cast<unsigned>(distance)});
     DenseMap<Operation *, unsigned> order;
     for (auto [index, op] : llvm::enumerate(*body))
       order[&op] = index;
@@ -1628,6 +1661,10 @@ private:
   llvm::DenseSet<Operation *> directOps;
   llvm::SetVector<Value> advanceInputs;
   SmallVector<Value> advanceInputInits;
+  // The commit groups' tokens of the last issueIteration, one per cp.async load in body order;
+  // how many D-deep chains of iter_args carry them (the last iter_args the pipeliner adds).
+  SmallVector<Value> commitTokens;
+  unsigned tokenChains = 0;
 };
 
 } // namespace
