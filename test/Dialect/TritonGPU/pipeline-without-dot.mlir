@@ -259,17 +259,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[IDX:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x64xi32
   // CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16
   // CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16
+  // Each prologue wait names the group of the index copy it waits for; the body's names the
+  // oldest groups of the two tile chains and of the index chain the loop carries.
   // CHECK: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
-  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK: %[[G0:.*]] = ttg.async_commit_group
+  // CHECK: ttg.async_wait %[[G0]] {num = 0 : i32}
   // CHECK: ttg.local_load
   // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x64x!tt.ptr<f16>
   // CHECK: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
-  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK: %[[G1:.*]] = ttg.async_commit_group
+  // CHECK: ttg.async_wait %[[G1]] {num = 0 : i32}
   // CHECK: ttg.local_load
   // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x64x!tt.ptr<f16>
   // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
-  // CHECK: scf.for
-  // CHECK: %[[W:.*]] = ttg.async_wait {num = 1 : i32}
+  // CHECK: scf.for {{.*}} -> (tensor<64x64xf32, #mma>, tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #blocked}>>, i32, i32, !ttg.async.token, !ttg.async.token, !ttg.async.token, !ttg.async.token, i32, i32, !ttg.async.token, !ttg.async.token)
+  // CHECK: %[[W:.*]] = ttg.async_wait %{{[^ ,]*}}, %{{[^ ,]*}}, %{{[^ ,]*}} {num = 1 : i32}
   // CHECK: ttg.local_load %{{.*}} token %[[W]] : !ttg.memdesc<64xi32
   // CHECK-NOT: ttg.async_wait
   // CHECK: %[[BT:.*]] = ttg.memdesc_trans %{{.*}} : !ttg.memdesc<64x64xf16, #shared{{[0-9]*}}, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared{{[0-9]*}}, #smem, mutable>

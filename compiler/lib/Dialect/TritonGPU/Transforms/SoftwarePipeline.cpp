@@ -342,9 +342,9 @@ public:
       Value token = AsyncCopyGlobalToLocalOp::create(
           builder, loc, load.getPtr(), view, mask, load.getOther(), load.getCache(),
           load.getEvict(), /*isVolatile=*/false, static_cast<uint32_t>(ring.contiguity));
-      AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(loop.getContext()),
-                                 ValueRange{token});
-      Value wait = AsyncWaitOp::create(builder, loc, ValueRange{}, uint32_t{0});
+      Value group = AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(loop.getContext()),
+                                               ValueRange{token});
+      Value wait = AsyncWaitOp::create(builder, loc, ValueRange{group}, uint32_t{0});
       Value read = LocalLoadOp::create(builder, loc, load.getType(), view, wait);
       load.getResult().replaceAllUsesWith(read);
       load.erase();
@@ -353,6 +353,10 @@ public:
     SmallVector<AsyncWaitOp> waits = llvm::to_vector(loop.getBody()->getOps<AsyncWaitOp>());
     if (waits.size() == 2) {
       waits[0].setNum(std::min(waits[0].getNum(), waits[1].getNum()));
+      // It names the first round's groups, then the second's.
+      SmallVector<Value> tokens = llvm::to_vector(waits[1].getAsyncToken());
+      llvm::append_range(tokens, waits[0].getAsyncToken());
+      waits[0]->setOperands(tokens);
       waits[1].getResult().replaceAllUsesWith(waits[0].getResult());
       waits[1].erase();
     }
@@ -403,7 +407,11 @@ private:
     Region *body = load->getParentRegion();
     SetVector<Operation *> slice;
     ForwardSliceOptions options;
-    options.filter = [&](Operation *op) { return body->isAncestor(op->getParentRegion()); };
+    // (The commit-group tokens of a first round's copies, which the loop carries to its wait,
+    // are not the loaded values.)
+    options.filter = [&](Operation *op) {
+      return body->isAncestor(op->getParentRegion()) && !isa<AsyncCommitGroupOp>(op);
+    };
     getForwardSlice(load.getOperation(), &slice, options);
     if (llvm::any_of(slice, [](Operation *op) { return isa<tt::LoadOp>(op); }))
       return;
@@ -859,13 +867,14 @@ private:
     SmallVector<Value> carriedInits(carried.size() * distance);
     // The commit groups of the cp.async loads of iterations 0 .. D-1, the first inits of the
     // D iter_args that carry each load's tokens to the wait of its iteration (as Triton's
-    // expander carries a token from the commit in stage 0 to the wait D stages later). The
-    // second round of an indirect loop waits for both rounds at once and carries none.
-    bool threadTokens = hasCopies() && indirectLoads.empty() && !onlyLoad;
-    tokenChains = threadTokens ? static_cast<unsigned>(llvm::count_if(
-                                     loads, [](const PipelinedLoad &e) { return !e.tmaLoad; }))
-                               : 0;
-    SmallVector<Value> tokenInits(tokenChains * distance);
+    // expander carries a token from the commit in stage 0 to the wait D stages later). In an
+    // indirect loop both rounds carry theirs and the body's one wait names both rounds'.
+    tokenDepth = distance;
+    tokenChains = hasCopies() && tokenDepth > 0
+                      ? static_cast<unsigned>(llvm::count_if(
+                            loads, [](const PipelinedLoad &e) { return !e.tmaLoad; }))
+                      : 0;
+    SmallVector<Value> tokenInits(tokenChains * tokenDepth);
     SmallVector<int> carriedArgIndex;
     for (Value value : carried) {
       auto argument = dyn_cast<BlockArgument>(value);
@@ -921,8 +930,9 @@ private:
       previous = mapping;
       for (auto [number, value] : llvm::enumerate(carried))
         carriedInits[number * distance + stage] = mapping.lookupOrDefault(value);
-      for (unsigned number = 0; number < tokenChains; ++number)
-        tokenInits[number * distance + stage] = commitTokens[number];
+      if (int64_t slot = stage - (distance - tokenDepth); slot >= 0)
+        for (unsigned number = 0; number < tokenChains; ++number)
+          tokenInits[number * tokenDepth + slot] = commitTokens[number];
       if (stage == distance - 1)
         for (Value input : advanceInputs)
           advanceInputInits.push_back(mapping.lookupOrDefault(input));
@@ -1102,7 +1112,7 @@ private:
       // It waits for the tokens of iteration k (the oldest of each load's chain).
       SmallVector<Value> tokens;
       for (unsigned number = 0; number < tokenChains; ++number)
-        tokens.push_back(loop.getRegionIterArgs()[tokenArg + number * distance]);
+        tokens.push_back(loop.getRegionIterArgs()[tokenArg + number * tokenDepth]);
       Value wait = AsyncWaitOp::create(builder, loc, tokens, static_cast<uint32_t>(pendingGroups));
       firstWait = wait.getDefiningOp();
       for (PipelinedLoad &entry : loads)
@@ -1145,10 +1155,10 @@ private:
         restOfStageZero.push_back(op);
     issueIteration(builder, mapping, writeIndex, valid, restOfStageZero);
     for (unsigned number = 0; number < tokenChains; ++number) {
-      unsigned first = tokenArg + number * distance;
-      for (int64_t older = 0; older + 1 < distance; ++older)
+      unsigned first = tokenArg + number * tokenDepth;
+      for (int64_t older = 0; older + 1 < tokenDepth; ++older)
         yield->setOperand(first + older, loop.getRegionIterArgs()[first + older + 1]);
-      yield->setOperand(first + distance - 1, commitTokens[number]);
+      yield->setOperand(first + tokenDepth - 1, commitTokens[number]);
     }
     for (unsigned index : directArgs)
       yield->setOperand(index, mapping.lookupOrDefault(yield.getOperand(index)));
@@ -1319,11 +1329,12 @@ private:
     unsigned position = first;
     for (size_t number = 0; number < carried.size(); ++number, position += distance)
       chains.push_back({position, position + static_cast<unsigned>(distance)});
-    unsigned tokensStart = count - tokenChains * static_cast<unsigned>(distance);
+    unsigned depth = static_cast<unsigned>(tokenDepth);
+    unsigned tokensStart = count - tokenChains * depth;
     for (; position < tokensStart; ++position)
       chains.push_back({position, position + 1});
-    for (; position < count; position += distance)
-      chains.push_back({position, position + static_cast<unsigned>(distance)});
+    for (; position < count; position += depth)
+      chains.push_back({position, position + depth});
     DenseMap<Operation *, unsigned> order;
     for (auto [index, op] : llvm::enumerate(*body))
       order[&op] = index;
@@ -1665,6 +1676,7 @@ private:
   // how many D-deep chains of iter_args carry them (the last iter_args the pipeliner adds).
   SmallVector<Value> commitTokens;
   unsigned tokenChains = 0;
+  int64_t tokenDepth = 0;
 };
 
 } // namespace
