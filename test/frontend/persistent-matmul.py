@@ -46,7 +46,7 @@ def tile_origin(tile, tiles_m, tiles_n, GROUP: tl.constexpr):
 # FUSED: scf.for
 # FUSED-NOT: scf.for
 # FUSED: scf.if %{{.*}} -> (i32, i32, tensor<128xi32
-# FUSED: ttg.async_wait {num = 2 : i32}
+# FUSED: ttg.async_wait %{{.*}}, %{{.*}} {num = 2 : i32}
 # FUSED: %[[DOT:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
 # FUSED: %[[WAITED:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], {{.*}}{pendings = 1 : i32}
 # FUSED-COUNT-2: ttg.async_copy_global_to_local
@@ -69,7 +69,7 @@ def tile_origin(tile, tiles_m, tiles_n, GROUP: tl.constexpr):
 # SM80: scf.for
 # SM80-NOT: scf.for
 # SM80: scf.if
-# SM80: ttg.async_wait {num = 2 : i32}
+# SM80: ttg.async_wait %{{.*}}, %{{.*}} {num = 2 : i32}
 # SM80: ttg.local_load
 # SM80: tt.dot
 # SM80: ttg.async_copy_global_to_local

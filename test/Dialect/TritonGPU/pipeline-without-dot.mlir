@@ -14,9 +14,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: tt.func @shifted_rows
   // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64xf32, #shared, #smem, mutable>
   // CHECK-COUNT-3: ttg.async_copy_global_to_local %{{.*}} mask %{{.*}} other %{{.*}} :
-  // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %c2_i32{{.*}}, %{{.*}} = %c-1_i32)
+  // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %c2_i32{{.*}}, %{{.*}} = %c-1_i32, %[[T0:[^ ]*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
   // CHECK: %[[READ:.*]] = arith.select %{{.*}}, %c0_i32{{.*}} : i32
-  // CHECK: %[[WAIT:.*]] = ttg.async_wait {num = 2 : i32}
+  // CHECK: %[[WAIT:.*]] = ttg.async_wait %[[T0]] {num = 2 : i32}
   // CHECK: %[[VIEW:.*]] = ttg.memdesc_index %[[BUF]][%[[READ]]]
   // CHECK: %[[ROW:.*]] = ttg.local_load %[[VIEW]] token %[[WAIT]] : !ttg.memdesc<64xf32, #shared, #smem, mutable> -> tensor<64xf32, #blocked>
   // CHECK: %[[SEL:.*]] = arith.select %[[MASK:.*]], %[[ROW]], %{{.*}} : tensor<64xi1, #blocked>, tensor<64xf32, #blocked>
@@ -55,7 +55,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[FIRST:.*]] = ttg.memdesc_index %[[ONE]][%c0_i32{{.*}}]
   // CHECK: ttg.async_copy_global_to_local %{{.*}}, %[[FIRST]]
   // CHECK: scf.for
-  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK: ttg.async_wait %{{.*}} {num = 0 : i32}
   // CHECK: ttg.local_load
   // CHECK: tt.store
   // CHECK: ttg.memdesc_index %[[ONE]][%c0_i32{{.*}}]
@@ -85,14 +85,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: tt.func @conditional_reader
   // CHECK: %[[RING:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64xi32, #shared, #smem, mutable>
   // CHECK-COUNT-2: ttg.async_copy_global_to_local
-  // CHECK: scf.for
+  // The copies of iteration k + 2 come before iteration k's wait, which names iteration k's
+  // group (the oldest of the two the loop carries).
+  // CHECK: scf.for {{.*}} iter_args(%{{.*}}, %{{.*}}, %[[OLD:[^ ]*]] = %{{.*}}, %[[NEWER:[^ ]*]] = %{{.*}})
   // CHECK: ttg.async_copy_global_to_local
-  // CHECK: ttg.async_commit_group
-  // CHECK: %[[W:.*]] = ttg.async_wait {num = 2 : i32}
+  // CHECK: %[[GROUP:.*]] = ttg.async_commit_group
+  // CHECK: %[[W:.*]] = ttg.async_wait %[[OLD]] {num = 2 : i32}
   // CHECK: %[[V:.*]] = ttg.local_load %{{.*}} token %[[W]]
   // CHECK: scf.if
   // CHECK: tt.store %{{.*}}, %[[V]]
-  // CHECK: scf.yield
+  // CHECK: scf.yield %{{.*}}, %{{.*}}, %[[NEWER]], %[[GROUP]] :
   tt.func @conditional_reader(%in: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %rows: i32, %enabled: i1) {
     %c0 = arith.constant 0 : i32
     %c64 = arith.constant 64 : i32
@@ -257,17 +259,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[IDX:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x64xi32
   // CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16
   // CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16
+  // Each prologue wait names the group of the index copy it waits for; the body's names the
+  // oldest groups of the two tile chains and of the index chain the loop carries.
   // CHECK: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
-  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK: %[[G0:.*]] = ttg.async_commit_group
+  // CHECK: ttg.async_wait %[[G0]] {num = 0 : i32}
   // CHECK: ttg.local_load
   // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x64x!tt.ptr<f16>
   // CHECK: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
-  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK: %[[G1:.*]] = ttg.async_commit_group
+  // CHECK: ttg.async_wait %[[G1]] {num = 0 : i32}
   // CHECK: ttg.local_load
   // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x64x!tt.ptr<f16>
   // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
-  // CHECK: scf.for
-  // CHECK: %[[W:.*]] = ttg.async_wait {num = 1 : i32}
+  // CHECK: scf.for {{.*}} -> (tensor<64x64xf32, #mma>, tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #blocked}>>, i32, i32, !ttg.async.token, !ttg.async.token, !ttg.async.token, !ttg.async.token, i32, i32, !ttg.async.token, !ttg.async.token)
+  // CHECK: %[[W:.*]] = ttg.async_wait %{{[^ ,]*}}, %{{[^ ,]*}}, %{{[^ ,]*}} {num = 1 : i32}
   // CHECK: ttg.local_load %{{.*}} token %[[W]] : !ttg.memdesc<64xi32
   // CHECK-NOT: ttg.async_wait
   // CHECK: %[[BT:.*]] = ttg.memdesc_trans %{{.*}} : !ttg.memdesc<64x64xf16, #shared{{[0-9]*}}, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared{{[0-9]*}}, #smem, mutable>

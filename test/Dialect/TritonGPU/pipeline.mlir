@@ -47,17 +47,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // Prologue: iterations 0 and 1, one group per load.
     // CHECK: %[[A0:.*]] = ttg.memdesc_index %[[A]]
     // CHECK: %[[CA0:.*]] = ttg.async_copy_global_to_local %{{.*}}, %[[A0]] mask %{{.*}} other %{{.*}} {contiguity = 8 : i32}
-    // CHECK: ttg.async_commit_group tokens %[[CA0]]
+    // CHECK: %[[GA0:.*]] = ttg.async_commit_group tokens %[[CA0]]
     // CHECK: %[[B0:.*]] = ttg.memdesc_index %[[B]]
     // CHECK: %[[CB0:.*]] = ttg.async_copy_global_to_local %{{.*}}, %[[B0]] mask %{{.*}} {contiguity = 8 : i32}
-    // CHECK: ttg.async_commit_group tokens %[[CB0]]
+    // CHECK: %[[GB0:.*]] = ttg.async_commit_group tokens %[[CB0]]
     // CHECK: ttg.async_copy_global_to_local
-    // CHECK: ttg.async_commit_group
+    // CHECK: %[[GA1:.*]] = ttg.async_commit_group
     // CHECK: ttg.async_copy_global_to_local
-    // CHECK: ttg.async_commit_group
+    // CHECK: %[[GB1:.*]] = ttg.async_commit_group
     // The loop carries the pointers as iteration 1 found them, the insert index (the last
-    // buffer the prologue wrote, 1) and the extract index (-1), as Triton's pipeliner does.
-    // CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[UB:.*]] step %{{.*}} iter_args(%{{.*}}, %[[PA:.*]] = %[[PA1:[0-9]+]], %[[PB:.*]] = %[[PB1:[0-9]+]], %[[INSERT:.*]] = %c1_i32{{.*}}, %[[EXTRACT:.*]] = %c-1_i32) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>, i32, i32)
+    // buffer the prologue wrote, 1) and the extract index (-1), as Triton's pipeliner does,
+    // then each load's commit groups of iterations k and k + 1 (the wait's tokens).
+    // CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[UB:.*]] step %{{.*}} iter_args(%{{.*}}, %[[PA:.*]] = %[[PA1:[0-9]+]], %[[PB:.*]] = %[[PB1:[0-9]+]], %[[INSERT:.*]] = %c1_i32{{.*}}, %[[EXTRACT:.*]] = %c-1_i32, %[[TA0:.*]] = %[[GA0]], %[[TA1:.*]] = %[[GA1]], %[[TB0:.*]] = %[[GB0]], %[[TB1:.*]] = %[[GB1]]) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>, i32, i32, !ttg.async.token, !ttg.async.token, !ttg.async.token, !ttg.async.token)
     // Whether iteration k + 2 exists (k < ub - 2), then the extract index advances ...
     // CHECK: %[[LAST:.*]] = arith.subi %[[UB]], %{{.*}} : i32
     // CHECK: %[[VALID:.*]] = arith.cmpi slt, %[[K]], %[[LAST]] : i32
@@ -65,8 +66,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: %[[WRAPS:.*]] = arith.cmpi sge, %[[NEXTREAD0]], %c2_i32
     // CHECK: %[[READ:.*]] = arith.select %[[WRAPS]], %{{.*}}, %[[NEXTREAD0]]
     // ... iteration k reads its buffer once its groups are complete (iteration k + 1's two
-    // may still be in flight) ...
-    // CHECK: %[[WAIT:.*]] = ttg.async_wait {num = 2 : i32}
+    // may still be in flight; it names iteration k's groups) ...
+    // CHECK: %[[WAIT:.*]] = ttg.async_wait %[[TA0]], %[[TB0]] {num = 2 : i32}
     // CHECK: %[[AV:.*]] = ttg.memdesc_index %[[A]][%[[READ]]]
     // CHECK: ttg.local_load %[[AV]] token %[[WAIT]] : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
     // CHECK: %[[BV:.*]] = ttg.memdesc_index %[[B]][%[[READ]]]
@@ -83,11 +84,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: tt.splat %[[VALID]] : i1 -> tensor<128x64xi1, #blocked>
     // CHECK: ttg.memdesc_index %[[A]][%[[WRITE]]]
     // CHECK: ttg.async_copy_global_to_local %[[NEXTA]]
-    // CHECK: ttg.async_commit_group
+    // CHECK: %[[GA2:.*]] = ttg.async_commit_group
     // CHECK: ttg.memdesc_index %[[B]][%[[WRITE]]]
     // CHECK: ttg.async_copy_global_to_local %[[NEXTB]]
-    // CHECK: ttg.async_commit_group
-    // CHECK: scf.yield {{.*}}, %[[NEXTA]], %[[NEXTB]], %[[WRITE]], %[[READ]] :
+    // CHECK: %[[GB2:.*]] = ttg.async_commit_group
+    // The token chains shift: iteration k + 1's groups become the oldest.
+    // CHECK: scf.yield {{.*}}, %[[NEXTA]], %[[NEXTB]], %[[WRITE]], %[[READ]], %[[TA1]], %[[GA2]], %[[TB1]], %[[GB2]] :
+    // After the loop, a wait for every group, naming none.
     // CHECK: ttg.async_wait {num = 0 : i32}
     // CHECK: ttg.local_dealloc %[[A]]
     // CHECK: ttg.local_dealloc %[[B]]
@@ -177,7 +180,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: ttg.async_commit_group
   // CHECK-NOT: ttg.async_copy_global_to_local
   // CHECK: scf.for
-  // CHECK: ttg.async_wait {num = 0 : i32}
+  // CHECK: ttg.async_wait %{{.*}} {num = 0 : i32}
   // CHECK: %[[VIEW:.*]] = ttg.memdesc_index %[[BUF]]
   // CHECK: ttg.local_load %[[VIEW]] token
   // CHECK-NOT: ttg.local_alloc %
@@ -258,11 +261,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #shared, #smem, mutable>
   // CHECK-COUNT-4: ttg.async_commit_group
   // The insert index starts at 1 (the last buffer the prologue wrote), the extract index at -1.
-  // CHECK: %[[LOOP:.*]]:5 = scf.for {{.*}}, %{{.*}} = %c1_i32{{.*}}, %[[EXTRACT:.*]] = %c-1_i32)
+  // CHECK: %[[LOOP:.*]]:9 = scf.for {{.*}}, %{{.*}} = %c1_i32{{.*}}, %[[EXTRACT:.*]] = %c-1_i32,
   // CHECK: arith.addi %[[EXTRACT]], %c1_i32
   // CHECK: arith.cmpi sge, %{{.*}}, %c3_i32
   // CHECK: %[[READ:.*]] = arith.select
-  // CHECK: ttg.async_wait {num = 2 : i32}
+  // CHECK: ttg.async_wait %{{.*}}, %{{.*}} {num = 2 : i32}
   // CHECK: %[[AV:.*]] = ttg.memdesc_index %[[A]][%[[READ]]]
   // CHECK: %[[BV:.*]] = ttg.memdesc_index %[[B]][%[[READ]]]
   // CHECK: %[[DOT:.*]] = ttng.warp_group_dot %[[AV]], %[[BV]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true}
@@ -304,7 +307,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func @unused_dot_result
-  // CHECK: %[[LOOP:.*]]:5 = scf.for
+  // CHECK: %[[LOOP:.*]]:9 = scf.for
   // CHECK: ttng.warp_group_dot_wait %{{.*}} {pendings = 1 : i32}
   // CHECK: scf.yield
   // CHECK: ttng.warp_group_dot_wait %[[LOOP]]#0 {pendings = 0 : i32}
@@ -436,7 +439,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func @rescaled_accumulator
   // CHECK: %[[V:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x32x64xf16, #shared, #smem, mutable>
-  // CHECK: %[[LOOP:.*]]:4 = scf.for {{.*}} iter_args(%[[ACC:[^ ]*]] = %{{.*}},
+  // CHECK: %[[LOOP:.*]]:6 = scf.for {{.*}} iter_args(%[[ACC:[^ ]*]] = %{{.*}},
   // CHECK: %[[WAITED:.*]] = ttng.warp_group_dot_wait %[[ACC]] {pendings = 0 : i32}
   // CHECK: %[[SCALED:.*]] = arith.mulf %[[WAITED]], %arg3
   // CHECK: ttng.warp_group_dot %arg2, %{{.*}}, %[[SCALED]] {inputPrecision = 0 : i32, isAsync = true}
@@ -571,7 +574,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // does; then the tile start's `j` of iteration k + 1, the epilogue's T and tile of
   // iterations k and k + 1 (in the order the body first reads them, as Triton's expander adds
   // them).
-  // CHECK: %[[LOOP:.*]]:12 = scf.for %{{.*}} iter_args(%[[T:[^ ]*]] = %{{[^ ]*}}, %[[I:[^ ]*]] = %[[TILE_1]]#1, %[[J:[^ ]*]] = %{{[^ ]*}}, %[[ACC:[^ ]*]] = %cst, %[[PREV:[^ ]*]] = %[[TILE_1]]#0, %{{[^ ]*}} = %c1_i32{{[_0-9]*}}, %{{[^ ]*}} = %c-1_i32, %[[JN_K1:[^ ]*]] = %{{[^ ]*}}, %[[T_K:[^ ]*]] = %c0_i32, %[[T_K1:[^ ]*]] = %{{[^ ]*}}, %[[TILE_K:[^ ]*]] = %{{[^ ]*}}, %[[TILE_K1:[^ ]*]] = %[[TILE_1]]#0)
+  // CHECK: %[[LOOP:.*]]:16 = scf.for %{{.*}} iter_args(%[[T:[^ ]*]] = %{{[^ ]*}}, %[[I:[^ ]*]] = %[[TILE_1]]#1, %[[J:[^ ]*]] = %{{[^ ]*}}, %[[ACC:[^ ]*]] = %cst, %[[PREV:[^ ]*]] = %[[TILE_1]]#0, %{{[^ ]*}} = %c1_i32{{[_0-9]*}}, %{{[^ ]*}} = %c-1_i32, %{{[^ ]*}} = %{{[^ ]*}}, %{{[^ ]*}} = %{{[^ ]*}}, %{{[^ ]*}} = %{{[^ ]*}}, %{{[^ ]*}} = %{{[^ ]*}}, %[[JN_K1:[^ ]*]] = %{{[^ ]*}}, %[[T_K:[^ ]*]] = %c0_i32, %[[T_K1:[^ ]*]] = %{{[^ ]*}}, %[[TILE_K:[^ ]*]] = %{{[^ ]*}}, %[[TILE_K1:[^ ]*]] = %[[TILE_1]]#0)
   // First the advance of T to iteration k + 2 and its tile start (Triton's prologue cluster).
   // CHECK: %[[TPLUS:.*]] = arith.addi %[[T]], %c1_i32
   // CHECK: %[[TADV:.*]] = arith.select %{{.*}}, %c0_i32, %[[TPLUS]]
@@ -580,7 +583,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: arith.addi %[[I]], %c132_i32
   // CHECK: } else {
   // CHECK: scf.yield %[[PREV]], %[[I]]
-  // CHECK: ttg.async_wait {num = 2 : i32}
+  // CHECK: ttg.async_wait %{{.*}}, %{{.*}} {num = 2 : i32}
   // CHECK: %[[DOT:.*]] = ttng.warp_group_dot %{{.*}}, %{{.*}}, %[[ACC]] {{.*}}isAsync = true
   // CHECK: %[[WAITED:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], {{.*}}{pendings = 1 : i32}
   // Then the advance of j, the rest of stage 0 and the copies of iteration k + 2.
@@ -596,7 +599,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: tt.store
   // CHECK: } else {
   // CHECK: scf.yield %[[WAITED]]#0
-  // CHECK: scf.yield %[[TADV]], %[[TILE]]#1, %[[JADV]], %[[NEXT]], %[[TILE]]#0, %{{[^ ]*}}, %{{[^ ]*}}, %[[JN]], %[[T_K1]], %[[TADV]], %[[TILE_K1]], %[[TILE]]#0 :
+  // CHECK: scf.yield %[[TADV]], %[[TILE]]#1, %[[JADV]], %[[NEXT]], %[[TILE]]#0, %{{[^ ]*}}, %{{[^ ]*}}, %{{[^ ]*}}, %{{[^ ]*}}, %{{[^ ]*}}, %{{[^ ]*}}, %[[JN]], %[[T_K1]], %[[TADV]], %[[TILE_K1]], %[[TILE]]#0 :
   // CHECK: ttng.warp_group_dot_wait %[[LOOP]]#3 {pendings = 0 : i32}
   // CHECK: ttg.async_wait {num = 0 : i32}
   tt.func @fused_persistent(%a_ptrs: tensor<128x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %b_ptrs: tensor<64x128x!tt.ptr<f16>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %c_ptrs: tensor<128x128x!tt.ptr<f16>, #mma>, %total: i32, %per_tile: i32, %first: i32) {

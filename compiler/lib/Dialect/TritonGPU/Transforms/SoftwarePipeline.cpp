@@ -16,6 +16,11 @@
 //             copy iteration k + D's tiles into buffer (k + D) % NB      (one group per load)
 //   after:    wait for all groups; free the buffers
 //
+// The wait names the groups it waits for, as Triton's does: the loop carries each cp.async
+// load's commit tokens of iterations k .. k + D - 1 (D iter_args per load, after the others the
+// pipeliner adds, ordered by first reader with them) and the wait takes iteration k's; its
+// count is the groups issued after those (D - 1 iterations' worth, D with copiesFirst). The
+// wait after the loop names none.
 // Copies for iterations past the end are masked off (cp.async zero-fills; nothing is read).
 // The copies of iteration k are issued after its dot, into a buffer an earlier iteration
 // read; the lowering puts a CTA barrier before each run of copies, so every thread is past
@@ -337,9 +342,9 @@ public:
       Value token = AsyncCopyGlobalToLocalOp::create(
           builder, loc, load.getPtr(), view, mask, load.getOther(), load.getCache(),
           load.getEvict(), /*isVolatile=*/false, static_cast<uint32_t>(ring.contiguity));
-      AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(loop.getContext()),
-                                 ValueRange{token});
-      Value wait = AsyncWaitOp::create(builder, loc, ValueRange{}, uint32_t{0});
+      Value group = AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(loop.getContext()),
+                                               ValueRange{token});
+      Value wait = AsyncWaitOp::create(builder, loc, ValueRange{group}, uint32_t{0});
       Value read = LocalLoadOp::create(builder, loc, load.getType(), view, wait);
       load.getResult().replaceAllUsesWith(read);
       load.erase();
@@ -348,6 +353,10 @@ public:
     SmallVector<AsyncWaitOp> waits = llvm::to_vector(loop.getBody()->getOps<AsyncWaitOp>());
     if (waits.size() == 2) {
       waits[0].setNum(std::min(waits[0].getNum(), waits[1].getNum()));
+      // It names the first round's groups, then the second's.
+      SmallVector<Value> tokens = llvm::to_vector(waits[1].getAsyncToken());
+      llvm::append_range(tokens, waits[0].getAsyncToken());
+      waits[0]->setOperands(tokens);
       waits[1].getResult().replaceAllUsesWith(waits[0].getResult());
       waits[1].erase();
     }
@@ -398,7 +407,11 @@ private:
     Region *body = load->getParentRegion();
     SetVector<Operation *> slice;
     ForwardSliceOptions options;
-    options.filter = [&](Operation *op) { return body->isAncestor(op->getParentRegion()); };
+    // (The commit-group tokens of a first round's copies, which the loop carries to its wait,
+    // are not the loaded values.)
+    options.filter = [&](Operation *op) {
+      return body->isAncestor(op->getParentRegion()) && !isa<AsyncCommitGroupOp>(op);
+    };
     getForwardSlice(load.getOperation(), &slice, options);
     if (llvm::any_of(slice, [](Operation *op) { return isa<tt::LoadOp>(op); }))
       return;
@@ -745,6 +758,7 @@ private:
       builder.clone(*op, mapping);
     for (tt::LoadOp load : indirectLoads)
       indirectClones.push_back({mapping.lookup(load.getResult()).getDefiningOp(), valid});
+    commitTokens.clear();
     SmallVector<Value> armed(groups.size());
     for (PipelinedLoad &entry : loads) {
       if (auto descriptorLoad = entry.tmaLoad) {
@@ -779,8 +793,8 @@ private:
       Value token = AsyncCopyGlobalToLocalOp::create(
           builder, loc, pointers, view, mask, other, load.getCache(), load.getEvict(),
           /*isVolatile=*/false, static_cast<uint32_t>(entry.contiguity));
-      AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(loop.getContext()),
-                                 ValueRange{token});
+      commitTokens.push_back(AsyncCommitGroupOp::create(
+          builder, loc, AsyncTokenType::get(loop.getContext()), ValueRange{token}));
     }
   }
 
@@ -851,6 +865,16 @@ private:
     // Each carried value of iterations 0 .. D-1, the first inits of its D iter_args. A carried
     // iter_arg is known by its position (the loop is rebuilt below).
     SmallVector<Value> carriedInits(carried.size() * distance);
+    // The commit groups of the cp.async loads of iterations 0 .. D-1, the first inits of the
+    // D iter_args that carry each load's tokens to the wait of its iteration (as Triton's
+    // expander carries a token from the commit in stage 0 to the wait D stages later). In an
+    // indirect loop both rounds carry theirs and the body's one wait names both rounds'.
+    tokenDepth = distance;
+    tokenChains = hasCopies() && tokenDepth > 0
+                      ? static_cast<unsigned>(llvm::count_if(
+                            loads, [](const PipelinedLoad &e) { return !e.tmaLoad; }))
+                      : 0;
+    SmallVector<Value> tokenInits(tokenChains * tokenDepth);
     SmallVector<int> carriedArgIndex;
     for (Value value : carried) {
       auto argument = dyn_cast<BlockArgument>(value);
@@ -906,6 +930,9 @@ private:
       previous = mapping;
       for (auto [number, value] : llvm::enumerate(carried))
         carriedInits[number * distance + stage] = mapping.lookupOrDefault(value);
+      if (int64_t slot = stage - (distance - tokenDepth); slot >= 0)
+        for (unsigned number = 0; number < tokenChains; ++number)
+          tokenInits[number * tokenDepth + slot] = commitTokens[number];
       if (stage == distance - 1)
         for (Value input : advanceInputs)
           advanceInputInits.push_back(mapping.lookupOrDefault(input));
@@ -927,8 +954,10 @@ private:
       firstIndices.push_back(constant(rewriter, i32, 0));
     // Then, for each carried value, D iter_args: the value of iterations k .. k + D - 1.
     llvm::append_range(firstIndices, carriedInits);
-    // Then the advance inputs of iteration k + D - 1.
+    // Then the advance inputs of iteration k + D - 1, then the tokens of iterations
+    // k .. k + D - 1 of each cp.async load.
     llvm::append_range(firstIndices, advanceInputInits);
+    llvm::append_range(firstIndices, tokenInits);
     auto advance = [&](OpBuilder &b, Value index, Value *wrapped) -> Value {
       Value next = arith::AddIOp::create(b, loc, index, constant(b, i32, 1));
       Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, next,
@@ -951,6 +980,7 @@ private:
     Value extractArg = loop.getRegionIterArgs()[indexArg + 1];
     unsigned carriedArg = indexArg + (groups.empty() ? 2 : 3);
     unsigned advanceInputArg = carriedArg + carried.size() * distance;
+    unsigned tokenArg = advanceInputArg + advanceInputInits.size();
     // The rest of the body reads iteration k's value of a carried one; stage 0 and the
     // pipelined loads keep reading the value stage 0 computes: the copies at the end of the
     // body are issued for iteration k + D with the values of that iteration (a descriptor
@@ -1079,8 +1109,11 @@ private:
       // With the copies of iteration k + D issued before the wait (copiesFirst), D iterations'
       // groups may be pending.
       int64_t pendingGroups = (copiesFirst ? distance : distance - 1) * copies;
-      Value wait =
-          AsyncWaitOp::create(builder, loc, ValueRange{}, static_cast<uint32_t>(pendingGroups));
+      // It waits for the tokens of iteration k (the oldest of each load's chain).
+      SmallVector<Value> tokens;
+      for (unsigned number = 0; number < tokenChains; ++number)
+        tokens.push_back(loop.getRegionIterArgs()[tokenArg + number * tokenDepth]);
+      Value wait = AsyncWaitOp::create(builder, loc, tokens, static_cast<uint32_t>(pendingGroups));
       firstWait = wait.getDefiningOp();
       for (PipelinedLoad &entry : loads)
         if (!entry.tmaLoad)
@@ -1121,6 +1154,12 @@ private:
       if (directOps.contains(op) && !prologueOps.contains(op))
         restOfStageZero.push_back(op);
     issueIteration(builder, mapping, writeIndex, valid, restOfStageZero);
+    for (unsigned number = 0; number < tokenChains; ++number) {
+      unsigned first = tokenArg + number * tokenDepth;
+      for (int64_t older = 0; older + 1 < tokenDepth; ++older)
+        yield->setOperand(first + older, loop.getRegionIterArgs()[first + older + 1]);
+      yield->setOperand(first + tokenDepth - 1, commitTokens[number]);
+    }
     for (unsigned index : directArgs)
       yield->setOperand(index, mapping.lookupOrDefault(yield.getOperand(index)));
     for (auto [number, value] : llvm::enumerate(carried)) {
@@ -1277,7 +1316,8 @@ private:
     return ordered;
   }
 
-  // The iter_args the pipeliner adds for carried values and advance inputs (from `first` on), in
+  // The iter_args the pipeliner adds for carried values, advance inputs and commit tokens (from
+  // `first` on), in
   // the order the body first reads them, as Triton's expander adds them while it emits the
   // body: the values each D-deep chain of a carried value holds stay together.
   void orderAddedIterArgs(unsigned first) {
@@ -1289,8 +1329,12 @@ private:
     unsigned position = first;
     for (size_t number = 0; number < carried.size(); ++number, position += distance)
       chains.push_back({position, position + static_cast<unsigned>(distance)});
-    for (; position < count; ++position)
+    unsigned depth = static_cast<unsigned>(tokenDepth);
+    unsigned tokensStart = count - tokenChains * depth;
+    for (; position < tokensStart; ++position)
       chains.push_back({position, position + 1});
+    for (; position < count; position += depth)
+      chains.push_back({position, position + depth});
     DenseMap<Operation *, unsigned> order;
     for (auto [index, op] : llvm::enumerate(*body))
       order[&op] = index;
@@ -1628,6 +1672,11 @@ private:
   llvm::DenseSet<Operation *> directOps;
   llvm::SetVector<Value> advanceInputs;
   SmallVector<Value> advanceInputInits;
+  // The commit groups' tokens of the last issueIteration, one per cp.async load in body order;
+  // how many D-deep chains of iter_args carry them (the last iter_args the pipeliner adds).
+  SmallVector<Value> commitTokens;
+  unsigned tokenChains = 0;
+  int64_t tokenDepth = 0;
 };
 
 } // namespace
