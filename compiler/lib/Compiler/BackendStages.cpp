@@ -127,14 +127,14 @@ public:
     return true;
   }
 
-  // Optimizes `module` (when asked), prints it as the llir stage, and produces the assembly
-  // and the binary as far as options.lastStage asks. With a printer, the llir is printed by
-  // its worker while the external assembler or linker runs (the caller joins the printer
-  // before this backend ends).
   // Set when the kernel cannot run on the target (the error is reported): the llir is still
   // produced, the machine code is not.
   bool cannotRun = false;
 
+  // Optimizes `module` (when asked), prints it as the llir stage, and produces the assembly
+  // and the binary as far as options.lastStage asks. With a printer, the llir is printed by
+  // its worker while the external assembler or linker runs (the caller joins the printer
+  // before this backend ends).
   bool finish(llvm::Module &module, bool optimize) {
     if (optimize) {
       LLVMPassSnapshotRecorder recorder(result.passes, options.captureIRAfterEachPass);

@@ -491,8 +491,11 @@ LogicalResult checkElementOpsPerThread(ModuleOp module) {
   int64_t total = elementOpsPerThread(module);
   if (total <= kWarnElementOpsPerThread)
     return success();
+  // At the kernel (the first public function; the module where there is none).
   Location location = module.getLoc();
   module.walk([&](FunctionOpInterface function) {
+    if (!function.isPublic())
+      return WalkResult::advance();
     location = function.getLoc();
     return WalkResult::interrupt();
   });
@@ -531,9 +534,11 @@ void runPipelinesFrom(ModuleOp module, const ResumePoint &point, const CompileOp
       return;
     printer.keep(Stage::TTGIR, module);
     warnAboutRegisterPressure(module, options.target);
-    if (options.lastStage > Stage::TTGIR && failed(checkElementOpsPerThread(module)))
-      return;
   }
+  // Also for a ttgir input, which starts here.
+  if (point.pipeline <= Pipeline::LLVMLowering && options.lastStage > Stage::TTGIR &&
+      failed(checkElementOpsPerThread(module)))
+    return;
   if (options.lastStage > Stage::TTGIR &&
       !driver::produceBackendStages(module, options, result, firstStepOf(Pipeline::LLVMLowering),
                                     &printer))
