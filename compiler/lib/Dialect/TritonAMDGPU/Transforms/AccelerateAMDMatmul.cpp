@@ -310,55 +310,17 @@ int mfmaVersionOf(StringRef arch) {
   return 0;
 }
 
-// The bf16 parts of the f32 `value` (already in its operand layout): hi = bf16(value), then
-// each next part is the bf16 of what the previous ones leave.
-SmallVector<Value, 3> splitIntoBf16Parts(PatternRewriter &rewriter, Value value, unsigned parts) {
-  Location loc = value.getLoc();
-  auto type = cast<RankedTensorType>(value.getType());
-  auto bf16Type = type.clone(rewriter.getBF16Type());
-  SmallVector<Value, 3> result;
-  Value rest = value;
-  for (unsigned i = 0; i < parts; ++i) {
-    Value part = arith::TruncFOp::create(rewriter, loc, bf16Type, rest);
-    result.push_back(part);
-    if (i + 1 < parts)
-      rest = arith::SubFOp::create(rewriter, loc, rest,
-                                   arith::ExtFOp::create(rewriter, loc, type, part));
-  }
-  return result;
-}
-
 // bf16x3 / bf16x6 `dot` on MFMA: the operands go to their operand layouts as f32 (shared
-// memory holds f32) and are split there; the small products are summed first, NaNs they
-// produce for infinite inputs (inf - inf in the lower parts) are dropped, then the hi x hi
-// product and the accumulator are added. As Triton's 3xBF16 / 6xBF16 emulation.
+// memory holds f32) and are split there (Triton's 3xBF16 / 6xBF16 emulation).
 Value splitDot(PatternRewriter &rewriter, tt::DotOp dot, Value accumulator,
                ttg::DotOperandEncodingAttr aEncoding, ttg::DotOperandEncodingAttr bEncoding) {
   Location loc = dot.getLoc();
   unsigned parts = dot.getInputPrecision() == tt::InputPrecision::BF16x6 ? 3 : 2;
-  SmallVector<Value, 3> a = splitIntoBf16Parts(
-      rewriter, convertAndCast(rewriter, dot.getA(), aEncoding, rewriter.getF32Type()), parts);
-  SmallVector<Value, 3> b = splitIntoBf16Parts(
-      rewriter, convertAndCast(rewriter, dot.getB(), bEncoding, rewriter.getF32Type()), parts);
-  auto accumulatorType = cast<RankedTensorType>(accumulator.getType());
-  Value zero = arith::ConstantOp::create(
-      rewriter, loc, DenseElementsAttr::get(accumulatorType, rewriter.getF32FloatAttr(0.0f)));
-  // (a part, b part) products below hi x hi, smallest first.
-  constexpr unsigned hi = 0, mid = 1, lo = 2;
-  SmallVector<std::pair<unsigned, unsigned>> products;
-  if (parts == 3)
-    products = {{mid, mid}, {lo, hi}, {hi, lo}, {mid, hi}, {hi, mid}};
-  else
-    products = {{mid, hi}, {hi, mid}};
-  Value sum = zero;
-  for (auto [i, j] : products)
-    sum = tt::DotOp::create(rewriter, loc, accumulatorType, a[i], b[j], sum,
-                            tt::InputPrecision::IEEE, 0);
-  Value isNan = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNO, sum, sum);
-  sum = arith::SelectOp::create(rewriter, loc, isNan, zero, sum);
-  sum = tt::DotOp::create(rewriter, loc, accumulatorType, a[hi], b[hi], sum,
-                          tt::InputPrecision::IEEE, 0);
-  return arith::AddFOp::create(rewriter, loc, sum, accumulator);
+  SmallVector<Value, 3> a = ttg::splitIntoBf16(
+      rewriter, loc, convertAndCast(rewriter, dot.getA(), aEncoding, rewriter.getF32Type()), parts);
+  SmallVector<Value, 3> b = ttg::splitIntoBf16(
+      rewriter, loc, convertAndCast(rewriter, dot.getB(), bEncoding, rewriter.getF32Type()), parts);
+  return ttg::sumOfBf16PartDots(rewriter, loc, a, b, accumulator);
 }
 
 struct BlockedDotToMfma : OpRewritePattern<tt::DotOp> {

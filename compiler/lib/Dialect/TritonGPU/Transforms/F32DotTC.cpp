@@ -20,33 +20,16 @@ bool hasF32Operands(tt::DotOp dot) {
 }
 
 // A tensor of zeros of `type` (a splat of an f32 constant, which the canonicalizer folds).
-Value zerosLike(PatternRewriter &rewriter, Location loc, Type type) {
-  Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getF32FloatAttr(0.0f));
-  return tt::SplatOp::create(rewriter, loc, type, zero);
+Value zerosLike(OpBuilder &builder, Location loc, Type type) {
+  Value zero = arith::ConstantOp::create(builder, loc, builder.getF32FloatAttr(0.0f));
+  return tt::SplatOp::create(builder, loc, type, zero);
 }
 
 // `value` where it is a number, 0 where it is NaN.
-Value zeroNaNs(PatternRewriter &rewriter, Location loc, Value value) {
-  Value isNan = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::UNO, value, value);
-  return arith::SelectOp::create(rewriter, loc, isNan, zerosLike(rewriter, loc, value.getType()),
+Value zeroNaNs(OpBuilder &builder, Location loc, Value value) {
+  Value isNan = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO, value, value);
+  return arith::SelectOp::create(builder, loc, isNan, zerosLike(builder, loc, value.getType()),
                                  value);
-}
-
-// `value` (f32) as `parts` bf16 tensors whose sum approximates it: each part is the bf16
-// rounding of what the previous ones left.
-SmallVector<Value, 3> splitIntoBf16(PatternRewriter &rewriter, Location loc, Value value,
-                                    unsigned parts) {
-  auto f32Type = cast<RankedTensorType>(value.getType());
-  RankedTensorType bf16Type = f32Type.clone(rewriter.getBF16Type());
-  SmallVector<Value, 3> result;
-  for (unsigned i = 0; i < parts; ++i) {
-    Value part = arith::TruncFOp::create(rewriter, loc, bf16Type, value);
-    result.push_back(part);
-    if (i + 1 < parts)
-      value = arith::SubFOp::create(rewriter, loc, value,
-                                    arith::ExtFOp::create(rewriter, loc, f32Type, part));
-  }
-  return result;
 }
 
 struct SplitBf16Dot : OpRewritePattern<tt::DotOp> {
@@ -57,23 +40,11 @@ struct SplitBf16Dot : OpRewritePattern<tt::DotOp> {
     if ((precision != tt::InputPrecision::BF16x3 && precision != tt::InputPrecision::BF16x6) ||
         !hasF32Operands(dot))
       return rewriter.notifyMatchFailure(dot, "not an f32 bf16x3 / bf16x6 dot");
-    Location loc = dot.getLoc();
     unsigned parts = precision == tt::InputPrecision::BF16x6 ? 3 : 2;
+    Location loc = dot.getLoc();
     SmallVector<Value, 3> a = splitIntoBf16(rewriter, loc, dot.getA(), parts);
     SmallVector<Value, 3> b = splitIntoBf16(rewriter, loc, dot.getB(), parts);
-    Type type = dot.getType();
-    constexpr unsigned hi = 0, mid = 1, lo = 2;
-    // (a part, b part) products below hi x hi, smallest first.
-    SmallVector<std::pair<unsigned, unsigned>> products;
-    if (parts == 3)
-      products = {{mid, mid}, {lo, hi}, {hi, lo}};
-    products.append({{mid, hi}, {hi, mid}});
-    Value sum = zerosLike(rewriter, loc, type);
-    for (auto [i, j] : products)
-      sum = tt::DotOp::create(rewriter, loc, type, a[i], b[j], sum, tt::InputPrecision::IEEE, 0);
-    sum = zeroNaNs(rewriter, loc, sum);
-    sum = tt::DotOp::create(rewriter, loc, type, a[hi], b[hi], sum, tt::InputPrecision::IEEE, 0);
-    rewriter.replaceOp(dot, arith::AddFOp::create(rewriter, loc, sum, dot.getC()));
+    rewriter.replaceOp(dot, sumOfBf16PartDots(rewriter, loc, a, b, dot.getC()));
     return success();
   }
 };
@@ -122,5 +93,36 @@ struct TritonGPUF32DotTCPass : impl::TritonGPUF32DotTCBase<TritonGPUF32DotTCPass
 };
 
 } // namespace
+
+SmallVector<Value, 3> splitIntoBf16(OpBuilder &builder, Location loc, Value value, unsigned parts) {
+  auto f32Type = cast<RankedTensorType>(value.getType());
+  RankedTensorType bf16Type = f32Type.clone(builder.getBF16Type());
+  SmallVector<Value, 3> result;
+  for (unsigned i = 0; i < parts; ++i) {
+    Value part = arith::TruncFOp::create(builder, loc, bf16Type, value);
+    result.push_back(part);
+    if (i + 1 < parts)
+      value = arith::SubFOp::create(builder, loc, value,
+                                    arith::ExtFOp::create(builder, loc, f32Type, part));
+  }
+  return result;
+}
+
+Value sumOfBf16PartDots(OpBuilder &builder, Location loc, ArrayRef<Value> a, ArrayRef<Value> b,
+                        Value accumulator) {
+  Type type = accumulator.getType();
+  constexpr unsigned hi = 0, mid = 1, lo = 2;
+  // (a part, b part) products below hi x hi, smallest first.
+  SmallVector<std::pair<unsigned, unsigned>> products;
+  if (a.size() == 3)
+    products = {{mid, mid}, {lo, hi}, {hi, lo}};
+  products.append({{mid, hi}, {hi, mid}});
+  Value sum = zerosLike(builder, loc, type);
+  for (auto [i, j] : products)
+    sum = tt::DotOp::create(builder, loc, type, a[i], b[j], sum, tt::InputPrecision::IEEE, 0);
+  sum = zeroNaNs(builder, loc, sum);
+  sum = tt::DotOp::create(builder, loc, type, a[hi], b[hi], sum, tt::InputPrecision::IEEE, 0);
+  return arith::AddFOp::create(builder, loc, sum, accumulator);
+}
 
 } // namespace trex::ttg

@@ -91,6 +91,18 @@ SwizzledSharedEncodingAttr getSharedEncodingForDotOperand(DotOperandEncodingAttr
                                                           unsigned elementBitWidth,
                                                           bool needTrans);
 
+// Triton's 3xBF16 / 6xBF16 emulation of an f32 dot (tritongpu-F32DotTC, and the MFMA path on
+// AMD): the f32 tensor `value` as `parts` bf16 tensors whose sum approximates it (each the bf16
+// rounding of what the previous ones left) ...
+llvm::SmallVector<mlir::Value, 3> splitIntoBf16(mlir::OpBuilder &builder, mlir::Location loc,
+                                                mlir::Value value, unsigned parts);
+// ... and `accumulator` + the IEEE dots of such parts of A and B (2 or 3 each): the products
+// below hi x hi first, smallest first, the NaNs those give for infinite inputs dropped, then
+// hi x hi.
+mlir::Value sumOfBf16PartDots(mlir::OpBuilder &builder, mlir::Location loc,
+                              llvm::ArrayRef<mlir::Value> a, llvm::ArrayRef<mlir::Value> b,
+                              mlir::Value accumulator);
+
 #define GEN_PASS_REGISTRATION
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h.inc"
 
