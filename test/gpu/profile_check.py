@@ -38,37 +38,27 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+SOFTMAX = {
+    "name": "softmax",
+    "file": "test/frontend/profile-scopes.py",
+    "kernel": "softmax_kernel",
+    # n_cols = 1000 is no multiple of 16: "i32", as Triton specializes it.
+    "signature": "*fp32:16, *fp32:16, i32:16, i32:16, i32, 1024",
+    "num_warps": 4,
+    "num_stages": 3,
+    "grid": "4096",
+    "names": "out_ptr,in_ptr,in_row_stride,out_row_stride,n_cols",
+    "args": ["out_ptr=zeros:4194304", "in_ptr=randn:4194304", "in_row_stride=1024",
+             "out_row_stride=1024", "n_cols=1000"],
+    "output": "out_ptr",
+    "scopes": ["load_max", "normalize"],
+}
+
 KERNELS = [
-    {
-        "name": "softmax",
-        "file": "test/frontend/profile-scopes.py",
-        "kernel": "softmax_kernel",
-        # n_cols = 1000 is no multiple of 16: "i32", as Triton specializes it.
-        "signature": "*fp32:16, *fp32:16, i32:16, i32:16, i32, 1024",
-        "num_warps": 4,
-        "num_stages": 3,
-        "grid": "4096",
-        "names": "out_ptr,in_ptr,in_row_stride,out_row_stride,n_cols",
-        "args": ["out_ptr=zeros:4194304", "in_ptr=randn:4194304", "in_row_stride=1024",
-                 "out_row_stride=1024", "n_cols=1000"],
-        "output": "out_ptr",
-        "scopes": ["load_max", "normalize"],
-    },
-    {
-        # The same softmax on whole rows (n_cols = 1024, a multiple of 16).
-        "name": "softmax1024",
-        "file": "test/frontend/profile-scopes.py",
-        "kernel": "softmax_kernel",
-        "signature": "*fp32:16, *fp32:16, i32:16, i32:16, i32:16, 1024",
-        "num_warps": 4,
-        "num_stages": 3,
-        "grid": "4096",
-        "names": "out_ptr,in_ptr,in_row_stride,out_row_stride,n_cols",
-        "args": ["out_ptr=zeros:4194304", "in_ptr=randn:4194304", "in_row_stride=1024",
-                 "out_row_stride=1024", "n_cols=1024"],
-        "output": "out_ptr",
-        "scopes": ["load_max", "normalize"],
-    },
+    SOFTMAX,
+    # The same softmax on whole rows (n_cols = 1024, a multiple of 16).
+    dict(SOFTMAX, name="softmax1024", signature="*fp32:16, *fp32:16, i32:16, i32:16, i32:16, 1024",
+         args=SOFTMAX["args"][:-1] + ["n_cols=1024"]),
     {
         "name": "matmul",
         "file": "test/gpu/kernels/profiled_matmul.py",
