@@ -152,10 +152,15 @@ def user_arguments(spec):
     for name, kind in zip(spec["names"].split(","), kinds):
         text = given[name]
         if kind.startswith("*"):
-            dtype = {"fp32": torch.float32, "fp16": torch.float16}[kind[1:].split(":")[0]]
+            dtype = {"fp32": torch.float32, "fp16": torch.float16, "bf16": torch.bfloat16, "u8": torch.uint8,
+                     "i32": torch.int32}[kind[1:].split(":")[0]]
             fill, count = text.split(":")
-            tensor = {"randn": torch.randn, "zeros": torch.zeros, "ones": torch.ones}[fill](
-                int(count), device="cuda").to(dtype)
+            if fill == "rand" and not dtype.is_floating_point:  # every value of the type
+                tensor = torch.randint(0, 256 if dtype == torch.uint8 else 1 << 16, (int(count), ), device="cuda")
+            else:
+                tensor = {"randn": torch.randn, "rand": torch.rand, "zeros": torch.zeros, "ones": torch.ones}[fill](
+                    int(count), device="cuda")
+            tensor = tensor.to(dtype)
             tensors.append(tensor)
             values.append(("ptr", tensor.data_ptr()))
         elif kind.startswith("i"):
@@ -165,13 +170,14 @@ def user_arguments(spec):
     return values, tensors
 
 
-def paired_times(kernels, spec, iterations):
+def paired_times(kernels, spec, iterations, arguments=None):
     """Median time (ms) of each of the kernels {label: (DriverKernel, profile bytes per program)},
-    launched in turn on the same arguments, each launch alone after an L2 flush; the order rotates
-    every iteration."""
+    launched in turn on the same arguments (`arguments`, else user_arguments(spec)), each launch
+    alone after an L2 flush; the order rotates every iteration."""
     import torch
     programs = int(spec["grid"].split(",")[0])
-    values, tensors = user_arguments(spec)
+    values, tensors = arguments or user_arguments(spec)
+    tensors = list(tensors)
     scratch = {}
     for label, (kernel, profile_bytes) in kernels.items():
         buffer = torch.empty(max(profile_bytes * programs, 1), dtype=torch.uint8, device="cuda")

@@ -63,3 +63,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %ra : tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
   }
 }
+
+// -----
+
+// A ttg.convert_layout through shared memory reads with ldmatrix too where the exchange
+// layout gives the read side its shape: the scaled dot's f16 operand (64x128, four warps)
+// going to the layout that multiplies it by its scale, rows paired per register (as
+// test/gpu/kernels/dot_scaled.py's scaled_fp16_e5m2). The exchange takes eight rounds of
+// 16-byte stores, each read back by one ldmatrix.x4.trans, as in Triton's code.
+// CHECK-LABEL: llvm.func @exchange_reads_with_ldmatrix
+// CHECK-COUNT-8: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-NOT: ldmatrix
+// CHECK-NOT: llvm.load {{.*}} !llvm.ptr<3> -> f16
+// CHECK: llvm.return
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#linear1 = #ttg.linear<{register = [[1, 0], [0, 8], [8, 0], [16, 0], [32, 0], [0, 64]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 16], [0, 32]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @exchange_reads_with_ldmatrix(%b: tensor<64x128xf16, #blocked1>) -> tensor<64x128xf16, #linear1> {
+    %c = ttg.convert_layout %b : tensor<64x128xf16, #blocked1> -> tensor<64x128xf16, #linear1>
+    tt.return %c : tensor<64x128xf16, #linear1>
+  }
+}

@@ -187,6 +187,29 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
 
     SmallVector<Value> loaded(plan->load.offset.size());
     int64_t elementBytes = bitwidth / 8;
+    // The read side with ldmatrix where the exchange layout gives it its shape (16-bit
+    // elements; Triton's swizzling plans 8 x 8 tiles for it), as Triton does: per round, the
+    // registers it reads in increasing order, addressed as one access.
+    auto roundAccess = [&](int64_t round) {
+      LocalMemoryAccess access;
+      access.laneOffset = plan->load.laneOffset;
+      access.warpOffset = plan->load.warpOffset;
+      for (size_t reg = 0; reg < plan->load.offset.size(); ++reg)
+        if (plan->load.round[reg] == round) {
+          access.registerOffset.push_back(plan->load.offset[reg]);
+          access.canonical.push_back(plan->load.canonical[reg] == static_cast<int32_t>(reg)
+                                         ? static_cast<int32_t>(access.canonical.size())
+                                         : -1);
+        }
+      return access;
+    };
+    std::optional<MatrixLoadPlan> matrix;
+    if (target.hasMatrixLoad() && bitwidth == 16 && storageType == elementType) {
+      matrix = planMatrixLoad(roundAccess(0), 2);
+      for (int64_t round = 1; matrix && round < plan->exchange.roundCount(); ++round)
+        if (!planMatrixLoad(roundAccess(round), 2))
+          matrix.reset();
+    }
     // Other users of shared memory may still be reading the scratch this exchange overwrites.
     if (!isFirstSharedMemoryUse(op))
       target.barrier(rewriter, loc);
@@ -208,6 +231,16 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
                               elementBytes * static_cast<int64_t>(registers.size()));
       }
       target.barrier(rewriter, loc);
+      if (matrix) {
+        LocalMemoryAccess access = roundAccess(round);
+        SmallVector<Value> words = loadMatrices(rewriter, loc, target, *base, storageType, access,
+                                                *planMatrixLoad(access, 2));
+        auto word = words.begin();
+        for (size_t reg = 0; reg < loaded.size(); ++reg)
+          if (plan->load.round[reg] == round)
+            loaded[reg] = *word++;
+        continue;
+      }
       for (const std::vector<int32_t> &registers : plan->load.vectorsOfRound(round)) {
         Type type = registers.size() == 1
                         ? storageType

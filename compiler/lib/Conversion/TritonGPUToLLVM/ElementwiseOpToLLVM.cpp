@@ -103,6 +103,11 @@ Value lowerScalarTritonOp(Operation *original, OpBuilder &builder, Location loc,
     // Widening fp8 (AMD's fp8 dots before gfx950 are computed in f16): through f32, which
     // holds every fp8 value exactly, as do f16 and bf16, so the final cast does not round.
     if (sourceBits == 8 && destinationBits > 8 && isSupportedFp8(source)) {
+      // e5m2 is the high byte of an f16 (same exponent bias and specials).
+      if (isa<Float8E5M2Type>(source) && destination.isF16())
+        return b.bitcast(
+            b.shl(b.zext(operands[0], builder.getI16Type()), b.constant(builder.getI16Type(), 8)),
+            scalarType);
       Value wide = fp8ToF32(builder, loc, operands[0], source);
       if (destination.isF32())
         return wide;
@@ -207,6 +212,30 @@ struct TensorElementwiseConversion : public ConversionPattern {
       if (std::optional<SmallVector<int64_t>> known = constancy(op->getResult(0)))
         if (count == static_cast<size_t>(elementsPerThread(resultType)))
           shared = sharedRegisterBits(resultType, *known);
+    if (auto convert = dyn_cast<tt::FpToFpOp>(op)) {
+      // fp8 conversions in pairs, through the target's instructions where it has them.
+      SmallVector<size_t> computed;
+      SmallVector<Value> inputs;
+      for (size_t i = 0; i < count; ++i)
+        if (!(i & shared)) {
+          computed.push_back(i);
+          inputs.push_back(unpacked.front()[i]);
+        }
+      bool nearestEven = !convert.getRounding() || *convert.getRounding() == tt::RoundingMode::RTNE;
+      if (std::optional<SmallVector<Value>> converted = target.hardwareFp8Conversion(
+              rewriter, loc, inputs, getElementTypeOrSelf(convert.getSrc().getType()),
+              resultType.getElementType(), nearestEven)) {
+        SmallVector<Value> results(count);
+        for (auto [k, i] : llvm::enumerate(computed))
+          results[i] = (*converted)[k];
+        for (size_t i = 0; i < count; ++i)
+          if (i & shared)
+            results[i] = results[i & ~shared];
+        rewriter.replaceOp(op,
+                           packElements(loc, *getTypeConverter(), results, resultType, rewriter));
+        return success();
+      }
+    }
     SmallVector<Value> results;
     for (size_t i = 0; i < count; ++i) {
       if (i & shared) {
@@ -244,7 +273,8 @@ struct TensorElementwiseConversion : public ConversionPattern {
 // bf16 or f16 bits. The source register i gives the values 2i and 2i + 1 of the unpacked
 // layout identity1D(2, register, axis) * source; the result layout names where each goes.
 struct Fp4ToFpConversion : public ConvertOpToLLVMPattern<ttg::Fp4ToFpOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  Fp4ToFpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern<ttg::Fp4ToFpOp>(converter), target(target) {}
 
   // e2m1 magnitude m (exponent bias 1, one mantissa bit) as the bits of a 16-bit float with
   // `mantissaBits` and the bits of 0.5 `half`: m = 0 is 0, m = 1 (subnormal) 0.5; from m = 2
@@ -284,14 +314,19 @@ struct Fp4ToFpConversion : public ConvertOpToLLVMPattern<ttg::Fp4ToFpOp> {
     int64_t half = bf16 ? 0x3F00 : 0x3800;
     LLVMBuilder b(rewriter, loc);
     Type i16 = rewriter.getI16Type();
+    SmallVector<Value> bytes = unpackElements(loc, adaptor.getSrc(), rewriter);
     SmallVector<Value> values;
-    for (Value byte : unpackElements(loc, adaptor.getSrc(), rewriter)) {
-      Value wide = b.zext(byte, i16);
-      Value low = b.and_(wide, b.constant(i16, 0xF));
-      Value high = b.lshr(wide, b.constant(i16, 4));
-      for (Value nibble : {low, high})
-        values.push_back(b.bitcast(decode(b, nibble, mantissaBits, half), resultElement));
-    }
+    if (std::optional<SmallVector<Value>> decoded =
+            target.decodeE2m1(rewriter, loc, bytes, resultElement))
+      values = std::move(*decoded);
+    else
+      for (Value byte : bytes) {
+        Value wide = b.zext(byte, i16);
+        Value low = b.and_(wide, b.constant(i16, 0xF));
+        Value high = b.lshr(wide, b.constant(i16, 4));
+        for (Value nibble : {low, high})
+          values.push_back(b.bitcast(decode(b, nibble, mantissaBits, half), resultElement));
+      }
     int64_t count = elementsPerThread(resultType);
     if (static_cast<int64_t>(values.size()) != count)
       return rewriter.notifyMatchFailure(op, "the result does not hold two values per byte");
@@ -303,6 +338,8 @@ struct Fp4ToFpConversion : public ConvertOpToLLVMPattern<ttg::Fp4ToFpOp> {
     rewriter.replaceOp(op, packElements(loc, *getTypeConverter(), results, resultType, rewriter));
     return success();
   }
+
+  const TargetInfo &target;
 };
 
 // Scalar tt element-wise ops.
@@ -398,7 +435,7 @@ void populateElementwiseOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter
                ScalarTritonOpConversion<tt::PreciseDivFOp>,
                ScalarTritonOpConversion<tt::MulhiUIOp>, ScalarTritonOpConversion<tt::ClampFOp>,
                ScalarTritonOpConversion<tt::FpToFpOp>>(converter, target);
-  patterns.add<Fp4ToFpConversion>(converter);
+  patterns.add<Fp4ToFpConversion>(converter, target);
   patterns.add<IntegerHeldAbsFConversion>(converter);
   patterns.add<ScalarMathConversion<math::ExpOp>>(converter, target, "exp");
   patterns.add<ScalarMathConversion<math::Exp2Op>>(converter, target, "exp2");

@@ -4,6 +4,7 @@
 #include "trex/Conversion/TritonGPUToLLVM/TargetInfo.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/ApproximateMath.h"
+#include "trex/Conversion/TritonGPUToLLVM/LLVMBuilder.h"
 #include "trex/Conversion/TritonGPUToLLVM/ModuleSymbols.h"
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 
@@ -11,6 +12,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 
@@ -26,6 +28,26 @@ Value inlinePTX(OpBuilder &builder, Location loc, Type resultType, StringRef tex
       /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
       LLVM::AsmDialectAttr(), ArrayAttr());
   return resultType ? op.getResult(0) : Value();
+}
+
+// Inline PTX without side effects (a conversion): LLVM may merge equal ones, move them and
+// drop unused ones, as it does with an intrinsic.
+Value purePTX(OpBuilder &builder, Location loc, Type resultType, StringRef text,
+              StringRef constraints, ValueRange operands) {
+  return LLVM::InlineAsmOp::create(builder, loc, TypeRange{resultType}, operands, text, constraints,
+                                   /*has_side_effects=*/false,
+                                   /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+                                   LLVM::AsmDialectAttr(), ArrayAttr())
+      .getResult(0);
+}
+
+// PTX's name of an fp8 format with conversion instructions (sm_89+), or "".
+StringRef ptxFp8Name(Type type) {
+  if (isa<Float8E4M3FNType>(type))
+    return "e4m3";
+  if (isa<Float8E5M2Type>(type))
+    return "e5m2";
+  return "";
 }
 
 // A call of an NVVM intrinsic without side effects (the approximate and correctly rounded
@@ -706,6 +728,129 @@ public:
                             << "', but no libdevice was found for " << targetName()
                             << " (set TRITON_LIBDEVICE_PATH or install CUDA)";
     return success();
+  }
+
+  // fp8 <-> f16/bf16/f32 with sm_89's paired conversions, as Triton lowers them: the
+  // widening ones exact, the narrowing ones rounding to nearest even and saturating to the
+  // largest finite value (.satfinite; NaN stays NaN), the software path's results
+  // (Fp8Conversion.h). bf16 goes through f32 (exact), as cvt has no bf16x2 form for fp8;
+  // fp8 -> bf16 needs sm_90's cvt.bf16.f16. Toward-zero narrowing has no instruction.
+  std::optional<SmallVector<Value>> hardwareFp8Conversion(OpBuilder &builder, Location loc,
+                                                          ArrayRef<Value> elements, Type source,
+                                                          Type destination,
+                                                          bool nearestEven) const override {
+    StringRef from = ptxFp8Name(source), to = ptxFp8Name(destination);
+    if (computeCapability < 89 || from.empty() == to.empty())
+      return std::nullopt;
+    bool widening = !from.empty();
+    Type wide = widening ? destination : source;
+    if (!(wide.isF16() || wide.isF32() || wide.isBF16()) ||
+        (widening && wide.isBF16() && computeCapability < 90) || (!widening && !nearestEven))
+      return std::nullopt;
+    LLVMBuilder b(builder, loc);
+    Type i8 = builder.getI8Type(), i16 = builder.getI16Type(), i32 = builder.getI32Type();
+    Type f16 = builder.getF16Type(), f32 = builder.getF32Type();
+    SmallVector<Value> results;
+    for (size_t i = 0; i < elements.size(); i += 2) {
+      Value low = elements[i];
+      Value high = i + 1 < elements.size() ? elements[i + 1] : b.zero(low.getType());
+      if (widening) {
+        // Two fp8 bytes in one b16, the first element in the low byte; the result's halves
+        // keep that order.
+        Value pair = b.or_(b.zext(low, i16), b.shl(b.zext(high, i16), b.constant(i16, 8)));
+        std::string text = "cvt.rn.f16x2." + from.str() + "x2 $0, $1;";
+        if (wide.isBF16())
+          text = "{\n.reg .b32 h;\n.reg .f16 h<2>;\n.reg .b16 o<2>;\ncvt.rn.f16x2." + from.str() +
+                 "x2 h, $1;\nmov.b32 {h0, h1}, h;\ncvt.bf16.f16 o0, h0;\ncvt.bf16.f16 o1, h1;\n"
+                 "mov.b32 $0, {o0, o1};\n}";
+        Value word = purePTX(builder, loc, i32, text, "=r,h", {pair});
+        Type half = wide.isBF16() ? Type(builder.getBF16Type()) : f16;
+        Value halves = b.bitcast(word, VectorType::get({2}, half));
+        for (int64_t k = 0; k < 2 && i + k < elements.size(); ++k) {
+          Value value = b.extractElement(halves, k);
+          results.push_back(
+              wide.isF32() ? LLVM::FPExtOp::create(builder, loc, f32, value).getResult() : value);
+        }
+        continue;
+      }
+      // Narrowing: cvt packs its first source operand into the high byte.
+      Value pair;
+      if (wide.isF16()) {
+        Value halves = b.undef(VectorType::get({2}, f16));
+        halves = b.insertElement(halves, low, 0);
+        halves = b.insertElement(halves, high, 1);
+        pair = purePTX(builder, loc, i16, "cvt.rn.satfinite." + to.str() + "x2.f16x2 $0, $1;",
+                       "=h,r", {b.bitcast(halves, i32)});
+      } else {
+        auto toF32 = [&](Value v) {
+          return v.getType().isF32() ? v : LLVM::FPExtOp::create(builder, loc, f32, v).getResult();
+        };
+        pair = purePTX(builder, loc, i16, "cvt.rn.satfinite." + to.str() + "x2.f32 $0, $1, $2;",
+                       "=h,r,r", {toF32(high), toF32(low)});
+      }
+      results.push_back(b.trunc(pair, i8));
+      if (i + 1 < elements.size())
+        results.push_back(b.trunc(b.lshr(pair, b.constant(i16, 8)), i8));
+    }
+    return results;
+  }
+
+  // Eight e2m1 values (one 32-bit word) at a time with prmt's byte lookups: each nibble's
+  // magnitude (0-7) picks the low and the high byte of its 16-bit value from two 8-byte
+  // tables, its sign bit picks 0x80 or 0 for the high byte; two last prmt per pair of
+  // results interleave low and high bytes. The tables hold the exact values 0, 0.5, 1, 1.5,
+  // 2, 3, 4, 6 (f16: every low byte is 0).
+  std::optional<SmallVector<Value>> decodeE2m1(OpBuilder &builder, Location loc,
+                                               ArrayRef<Value> bytes, Type element) const override {
+    if (!element.isF16() && !element.isBF16())
+      return std::nullopt;
+    const uint16_t bf16Values[8] = {0x0000, 0x3F00, 0x3F80, 0x3FC0, 0x4000, 0x4040, 0x4080, 0x40C0};
+    const uint16_t f16Values[8] = {0x0000, 0x3800, 0x3C00, 0x3E00, 0x4000, 0x4200, 0x4400, 0x4600};
+    const uint16_t *values = element.isBF16() ? bf16Values : f16Values;
+    // A table's two words: byte k of the 8-byte table {high word, low word} is entry k.
+    auto table = [&](int shift, int half) {
+      uint32_t word = 0;
+      for (int k = 0; k < 4; ++k)
+        word |= uint32_t((values[4 * half + k] >> shift) & 0xFF) << (8 * k);
+      return llvm::formatv("{0:x8}", word).str();
+    };
+    std::string text = "{\n.reg .b32 s, m, s0, s1, m1, l0, l1, h0, h1, g0, g1;\n"
+                       "and.b32 s, $4, 0x88888888;\n" // sign bits
+                       "and.b32 m, $4, 0x77777777;\n" // magnitudes, one per nibble
+                       "shr.u32 m1, m, 16;\n"         // nibbles 4-7 as selectors
+                       "shr.u32 s0, s, 3;\n"          // signs as 0/1 selectors
+                       "shr.u32 s1, s, 19;\n"
+                       "prmt.b32 l0, " +
+                       table(0, 0) + ", " + table(0, 1) + ", m;\n" + "prmt.b32 l1, " + table(0, 0) +
+                       ", " + table(0, 1) + ", m1;\n" + "prmt.b32 h0, " + table(8, 0) + ", " +
+                       table(8, 1) + ", m;\n" + "prmt.b32 h1, " + table(8, 0) + ", " + table(8, 1) +
+                       ", m1;\n" +
+                       "prmt.b32 g0, 32768, 0, s0;\n" // byte 1 of 0x8000: the sign
+                       "prmt.b32 g1, 32768, 0, s1;\n"
+                       "or.b32 h0, h0, g0;\n"
+                       "or.b32 h1, h1, g1;\n"
+                       "prmt.b32 $0, l0, h0, 0x5140;\n" // values 0, 1
+                       "prmt.b32 $1, l0, h0, 0x7362;\n" // values 2, 3
+                       "prmt.b32 $2, l1, h1, 0x5140;\n"
+                       "prmt.b32 $3, l1, h1, 0x7362;\n}";
+    LLVMBuilder b(builder, loc);
+    Type i32 = builder.getI32Type();
+    MLIRContext *context = builder.getContext();
+    auto fourWords = LLVM::LLVMStructType::getLiteral(context, {i32, i32, i32, i32});
+    Type pairType = VectorType::get({2}, element);
+    SmallVector<Value> results;
+    for (size_t i = 0; i < bytes.size(); i += 4) {
+      Value word = b.zext(bytes[i], i32);
+      for (size_t k = 1; k < 4 && i + k < bytes.size(); ++k)
+        word = b.or_(word, b.shl(b.zext(bytes[i + k], i32), b.constant(i32, 8 * k)));
+      Value decoded = purePTX(builder, loc, fourWords, text, "=r,=r,=r,=r,r", {word});
+      for (size_t k = 0; k < 4 && i + k < bytes.size(); ++k) {
+        Value pair = b.bitcast(b.extractValue(decoded, k), pairType);
+        results.push_back(b.extractElement(pair, 0));
+        results.push_back(b.extractElement(pair, 1));
+      }
+    }
+    return results;
   }
 
   // Without libdevice: PTX's correctly rounded sqrt and division, its approximate

@@ -215,6 +215,24 @@ public:
                                  mlir::Value x) const = 0;
   virtual mlir::Value divFull(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value lhs,
                               mlir::Value rhs) const = 0;
+  // tt.fp_to_fp between an fp8 format (held as i8) and f16, bf16 or f32 where the target
+  // has instructions for it, two elements at a time (NVIDIA sm_89+: cvt ... e4m3x2/e5m2x2):
+  // the converted elements in order, or nothing where it has none for this pair of types
+  // and rounding (the caller converts in software, Fp8Conversion.h, with the same results).
+  virtual std::optional<llvm::SmallVector<mlir::Value>>
+  hardwareFp8Conversion(mlir::OpBuilder &builder, mlir::Location loc,
+                        llvm::ArrayRef<mlir::Value> elements, mlir::Type source,
+                        mlir::Type destination, bool nearestEven) const {
+    return std::nullopt;
+  }
+  // ttg.fp4_to_fp's decoding of e2m1 pairs (bytes as i8, the low nibble first) to f16 or
+  // bf16 where the target has a faster way than the generic arithmetic (NVIDIA: byte
+  // permutations through lookup tables): two values per byte in order, or nothing.
+  virtual std::optional<llvm::SmallVector<mlir::Value>>
+  decodeE2m1(mlir::OpBuilder &builder, mlir::Location loc, llvm::ArrayRef<mlir::Value> bytes,
+             mlir::Type element) const {
+    return std::nullopt;
+  }
   // Math the target computes with its device library (libdevice on NVIDIA) or, without one,
   // with LLVM intrinsics and approximations: `name` is "exp", "exp2", "log", "log2", "sin",
   // "cos", "erf", "rsqrt", "sqrt_rn" (correctly rounded) or "div_rn"; operands are f32 or f64.
