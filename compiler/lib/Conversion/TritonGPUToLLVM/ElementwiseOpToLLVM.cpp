@@ -103,11 +103,13 @@ Value lowerScalarTritonOp(Operation *original, OpBuilder &builder, Location loc,
     // Widening fp8 (AMD's fp8 dots before gfx950 are computed in f16): through f32, which
     // holds every fp8 value exactly, as do f16 and bf16, so the final cast does not round.
     if (sourceBits == 8 && destinationBits > 8 && isSupportedFp8(source)) {
-      // e5m2 is the high byte of an f16 (same exponent bias and specials).
-      if (isa<Float8E5M2Type>(source) && destination.isF16())
-        return b.bitcast(
+      // e5m2 is the high byte of an f16 (same exponent bias and specials); f32 from there.
+      if (isa<Float8E5M2Type>(source) && (destination.isF16() || destination.isF32())) {
+        Value half = b.bitcast(
             b.shl(b.zext(operands[0], builder.getI16Type()), b.constant(builder.getI16Type(), 8)),
-            scalarType);
+            builder.getF16Type());
+        return destination.isF16() ? half : LLVM::FPExtOp::create(builder, loc, scalarType, half);
+      }
       Value wide = fp8ToF32(builder, loc, operands[0], source);
       if (destination.isF32())
         return wide;
