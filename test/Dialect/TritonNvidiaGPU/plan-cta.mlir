@@ -165,3 +165,15 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A batched dot: Triton's plan would read the batch as M; trex says it does not plan it.
+#batched = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [4, 1, 1], order = [2, 1, 0], CGALayout = [[1, 0, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @batched(%a: tensor<2x16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #batched}>>, %b: tensor<2x16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #batched}>>, %c: tensor<2x16x16xf32, #batched>) -> tensor<2x16x16xf32, #batched> {
+    // expected-error @+1 {{triton-nvidia-gpu-plan-cta: batched (3-d) dots are not planned over the CTAs of a cluster}}
+    %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<2x16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #batched}>> * tensor<2x16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #batched}>> -> tensor<2x16x16xf32, #batched>
+    tt.return %d : tensor<2x16x16xf32, #batched>
+  }
+}

@@ -215,7 +215,13 @@ void CTAPlanner::processDots() {
     auto aLayout = dyn_cast<ttg::DotOperandEncodingAttr>(aType.getEncoding());
     auto bLayout = dyn_cast<ttg::DotOperandEncodingAttr>(bType.getEncoding());
     auto dLayout = dyn_cast<ttg::BlockedEncodingAttr>(dType.getEncoding());
-    if (!aLayout || !bLayout || !dLayout || dType.getRank() != 2) {
+    if (dType.getRank() != 2) {
+      // Triton's plan reads M and N as the first two dimensions: a batched dot would be split
+      // along the batch.
+      fail(dot, "batched (3-d) dots are not planned over the CTAs of a cluster");
+      return;
+    }
+    if (!aLayout || !bLayout || !dLayout) {
       fail(dot, "a dot whose operands are not in blocked dot-operand layouts (the pass runs "
                 "right after coalescing)");
       return;
