@@ -13,6 +13,7 @@ void setup(CLI::App &app) {
     options->numWarpsGiven = command->count("--num-warps") > 0;
     options->targetGiven = command->count("--target") > 0;
     options->numStagesGiven = command->count("--num-stages") > 0;
+    options->numCTAsGiven = command->count("--num-ctas") > 0;
     options->launch.benchmark = true;
     if (int exitCode = run::run(*options))
       throw CLI::RuntimeError(exitCode);

@@ -34,9 +34,12 @@ struct Options {
   std::string target = "cuda:90";
   int numWarps = 4;
   int numStages = 3;
-  // Whether --num-warps / --num-stages were given (an autotune config's values yield to them).
+  int numCTAs = 1;
+  // Whether --num-warps / --num-stages / --num-ctas were given (an autotune config's values
+  // yield to them).
   bool numWarpsGiven = false;
   bool numStagesGiven = false;
+  bool numCTAsGiven = false;
   bool listConfigs = false;
   std::optional<int> config;
   std::string mma = "default";
@@ -261,8 +264,10 @@ CompileOptions compileOptionsFor(const Options &options, const Target &target) {
   compileOptions.target = target;
   compileOptions.numWarps = options.numWarps;
   compileOptions.numStages = options.numStagesGiven ? options.numStages : defaultNumStages(target);
+  compileOptions.numCTAs = options.numCTAs;
   compileOptions.numWarpsGiven = options.numWarpsGiven;
   compileOptions.numStagesGiven = options.numStagesGiven;
+  compileOptions.numCTAsGiven = options.numCTAsGiven;
   compileOptions.targetGiven = options.targetGiven;
   compileOptions.kernelName = options.kernel;
   compileOptions.signature = options.signature;
@@ -411,7 +416,9 @@ Options sessionKernelOptions(const Options &options, const tools::SessionKernel 
     one.numWarps = kernel.numWarps;
   if (!options.numStagesGiven)
     one.numStages = kernel.numStages;
-  one.numWarpsGiven = one.numStagesGiven = true;
+  if (!options.numCTAsGiven)
+    one.numCTAs = kernel.numCTAs;
+  one.numWarpsGiven = one.numStagesGiven = one.numCTAsGiven = true;
   return one;
 }
 
@@ -588,6 +595,12 @@ void setup(CLI::App &app) {
                        "Software pipelining depth (default: the autotune config's, else 3 "
                        "on NVIDIA and 2 on AMD, as Triton)")
           ->check(positiveInteger());
+  CLI::Option *numCTAs =
+      command
+          ->add_option("--num-ctas", options->numCTAs,
+                       "CTAs per thread-block cluster (Triton's num_ctas; default: the "
+                       "autotune config's, else 1): a power of two, above 1 on sm_90 only")
+          ->check(positiveInteger());
   command->add_flag("--remarks", options->remarks,
                     "Also print the passes' remarks (e.g. why a dot does not use wgmma)");
   command->add_flag("--list-configs", options->listConfigs,
@@ -595,8 +608,8 @@ void setup(CLI::App &app) {
   command
       ->add_option("--config", options->config,
                    "Compile with autotune config N: its meta-parameters give the constexpr "
-                   "parameters the signature leaves out, its num_warps and num_stages the "
-                   "defaults (.py)")
+                   "parameters the signature leaves out, its num_warps, num_stages and "
+                   "num_ctas the defaults (.py)")
       ->check(nonNegativeInteger());
   command
       ->add_option("--mma", options->mma,
@@ -641,10 +654,11 @@ void setup(CLI::App &app) {
                       "Write the IR after every MLIR and LLVM pass to DIR/NNN-<pass>.mlir|.ll, and "
                       "DIR/passes.txt listing each pass with its time and whether it changed the IR");
   CLI::Option *targetOption = command->get_option("--target");
-  command->callback([options, numWarps, numStages, targetOption] {
+  command->callback([options, numWarps, numStages, numCTAs, targetOption] {
     options->targetGiven = targetOption->count() > 0;
     options->numWarpsGiven = numWarps->count() > 0;
     options->numStagesGiven = numStages->count() > 0;
+    options->numCTAsGiven = numCTAs->count() > 0;
     if (int exitCode = run(*options))
       throw CLI::RuntimeError(exitCode);
   });

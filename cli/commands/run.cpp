@@ -83,6 +83,11 @@ std::shared_ptr<Options> addFlags(CLI::App &command, bool benchFlags) {
                   "Software pipelining depth (default: the autotune config's, else 3 on "
                   "NVIDIA and 2 on AMD, as Triton)")
       ->check(positiveInteger());
+  command
+      .add_option("--num-ctas", options->numCTAs,
+                  "CTAs per thread-block cluster (Triton's num_ctas; default: the autotune "
+                  "config's, else 1): a power of two, above 1 on sm_90 only")
+      ->check(positiveInteger());
   command.add_option("--config", options->config, "Compile with autotune config N (.py)")
       ->check(nonNegativeInteger());
   command.add_option("--cache-dir", options->cacheDirectory,
@@ -138,7 +143,9 @@ int run(const Options &options) {
       build.options.numWarps = options.numWarps;
       build.options.numStages =
           options.numStagesGiven ? options.numStages : defaultNumStages(*target);
+      build.options.numCTAs = options.numCTAs;
       build.options.numWarpsGiven = options.numWarpsGiven;
+      build.options.numCTAsGiven = options.numCTAsGiven;
       build.options.targetGiven = options.targetGiven;
       build.options.numStagesGiven = options.numStagesGiven;
       build.options.autotuneConfig = options.config;
@@ -183,6 +190,7 @@ void setup(CLI::App &app) {
     options->numWarpsGiven = command->count("--num-warps") > 0;
     options->targetGiven = command->count("--target") > 0;
     options->numStagesGiven = command->count("--num-stages") > 0;
+    options->numCTAsGiven = command->count("--num-ctas") > 0;
     if (int exitCode = run(*options))
       throw CLI::RuntimeError(exitCode);
   });

@@ -22,7 +22,9 @@ struct Options {
   std::string target = "cuda:90";
   int numWarps = 4;
   int numStages = 3;
+  int numCTAs = 1;
   bool numWarpsGiven = false;
+  bool numCTAsGiven = false;
   bool targetGiven = false;
   bool numStagesGiven = false;
   std::optional<int> config;

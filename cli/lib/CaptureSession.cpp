@@ -59,6 +59,7 @@ SessionKernel readKernel(const fs::path &folder) {
     kernel.target = info.value("target", std::string());
     kernel.numWarps = info.value("num_warps", 4);
     kernel.numStages = info.value("num_stages", 3);
+    kernel.numCTAs = info.value("num_ctas", 1);
     if (info.contains("options") && info["options"].is_object())
       for (const auto &[key, value] : info["options"].items())
         kernel.options.emplace_back(key, scalarText(value));
@@ -101,6 +102,8 @@ SessionKernel readKernel(const fs::path &folder) {
 std::string SessionKernel::describeOptions() const {
   std::string text =
       "num_warps=" + std::to_string(numWarps) + " num_stages=" + std::to_string(numStages);
+  if (numCTAs != 1)
+    text += " num_ctas=" + std::to_string(numCTAs);
   for (const auto &[key, value] : options)
     text += " " + key + "=" + value;
   return text;

@@ -31,6 +31,7 @@ std::string optionsKey(const CompileOptions &options) {
   return "target=" + options.target.str() + " num_warps=" + std::to_string(options.numWarps) +
          (options.numWarpsGiven ? "!" : "") + " num_stages=" + std::to_string(options.numStages) +
          (options.numStagesGiven ? "!" : "") + " num_ctas=" + std::to_string(options.numCTAs) +
+         (options.numCTAsGiven ? "!" : "") +
          " config=" + (options.autotuneConfig ? std::to_string(*options.autotuneConfig) : "-") +
          (options.profileScopes ? " profile_scopes" : "");
 }

@@ -4,7 +4,7 @@ A session is a folder:
 
     DIR/session.json                 {"format": "trex-session", "version": 1, ...}
     DIR/kernels/<id>/kernel.py       the kernel as a self-contained module (_writer)
-    DIR/kernels/<id>/kernel.json     name, trex signature, target, num_warps, num_stages,
+    DIR/kernels/<id>/kernel.json     name, trex signature, target, num_warps, num_stages, num_ctas,
                                      options that differ from the backend's defaults, Triton's
                                      outcome, the stage files, notes
     DIR/kernels/<id>/triton/<name>.<stage>   Triton's own stages (ttir, ttgir, llir, ptx, json;
@@ -31,7 +31,8 @@ _TRITON_STAGES = ("ttir", "ttgir", "llir", "ptx", "amdgcn", "json", "source")
 
 
 def _nondefault_options(target, options):
-    """The options that differ from the backend's defaults (num_warps/num_stages aside)."""
+    """The options that differ from the backend's defaults (num_warps, num_stages and num_ctas
+    aside: kernel.json has keys of their own)."""
     try:
         from triton.compiler.compiler import make_backend
         defaults = make_backend(target).parse_options({}).__dict__
@@ -39,7 +40,7 @@ def _nondefault_options(target, options):
         defaults = {}
     changed = {}
     for key, value in options.items():
-        if key in ("num_warps", "num_stages") or key not in defaults:
+        if key in ("num_warps", "num_stages", "num_ctas") or key not in defaults:
             continue
         if defaults[key] != value:
             changed[key] = value if isinstance(value, (bool, int, float, str, type(None))) \
@@ -89,6 +90,7 @@ class Session:
         parsed_options = dict(options or {})
         num_warps = getattr(metadata, "num_warps", parsed_options.get("num_warps", 4))
         num_stages = getattr(metadata, "num_stages", parsed_options.get("num_stages", 3))
+        num_ctas = getattr(metadata, "num_ctas", parsed_options.get("num_ctas", 1))
         try:
             if target is None:
                 target = getattr(metadata, "target", None)
@@ -102,6 +104,7 @@ class Session:
             "target": target_text,
             "num_warps": num_warps,
             "num_stages": num_stages,
+            "num_ctas": num_ctas,
             "options": nondefault,
             "compiled_by": "trex" if compiled_by_trex else "triton",
             "triton_ok": error is None,
@@ -109,7 +112,8 @@ class Session:
         if error is not None:
             info["triton_error"] = f"{type(error).__name__}: {str(error)[:2000]}"
         key = json.dumps([module_text, signature, num_warps, num_stages, nondefault, target_text,
-                          error is None], sort_keys=True, default=str)
+                          error is None] + ([num_ctas] if num_ctas != 1 else []),
+                         sort_keys=True, default=str)
         ident = hashlib.sha256(key.encode()).hexdigest()[:16]
         info["id"] = ident
         with self._lock:

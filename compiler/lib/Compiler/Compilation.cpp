@@ -13,6 +13,7 @@
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/Triton/Transforms/Canonicalize.h"
 #include "trex/Dialect/Triton/Transforms/Pipeline.h"
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/Transforms/Pipeline.h"
 #include "trex/Frontend/CodeGen/CodeGen.h"
 #include "trex/IRParsing/IRTextLimits.h"
@@ -608,6 +609,32 @@ LogicalResult adoptModuleTarget(ModuleOp module, llvm::StringRef text, llvm::Str
   return success();
 }
 
+// num_ctas, the CTAs of a thread-block cluster: a power of two up to kMaxNumCTAs, and above 1
+// only where clusters exist. Triton refuses num_ctas > 1 below sm_90 (CUDABackend.parse_options,
+// with this message); AMD GPUs have no clusters (Triton's HIP backend would build layouts
+// spread over CTAs its launch never makes).
+LogicalResult checkNumCTAs(const Target &target, int numCTAs, CompilationResult &result) {
+  if (numCTAs < 1 || numCTAs > kMaxNumCTAs || (numCTAs & (numCTAs - 1)) != 0) {
+    addError(result, "num_ctas must be a power of two from 1 to " + std::to_string(kMaxNumCTAs) +
+                         " (the CTAs of a thread-block cluster), got " + std::to_string(numCTAs));
+    return failure();
+  }
+  if (numCTAs == 1)
+    return success();
+  if (target.isHIP()) {
+    addError(result, "num_ctas > 1 needs thread-block clusters, which NVIDIA sm_90+ has and " +
+                         target.str() + " has not; use num_ctas=1 on AMD GPUs");
+    return failure();
+  }
+  if (target.computeCapability < 90) {
+    addError(result, "num_ctas > 1 requires NVIDIA SM90+ (Hopper). Current target is sm_" +
+                         std::to_string(target.computeCapability) +
+                         ". Please set num_ctas=1 or target an SM90+ GPU.");
+    return failure();
+  }
+  return success();
+}
+
 // Options that cannot apply are errors, and ones trex cannot check against Triton are warned
 // about, rather than silently dropped.
 LogicalResult checkOptions(const CompileOptions &options, Stage inputStage, ModuleOp module,
@@ -648,6 +675,20 @@ LogicalResult checkOptions(const CompileOptions &options, Stage inputStage, Modu
                                          : " multiplies with FMA"));
     return failure();
   }
+  // A ttgir module's layouts were built for its own warps and CTAs: another count cannot apply.
+  if (inputStage == Stage::TTGIR && options.numCTAsGiven) {
+    auto ctas = module->getAttrOfType<IntegerAttr>(ttg::kNumCTAsAttr);
+    int moduleCTAs = ctas ? static_cast<int>(ctas.getInt()) : 1;
+    if (moduleCTAs != options.numCTAs) {
+      Location where =
+          ctas ? attributeLocation(module, text, fileName, ttg::kNumCTAsAttr) : module.getLoc();
+      emitError(where) << "--num-ctas " << options.numCTAs << " differs from the module's \""
+                       << ttg::kNumCTAsAttr << "\" = " << moduleCTAs
+                       << "; a ttgir file's layouts are built for its own CTAs (drop --num-ctas, "
+                          "or compile the kernel's .py or .ttir)";
+      return failure();
+    }
+  }
   // A ttgir module's layouts were built for its own warps: another count cannot apply.
   if (inputStage == Stage::TTGIR && options.numWarpsGiven)
     if (auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps"))
@@ -687,6 +728,7 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
                  CompilationResult &result) {
   result.numWarps = options.numWarps;
   result.numStages = options.numStages;
+  result.numCTAs = options.numCTAs;
   std::optional<InputKind> kind = inputKind(fileName);
   if (!kind) {
     addError(result, "cannot tell the stage of '" + fileName.str() +
@@ -719,6 +761,8 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
         result.numWarps = generated.autotuneConfig->numWarps;
       if (!options.numStagesGiven)
         result.numStages = generated.autotuneConfig->numStages;
+      if (!options.numCTAsGiven)
+        result.numCTAs = generated.autotuneConfig->numCTAs;
     }
   } else {
     module = parseIR(session, text, fileName);
@@ -752,10 +796,13 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
       return;
     }
   }
-  // The pipelines run with the launch shape chosen above (an autotune config's num_warps and
-  // num_stages where the caller gave none).
+  if (inputStage != Stage::TTGIR && failed(checkNumCTAs(effective.target, result.numCTAs, result)))
+    return;
+  // The pipelines run with the launch shape chosen above (an autotune config's num_warps,
+  // num_stages and num_ctas where the caller gave none).
   effective.numWarps = result.numWarps;
   effective.numStages = result.numStages;
+  effective.numCTAs = result.numCTAs;
   runPipelinesFrom(*module, *ResumePoint::afterStage(inputStage), effective, result, printer);
 }
 

@@ -143,3 +143,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Thread-block clusters: the ttgir of num_ctas > 1 is Triton's, but its lowering (the CTA of
+// the cluster holding each part of a tensor) is not written: an error, not wrong code.
+#cluster_rows = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [[1]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // expected-error @+1 {{trex does not lower thread-block clusters to LLVM yet ("ttg.num-ctas" = 2)}}
+  tt.func public @split_between_ctas(%p: !tt.ptr<f32>) {
+    %offsets = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #cluster_rows>
+    %base = tt.splat %p : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #cluster_rows>
+    %ptrs = tt.addptr %base, %offsets : tensor<256x!tt.ptr<f32>, #cluster_rows>, tensor<256xi32, #cluster_rows>
+    %values = tt.load %ptrs : tensor<256x!tt.ptr<f32>, #cluster_rows>
+    tt.store %ptrs, %values : tensor<256x!tt.ptr<f32>, #cluster_rows>
+    tt.return
+  }
+}

@@ -156,6 +156,13 @@ def main(which):
             scale_kernel[(4,)](x, out, 1000, twice, tl.float16, 256, enable_fp_fusion=False)
         except Exception as error:  # noqa: BLE001
             print(f"nofusion raised {type(error).__name__}: {error}")
+    if "clusters" in which:
+        # num_ctas (a cluster of 2 CTAs per program) reaches the compiler with the launch.
+        try:
+            scale_kernel[(4,)](x, out, 1000, twice, tl.float16, 256, num_ctas=2)
+            print("clusters launched")
+        except Exception as error:  # noqa: BLE001
+            print(f"clusters raised {type(error).__name__}: {error}")
     if "rejected" in which:
         try:
             rejected_by_triton_kernel[(1,)](x)

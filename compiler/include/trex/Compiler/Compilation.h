@@ -26,10 +26,16 @@ namespace trex {
 // (HIPOptions).
 int defaultNumStages(const Target &target);
 
+// The most CTAs a thread-block cluster can have on sm_90 (16 with the non-portable cluster
+// size; trex's runtime and Triton's launcher launch num_ctas CTAs per cluster).
+constexpr int kMaxNumCTAs = 16;
+
 struct CompileOptions {
   Target target;
   int numWarps = 4;
   int numStages = 3;
+  // CTAs per thread-block cluster (Triton's num_ctas): a power of two up to
+  // kMaxNumCTAs, above 1 only on NVIDIA sm_90 and later.
   int numCTAs = 1;
   // For a Triton-Python input: the kernel to compile and its specialization in
   // Triton's AOT signature form ("*fp32:16, i32, 1024").
@@ -41,11 +47,12 @@ struct CompileOptions {
   // frontend::KernelRequest). The config's num_warps and num_stages replace numWarps and
   // numStages unless the caller marks them as given.
   std::optional<int> autotuneConfig;
-  // Whether the caller chose numWarps / numStages; where not, an autotune config's values
-  // replace them. (The command line passes defaultNumStages(target) when --num-stages is
-  // left out.)
+  // Whether the caller chose numWarps / numStages / numCTAs; where not, an autotune config's
+  // values replace them. (The command line passes defaultNumStages(target) when --num-stages
+  // is left out.)
   bool numWarpsGiven = false;
   bool numStagesGiven = false;
+  bool numCTAsGiven = false;
   // Whether the caller chose `target`. A ttgir input is compiled for its module's ttg.target:
   // a chosen target that differs is an error, one not chosen yields to the module's.
   bool targetGiven = false;

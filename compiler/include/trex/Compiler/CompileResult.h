@@ -149,6 +149,7 @@ struct CompilationResult {
   // The launch options the compilation used: the options', or the autotune config's.
   int numWarps = 4;
   int numStages = 3;
+  int numCTAs = 1;
   // Each produced stage's text, printed as Triton writes its cache files.
   std::map<Stage, std::string> stages;
   std::vector<PassSnapshot> passes;

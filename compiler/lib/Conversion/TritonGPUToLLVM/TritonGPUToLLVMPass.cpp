@@ -306,6 +306,23 @@ struct ConvertTritonGPUToLLVMPass
         return signalPassFailure();
       }
     }
+    // Thread-block clusters: the lowering would compute every tensor split between the CTAs
+    // of a cluster as if each CTA were the first (no %cluster_ctarank in the indices, shared
+    // memory sized for the whole tensor, wgmma on the whole shape): refused, not miscompiled.
+    if (int numCTAs = ttg::TTGDialect::getNumCTAs(module); numCTAs > 1) {
+      // At the kernel's definition (without the whole module printed as a note).
+      Location where = module.getLoc();
+      module.walk([&](tt::FuncOp function) {
+        where = function.getLoc();
+        return WalkResult::interrupt();
+      });
+      mlir::emitError(where) << "trex does not lower thread-block clusters to LLVM yet (\""
+                             << ttg::kNumCTAsAttr << "\" = " << numCTAs
+                             << "): the ttgir is planned as Triton's (--emit ttgir), but the CTA "
+                                "of the cluster that holds each part of a tensor is not placed; "
+                                "compile with num_ctas=1 to run the kernel";
+      return signalPassFailure();
+    }
 
     // The kernel's shared memory: one external array the driver sizes at launch.
     {

@@ -23,6 +23,7 @@ struct SessionKernel {
   std::string target; // "cuda:90"
   int numWarps = 4;
   int numStages = 3;
+  int numCTAs = 1;
   // Options Triton used away from its defaults ("debug" -> "True").
   std::vector<std::pair<std::string, std::string>> options;
   bool tritonOk = true;
@@ -33,7 +34,7 @@ struct SessionKernel {
   long long launches = 0;
   std::vector<std::array<long long, 3>> grids;
 
-  // "num_warps=4 num_stages=3 debug=True"
+  // "num_warps=4 num_stages=3 debug=True" (and num_ctas=N when not 1)
   std::string describeOptions() const;
   // "(64, 1, 1)" for the first grid, "" without launches; " +N more" when several.
   std::string describeGrids() const;

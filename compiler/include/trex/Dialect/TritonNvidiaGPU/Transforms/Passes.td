@@ -12,9 +12,13 @@ def TritonNvidiaGPUPlanCTA : Pass<"triton-nvidia-gpu-plan-cta", "mlir::ModuleOp"
     also says which CTA of the cluster holds which part of a tensor; Triton
     plans that split for dots, reductions and stores here. With one CTA per
     cluster, the default, every layout already places everything in that
-    CTA and the pass leaves the IR unchanged. trex compiles one CTA per
-    cluster: a module with more is reported as an error here rather than
-    compiled with unplanned CTA layouts.
+    CTA and the pass leaves the IR unchanged. Without a plan, the default
+    layouts of the conversion would split every tensor its own way and the
+    dot's operands would need data from other CTAs; the plan splits the dot
+    (along M first, at least 64 rows or columns per CTA) and gives its
+    operands' producers matching layouts (an operand every CTA needs whole,
+    as B when M is split, is loaded whole by each CTA), as Triton's
+    PlanCTA does. An op the plan cannot pass through is a located error.
   }];
 }
 
