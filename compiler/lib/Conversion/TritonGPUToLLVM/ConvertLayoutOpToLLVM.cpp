@@ -3,7 +3,8 @@
 //
 // LayoutConversionPlan decides how the elements move (register renaming, warp shuffles or an
 // exchange through shared memory) and computes every constant of the exchange on the host;
-// this pattern only turns the plan into instructions. Keeping the plan apart is what lets the
+// this pattern only turns the plan into instructions. Where the exchange was planned for
+// ldmatrix, the loads use it (MatrixLoad.h). Keeping the plan apart is what lets the
 // unit tests check, by running it on the host, that each destination register receives the
 // element its layout says.
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
@@ -187,6 +188,11 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
 
     SmallVector<Value> loaded(plan->load.offset.size());
     int64_t elementBytes = bitwidth / 8;
+    // Where Triton planned the exchange for ldmatrix (an mma accumulator stored to blocked
+    // rows, the matmul epilogue), one ldmatrix.x4 reads what takes four 32-bit loads.
+    std::optional<std::vector<MatrixExchangeRound>> matrixRounds;
+    if (target.hasMatrixLoad() && storageType == elementType)
+      matrixRounds = planMatrixExchangeLoad(*plan, bitwidth);
     // Other users of shared memory may still be reading the scratch this exchange overwrites.
     if (!isFirstSharedMemoryUse(op))
       target.barrier(rewriter, loc);
@@ -208,6 +214,14 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
                               elementBytes * static_cast<int64_t>(registers.size()));
       }
       target.barrier(rewriter, loc);
+      if (matrixRounds) {
+        const MatrixExchangeRound &matrixRound = (*matrixRounds)[round];
+        SmallVector<Value> words = loadMatrices(rewriter, loc, target, *base, storageType,
+                                                matrixRound.access, matrixRound.matrix);
+        for (auto [position, reg] : llvm::enumerate(matrixRound.registers))
+          loaded[reg] = words[position];
+        continue;
+      }
       for (const std::vector<int32_t> &registers : plan->load.vectorsOfRound(round)) {
         Type type = registers.size() == 1
                         ? storageType

@@ -361,6 +361,38 @@ std::optional<SharedMemoryPlan> planSharedMemory(const FlatLayout &source,
   return plan;
 }
 
+std::optional<std::vector<MatrixExchangeRound>> planMatrixExchangeLoad(const SharedMemoryPlan &plan,
+                                                                       int32_t bitwidth) {
+  if (plan.exchange.load == SharedAccessInstruction::LoadStore || bitwidth != 16)
+    return std::nullopt;
+  const SharedMemoryAccess &load = plan.load;
+  for (size_t reg = 0; reg < load.canonical.size(); ++reg)
+    if (load.canonical[reg] != static_cast<int32_t>(reg))
+      return std::nullopt;
+  std::vector<MatrixExchangeRound> rounds;
+  for (int64_t round = 0; round < plan.exchange.roundCount(); ++round) {
+    MatrixExchangeRound entry;
+    entry.access.laneOffset = load.laneOffset;
+    entry.access.warpOffset = load.warpOffset;
+    for (size_t reg = 0; reg < load.round.size(); ++reg) {
+      if (load.round[reg] != round)
+        continue;
+      entry.access.canonical.push_back(static_cast<int32_t>(entry.registers.size()));
+      entry.registers.push_back(static_cast<int32_t>(reg));
+      entry.access.registerOffset.push_back(load.offset[reg]);
+    }
+    std::optional<MatrixLoadPlan> matrix = planMatrixLoad(entry.access, bitwidth / 8);
+    // The plan must read the way the exchange was laid out for: a plain ldmatrix tile is not
+    // read transposed or the other way round.
+    if (!matrix ||
+        matrix->transposed != (plan.exchange.load == SharedAccessInstruction::MatrixTransposed))
+      return std::nullopt;
+    entry.matrix = *matrix;
+    rounds.push_back(std::move(entry));
+  }
+  return rounds;
+}
+
 SwizzleInstructions swizzleInstructionsFor(std::string_view target) {
   SwizzleInstructions instructions;
   constexpr std::string_view kCuda = "cuda:";

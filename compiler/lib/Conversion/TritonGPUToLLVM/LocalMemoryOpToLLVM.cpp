@@ -163,32 +163,6 @@ LogicalResult storeToShared(Operation *op, ConversionPatternRewriter &rewriter,
   return success();
 }
 
-// Reads the registers of an access that ldmatrix can make (MatrixLoad.h), one instruction per
-// 2 * matrices registers.
-SmallVector<Value> loadMatrices(OpBuilder &builder, Location loc, const TargetInfo &target,
-                                Value base, Type elementType, const LocalMemoryAccess &access,
-                                const MatrixLoadPlan &matrix) {
-  LLVMBuilder b(builder, loc);
-  ThreadIds ids = threadIds(builder, loc, target);
-  ThreadOffset thread =
-      threadOffsetOf(b, ids.lane, ids.warp, matrix.laneAddressOffset, access.warpOffset);
-  auto pair = VectorType::get(2, elementType);
-  SmallVector<Value> loaded;
-  int32_t step = matrix.registersPerInstruction();
-  for (int32_t start = 0; start < static_cast<int32_t>(access.registerOffset.size());
-       start += step) {
-    Value index = registerIndex(b, thread, access.registerOffset[start]);
-    Value address = b.gep(base.getType(), elementType, base, index);
-    for (Value word : target.loadMatrix(builder, loc, address, matrix.matrices,
-                                        matrix.transposed)) {
-      Value elements = b.bitcast(word, pair);
-      loaded.push_back(b.extractElement(elements, 0));
-      loaded.push_back(b.extractElement(elements, 1));
-    }
-  }
-  return loaded;
-}
-
 // Reads the registers of a tensor of `tensorType` from the buffer at `base`.
 FailureOr<SmallVector<Value>> loadFromShared(Operation *op, ConversionPatternRewriter &rewriter,
                                              const TypeConverter &converter,

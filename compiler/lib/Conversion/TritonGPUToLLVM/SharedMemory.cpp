@@ -3,6 +3,7 @@
 
 #include "trex/Conversion/TritonGPUToLLVM/LLVMBuilder.h"
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
@@ -137,6 +138,30 @@ Value registerIndex(LLVMBuilder &b, const ThreadOffset &thread, int32_t offset) 
                 : shared == 0 ? thread.value
                               : b.xor_(thread.value, b.i32(shared));
   return own == 0 ? index : b.add(index, b.i32(own));
+}
+
+SmallVector<Value> loadMatrices(OpBuilder &builder, Location loc, const TargetInfo &target,
+                                Value base, Type elementType, const LocalMemoryAccess &access,
+                                const MatrixLoadPlan &matrix) {
+  LLVMBuilder b(builder, loc);
+  ThreadIds ids = threadIds(builder, loc, target);
+  ThreadOffset thread =
+      threadOffsetOf(b, ids.lane, ids.warp, matrix.laneAddressOffset, access.warpOffset);
+  auto pair = VectorType::get(2, elementType);
+  SmallVector<Value> loaded;
+  int32_t step = matrix.registersPerInstruction();
+  for (int32_t start = 0; start < static_cast<int32_t>(access.registerOffset.size());
+       start += step) {
+    Value index = registerIndex(b, thread, access.registerOffset[start]);
+    Value address = b.gep(base.getType(), elementType, base, index);
+    for (Value word :
+         target.loadMatrix(builder, loc, address, matrix.matrices, matrix.transposed)) {
+      Value elements = b.bitcast(word, pair);
+      loaded.push_back(b.extractElement(elements, 0));
+      loaded.push_back(b.extractElement(elements, 1));
+    }
+  }
+  return loaded;
 }
 
 } // namespace trex

@@ -15,6 +15,7 @@
 #ifndef TREX_CONVERSION_TRITONGPUTOLLVM_LAYOUTCONVERSIONPLAN_H
 #define TREX_CONVERSION_TRITONGPUTOLLVM_LAYOUTCONVERSIONPLAN_H
 
+#include "trex/Conversion/TritonGPUToLLVM/MatrixLoad.h"
 #include "trex/Conversion/TritonGPUToLLVM/SharedMemorySwizzling.h"
 
 #include <cstdint>
@@ -87,6 +88,19 @@ struct SharedMemoryPlan {
 std::optional<SharedMemoryPlan> planSharedMemory(const FlatLayout &source,
                                                  const FlatLayout &destination, int32_t bitwidth,
                                                  const SwizzleInstructions &instructions);
+
+// The load side of an exchange planned for ldmatrix (exchange.load is Matrix or
+// MatrixTransposed), read with ldmatrix as Triton reads it: per round, the registers the round
+// loads (in increasing order) and their access, which MatrixLoad plans. Empty where the
+// elements are not 16-bit, the destination copies registers (broadcast) or a round's
+// offsets do not have ldmatrix's shape; the exchange then reads with ld.shared.
+struct MatrixExchangeRound {
+  std::vector<int32_t> registers;
+  LocalMemoryAccess access;
+  MatrixLoadPlan matrix;
+};
+std::optional<std::vector<MatrixExchangeRound>> planMatrixExchangeLoad(const SharedMemoryPlan &plan,
+                                                                       int32_t bitwidth);
 
 // The shared-memory instructions Triton plans with on `target` ("cuda:90", "hip:gfx942").
 SwizzleInstructions swizzleInstructionsFor(std::string_view target);

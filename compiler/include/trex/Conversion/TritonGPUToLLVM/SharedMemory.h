@@ -2,6 +2,7 @@
 #ifndef TREX_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORY_H
 #define TREX_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORY_H
 
+#include "trex/Conversion/TritonGPUToLLVM/MatrixLoad.h"
 #include "trex/Conversion/TritonGPUToLLVM/TargetInfo.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -65,6 +66,14 @@ ThreadOffset threadOffsetOf(LLVMBuilder &b, mlir::Value lane, mlir::Value warp,
 // them), so that the address is one per-thread register plus a constant, which LLVM and
 // ptxas fold into the instruction's immediate offset, as in Triton's addressing.
 mlir::Value registerIndex(LLVMBuilder &b, const ThreadOffset &thread, int32_t offset);
+
+// Reads the registers of `access` with ldmatrix as `matrix` plans it (MatrixLoad.h), one
+// instruction per 2 * matrices registers, from the buffer of `elementType` (16-bit) at `base`;
+// the values of registers 0, 1, ... of the access in order.
+llvm::SmallVector<mlir::Value> loadMatrices(mlir::OpBuilder &builder, mlir::Location loc,
+                                            const TargetInfo &target, mlir::Value base,
+                                            mlir::Type elementType, const LocalMemoryAccess &access,
+                                            const MatrixLoadPlan &matrix);
 
 } // namespace trex
 
