@@ -194,7 +194,7 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
     if (target.hasMatrixLoad() && storageType == elementType)
       matrixRounds = planMatrixExchangeLoad(*plan, bitwidth);
     // Other users of shared memory may still be reading the scratch this exchange overwrites.
-    if (!isFirstSharedMemoryUse(op))
+    if (needsLeadingBarrier(op))
       target.barrier(rewriter, loc);
     for (int64_t round = 0; round < plan->exchange.roundCount(); ++round) {
       if (round > 0)

@@ -103,6 +103,23 @@ void markFirstSharedMemoryUses(ModuleOp module) {
   });
 }
 
+void markSharedMemoryUsesAfterBarriers(ModuleOp module) {
+  module.walk([](Operation *op) {
+    if (!op->hasAttr(kAllocationOffsetAttr) || isa<ttg::LocalAllocOp>(op))
+      return;
+    for (Operation *previous = op->getPrevNode(); previous; previous = previous->getPrevNode()) {
+      if (isa<ttg::AsyncWaitOp>(previous)) {
+        op->setAttr(kAfterBarrierAttr, UnitAttr::get(op->getContext()));
+        return;
+      }
+      // Freeing a buffer touches no memory.
+      if (isa<ttg::LocalDeallocOp>(previous) || isMemoryEffectFree(previous))
+        continue;
+      return;
+    }
+  });
+}
+
 void markAsyncCopyBarriers(ModuleOp module) {
   module.walk([](ttg::AsyncCopyGlobalToLocalOp copy) {
     for (Operation *previous = copy->getPrevNode(); previous;

@@ -36,6 +36,18 @@ inline constexpr llvm::StringLiteral kFirstSharedUseAttr = "allocation.first_use
 void markFirstSharedMemoryUses(mlir::ModuleOp module);
 inline bool isFirstSharedMemoryUse(mlir::Operation *op) { return op->hasAttr(kFirstSharedUseAttr); }
 
+// Ops that follow a ttg.async_wait (whose lowering ends with a CTA barrier) with nothing
+// touching shared memory in between (as the matmul epilogue's layout conversion follows the
+// pipeline's last wait) need no barrier of their own either: every thread is done with what
+// it read or wrote before the wait. Triton's barrier analysis puts none there; such ops are
+// marked with `kAfterBarrierAttr` before lowering.
+inline constexpr llvm::StringLiteral kAfterBarrierAttr = "allocation.after_barrier";
+void markSharedMemoryUsesAfterBarriers(mlir::ModuleOp module);
+// Whether an op's first shared-memory access needs a barrier before it.
+inline bool needsLeadingBarrier(mlir::Operation *op) {
+  return !isFirstSharedMemoryUse(op) && !op->hasAttr(kAfterBarrierAttr);
+}
+
 // Asynchronous copies (cp.async) write shared memory another thread may still be reading: a
 // buffer the same loop iteration read through local_loads or an asynchronous warp-group dot
 // (the pipeliner issues the next iteration's copies after the dot), or bytes the allocation
