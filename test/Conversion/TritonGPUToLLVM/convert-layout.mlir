@@ -49,3 +49,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<128x128xf32, #blocked>
   }
 }
+
+// -----
+
+// Rows of 8 f16 per thread to one element per thread and row: Triton plans the exchange for
+// ldmatrix again, here with the destination's registers paired by a register bit other than
+// its first (a lane's word holds two of its registers that are not neighbours). 2 rounds of 2
+// st.shared.v4 and one ldmatrix.x4.
+// CHECK-LABEL: llvm.func @rows_to_single_elements
+// CHECK-NOT: llvm.load
+// CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NOT: llvm.load
+// CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];"
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NOT: llvm.load
+// CHECK: "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];"
+// CHECK-NOT: llvm.load
+// CHECK: llvm.return
+#src = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @rows_to_single_elements(%x: tensor<32x64xf16, #src>) -> tensor<32x64xf16, #dst> {
+    %r = ttg.convert_layout %x : tensor<32x64xf16, #src> -> tensor<32x64xf16, #dst>
+    tt.return %r : tensor<32x64xf16, #dst>
+  }
+}
