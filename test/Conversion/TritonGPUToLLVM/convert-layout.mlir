@@ -77,3 +77,42 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<32x64xf16, #dst>
   }
 }
+
+// -----
+
+// mma.sync's f16 accumulators (sm_90, --mma v2) to blocked rows: Triton plans the exchange for
+// stmatrix stores and st.shared.v4 loads; one stmatrix.x4 per round writes what each thread
+// holds of the round (8 f16 in 4 words). On sm_80, which has no stmatrix, plain stores.
+// CHECK-LABEL: llvm.func @mma_v2_to_blocked
+// CHECK-NOT: llvm.store
+// CHECK: "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "r,r,r,r,r"
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK-NOT: llvm.store
+// CHECK-COUNT-3: stmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-NOT: llvm.store
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mma_v2_to_blocked(%x: tensor<64x64xf16, #mma>) -> tensor<64x64xf16, #blocked> {
+    %r = ttg.convert_layout %x : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #blocked>
+    tt.return %r : tensor<64x64xf16, #blocked>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: llvm.func @mma_v2_to_blocked_sm80
+// CHECK-NOT: stmatrix
+// CHECK: llvm.store %{{.*}} : vector<{{[0-9]+}}xf16>, !llvm.ptr<3>
+// CHECK-NOT: stmatrix
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mma_v2_to_blocked_sm80(%x: tensor<64x64xf16, #mma>) -> tensor<64x64xf16, #blocked> {
+    %r = ttg.convert_layout %x : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #blocked>
+    tt.return %r : tensor<64x64xf16, #blocked>
+  }
+}

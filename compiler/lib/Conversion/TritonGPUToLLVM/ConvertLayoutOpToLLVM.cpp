@@ -189,17 +189,31 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
     SmallVector<Value> loaded(plan->load.offset.size());
     int64_t elementBytes = bitwidth / 8;
     // Where Triton planned the exchange for ldmatrix (an mma accumulator stored to blocked
-    // rows, the matmul epilogue), one ldmatrix.x4 reads what takes four 32-bit loads.
-    std::optional<std::vector<MatrixExchangeRound>> matrixRounds;
+    // rows, the matmul epilogue), one ldmatrix.x4 reads what takes four 32-bit loads; where
+    // it planned stmatrix, stmatrix writes.
+    std::optional<std::vector<MatrixExchangeRound>> matrixRounds, matrixStoreRounds;
     if (target.hasMatrixLoad() && storageType == elementType)
-      matrixRounds = planMatrixExchangeLoad(*plan, bitwidth);
+      matrixRounds = planMatrixExchange(*plan, ExchangeSide::Load, bitwidth);
+    if (target.hasMatrixStore() && storageType == elementType)
+      matrixStoreRounds = planMatrixExchange(*plan, ExchangeSide::Store, bitwidth);
     // Other users of shared memory may still be reading the scratch this exchange overwrites.
     if (needsLeadingBarrier(op))
       target.barrier(rewriter, loc);
     for (int64_t round = 0; round < plan->exchange.roundCount(); ++round) {
       if (round > 0)
         target.barrier(rewriter, loc);
-      for (const std::vector<int32_t> &registers : plan->store.vectorsOfRound(round)) {
+      std::vector<std::vector<int32_t>> plainStores;
+      if (matrixStoreRounds) {
+        const MatrixExchangeRound &matrixRound = (*matrixStoreRounds)[round];
+        SmallVector<Value> stored;
+        for (int32_t reg : matrixRound.registers)
+          stored.push_back(values[reg]);
+        storeMatrices(rewriter, loc, target, *base, storageType, matrixRound.access,
+                      matrixRound.matrix, stored);
+      } else {
+        plainStores = plan->store.vectorsOfRound(round);
+      }
+      for (const std::vector<int32_t> &registers : plainStores) {
         Value stored;
         if (registers.size() == 1) {
           stored = toStorage(values[registers.front()]);

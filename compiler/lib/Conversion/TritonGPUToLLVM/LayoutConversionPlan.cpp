@@ -361,15 +361,17 @@ std::optional<SharedMemoryPlan> planSharedMemory(const FlatLayout &source,
   return plan;
 }
 
-std::optional<std::vector<MatrixExchangeRound>> planMatrixExchangeLoad(const SharedMemoryPlan &plan,
-                                                                       int32_t bitwidth) {
-  if (plan.exchange.load == SharedAccessInstruction::LoadStore || bitwidth != 16)
+std::optional<std::vector<MatrixExchangeRound>>
+planMatrixExchange(const SharedMemoryPlan &plan, ExchangeSide side, int32_t bitwidth) {
+  SharedAccessInstruction instruction =
+      side == ExchangeSide::Load ? plan.exchange.load : plan.exchange.store;
+  const SharedMemoryAccess &load = side == ExchangeSide::Load ? plan.load : plan.store;
+  if (instruction == SharedAccessInstruction::LoadStore || bitwidth != 16)
     return std::nullopt;
-  const SharedMemoryAccess &load = plan.load;
   for (size_t reg = 0; reg < load.canonical.size(); ++reg)
     if (load.canonical[reg] != static_cast<int32_t>(reg))
       return std::nullopt;
-  bool transposed = plan.exchange.load == SharedAccessInstruction::MatrixTransposed;
+  bool transposed = instruction == SharedAccessInstruction::MatrixTransposed;
   std::vector<MatrixExchangeRound> rounds;
   for (int64_t round = 0; round < plan.exchange.roundCount(); ++round) {
     std::vector<int32_t> registers;

@@ -181,4 +181,28 @@ SmallVector<Value> loadMatrices(OpBuilder &builder, Location loc, const TargetIn
   return loaded;
 }
 
+void storeMatrices(OpBuilder &builder, Location loc, const TargetInfo &target, Value base,
+                   Type elementType, const LocalMemoryAccess &access, const MatrixLoadPlan &matrix,
+                   ArrayRef<Value> values) {
+  LLVMBuilder b(builder, loc);
+  ThreadIds ids = threadIds(builder, loc, target);
+  ThreadOffset thread =
+      threadOffsetOf(b, ids.lane, ids.warp, matrix.laneAddressOffset, access.warpOffset);
+  auto pair = VectorType::get(2, elementType);
+  int32_t step = matrix.registersPerInstruction();
+  for (int32_t start = 0; start < static_cast<int32_t>(access.registerOffset.size());
+       start += step) {
+    SmallVector<Value> words;
+    for (int32_t word = 0; word < matrix.matrices; ++word) {
+      Value elements = b.undef(pair);
+      elements = b.insertElement(elements, values[start + 2 * word], 0);
+      elements = b.insertElement(elements, values[start + 2 * word + 1], 1);
+      words.push_back(b.bitcast(elements, builder.getI32Type()));
+    }
+    Value index = registerIndex(b, thread, access.registerOffset[start]);
+    Value address = b.gep(base.getType(), elementType, base, index);
+    target.storeMatrix(builder, loc, address, words, matrix.transposed);
+  }
+}
+
 } // namespace trex

@@ -89,18 +89,20 @@ std::optional<SharedMemoryPlan> planSharedMemory(const FlatLayout &source,
                                                  const FlatLayout &destination, int32_t bitwidth,
                                                  const SwizzleInstructions &instructions);
 
-// The load side of an exchange planned for ldmatrix (exchange.load is Matrix or
-// MatrixTransposed), read with ldmatrix as Triton reads it: per round, the registers the round
-// loads (in increasing order) and their access, which MatrixLoad plans. Empty where the
-// elements are not 16-bit, the destination copies registers (broadcast) or a round's
-// offsets do not have ldmatrix's shape; the exchange then reads with ld.shared.
+// One side of an exchange planned for ldmatrix or stmatrix (exchange.load / exchange.store
+// is Matrix or MatrixTransposed), accessed with that instruction as Triton does: per round,
+// the registers the round moves (in the order of the access's registers) and their access,
+// which MatrixLoad plans (stmatrix addresses its rows as ldmatrix does). Empty where the
+// elements are not 16-bit, the side's layout copies registers (broadcast) or a round's
+// offsets do not have the instruction's shape; that side then uses ld/st.shared.
+enum class ExchangeSide { Store, Load };
 struct MatrixExchangeRound {
   std::vector<int32_t> registers;
   LocalMemoryAccess access;
   MatrixLoadPlan matrix;
 };
-std::optional<std::vector<MatrixExchangeRound>> planMatrixExchangeLoad(const SharedMemoryPlan &plan,
-                                                                       int32_t bitwidth);
+std::optional<std::vector<MatrixExchangeRound>>
+planMatrixExchange(const SharedMemoryPlan &plan, ExchangeSide side, int32_t bitwidth);
 
 // The shared-memory instructions Triton plans with on `target` ("cuda:90", "hip:gfx942").
 SwizzleInstructions swizzleInstructionsFor(std::string_view target);

@@ -86,6 +86,11 @@ llvm::SmallVector<mlir::Value> loadMatrices(mlir::OpBuilder &builder, mlir::Loca
                                             const TargetInfo &target, mlir::Value base,
                                             mlir::Type elementType, const LocalMemoryAccess &access,
                                             const MatrixLoadPlan &matrix);
+// Writes `values` (registers 0, 1, ... of `access`, 16-bit) with stmatrix, addressed as
+// `matrix` plans the ldmatrix of the same access: one instruction per 2 * matrices registers.
+void storeMatrices(mlir::OpBuilder &builder, mlir::Location loc, const TargetInfo &target,
+                   mlir::Value base, mlir::Type elementType, const LocalMemoryAccess &access,
+                   const MatrixLoadPlan &matrix, llvm::ArrayRef<mlir::Value> values);
 
 } // namespace trex
 
