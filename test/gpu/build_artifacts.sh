@@ -8,6 +8,8 @@
 #                            test/gpu/dot_operands.json (gpu_check.py)
 #   OUT/v3/<case>/           mma_check.py's matmuls on wgmma           (sm_90's default)
 #   OUT/v2/<case>/           the same on mma.sync
+#   OUT/triton_ptx/<case>/, OUT/trex_ptxas/<case>/  the two benchmark matmuls' PTX of Triton
+#                            and of trex, both assembled by the ptxas executable (matmul_ab.py)
 #   OUT/host_descriptors/<case>/ host TensorDescriptor copies and matmuls (host_descriptor_check.py)
 #   OUT/tma_pipeline/<case>/     pipelined TMA matmuls and attention (tma_pipeline_check.py)
 # for TARGET (default cuda:90, the GPU machine's). Then, on the GPU machine:
@@ -77,6 +79,13 @@ if [ -x "$ptxas" ] && [ -d "$fixtures" ]; then
     cp "$out/v3/$case_name/matmul_kernel.json" "$out/triton_ptx/$case_name/"
     "$ptxas" -arch=sm_90a "$fixtures/$fixture/sm90/$fixture.ptx" \
       -o "$out/triton_ptx/$case_name/matmul_kernel.cubin"
+    # trex's own PTX through the same ptxas executable (trex's cubin comes from nvJitLink in
+    # process where it loads, which schedules the same PTX differently): matmul_ab.py's third
+    # contender tells the code apart from the assembler.
+    mkdir -p "$out/trex_ptxas/$case_name"
+    cp "$out/v3/$case_name/matmul_kernel.json" "$out/trex_ptxas/$case_name/"
+    "$ptxas" -arch=sm_90a "$out/v3/$case_name/matmul_kernel.ptx" \
+      -o "$out/trex_ptxas/$case_name/matmul_kernel.cubin"
   done
   # The same for the side-by-side kernels (kernels_ab.py): the fixtures' PTX beside trex's
   # artifacts of test/bench/side_by_side.json, which are the same specialisations.

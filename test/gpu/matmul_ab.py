@@ -4,7 +4,10 @@ build_artifacts.sh puts next to trex's two benchmark matmuls (OUT/v3/<case>) rea
 PTX for the same specialisation, assembled by the same ptxas (OUT/triton_ptx/<case>). Here
 both run through trex-runner on the same inputs, alternating, several rounds: what differs is
 only the code the two compilers generated, not the runner, the ptxas version or the GPU clock
-of the moment. Prints one line per run and the medians.
+of the moment. Where build_artifacts.sh also assembled trex's PTX with that ptxas executable
+(OUT/trex_ptxas/<case>; trex's own cubin comes from nvJitLink in process, which schedules the
+same PTX differently), that cubin runs as a third contender: trex against trex-ptxas is the
+assembler's part, trex-ptxas against Triton the PTX's. Prints one line per run and the medians.
 """
 import json
 import os
@@ -28,12 +31,17 @@ def main():
                             "--json", "--signature", case["signature"],
                             "--names", "a_ptr,b_ptr,c_ptr,M,N,K,stride_am,stride_bk,stride_cm",
                             "--bench", "--rep", "200"] + [f"--arg={arg}" for arg in case["args"]]
-                    for label, kind in (("trex", "v3"), ("triton", "triton_ptx"))}
+                    for label, kind in (("trex", "v3"), ("trex-ptxas", "trex_ptxas"),
+                                        ("triton", "triton_ptx"))
+                    if os.path.isdir(os.path.join(root, kind, name))}
         times = alternate(name, commands, rounds, unit=lambda ms: flops / ms / 1e9)
-        if times["trex"] and times["triton"]:
-            ours, theirs = statistics.median(times["trex"]), statistics.median(times["triton"])
-            print(f"{name} median: trex {flops / ours / 1e9:.1f} TFLOP/s, Triton's PTX "
-                  f"{flops / theirs / 1e9:.1f} TFLOP/s, trex/Triton {theirs / ours:.2f}", flush=True)
+        if not times.get("triton"):
+            continue
+        theirs = statistics.median(times["triton"])
+        for label in (label for label in times if label != "triton" and times[label]):
+            ours = statistics.median(times[label])
+            print(f"{name} median: {label} {flops / ours / 1e9:.1f} TFLOP/s, Triton's PTX "
+                  f"{flops / theirs / 1e9:.1f} TFLOP/s, {label}/Triton {theirs / ours:.2f}", flush=True)
 
 
 if __name__ == "__main__":

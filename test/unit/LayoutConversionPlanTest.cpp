@@ -16,6 +16,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -44,6 +45,11 @@ protected:
 };
 
 int32_t countOf(const std::vector<int32_t> &bases) { return 1 << bases.size(); }
+
+// How many of the conversions checkPlan ran read their exchange with ldmatrix, and how many
+// wrote it with stmatrix.
+int matrixExchanges = 0;
+int matrixStoreExchanges = 0;
 
 // Runs the plan of the conversion and checks every destination register of every thread.
 void checkPlan(ConversionKind kind, const FlatLayout &source, const FlatLayout &destination,
@@ -151,9 +157,64 @@ void checkPlan(ConversionKind kind, const FlatLayout &source, const FlatLayout &
       return addresses;
     };
     std::vector<int32_t> loadedElement(size_t(warps) * lanes * destinationRegisters, -1);
+    // Where the lowering reads with ldmatrix: a model of the instruction (lane L addresses row
+    // L % 8 of matrix L / 8; lane l receives in word j the elements at columns 2 (l % 4) and
+    // 2 (l % 4) + 1 of row l / 4 of matrix j, or with .trans at rows 2 (l % 4), 2 (l % 4) + 1
+    // of column l / 4) reads the round's buffer.
+    std::optional<std::vector<MatrixExchangeRound>> matrixRounds =
+        planMatrixExchange(*plan, ExchangeSide::Load, bitwidth);
+    std::optional<std::vector<MatrixExchangeRound>> matrixStoreRounds =
+        planMatrixExchange(*plan, ExchangeSide::Store, bitwidth);
+    matrixStoreExchanges += matrixStoreRounds.has_value();
+    matrixExchanges += matrixRounds.has_value();
+    // For every lane of every warp, each register the instruction moves and the offset it
+    // moves it to or from; stmatrix addresses rows and gives each lane's words to them as
+    // ldmatrix does.
+    auto forEachMatrixElement = [&](const MatrixExchangeRound &matrixRound,
+                                    const std::function<void(int32_t, int32_t, int32_t, int32_t)>
+                                        &visit) {
+      const LocalMemoryAccess &access = matrixRound.access;
+      const MatrixLoadPlan &matrix = matrixRound.matrix;
+      auto xorOfBits = [](int32_t id, const std::vector<int32_t> &offsets) {
+        int32_t result = 0;
+        for (size_t bit = 0; bit < offsets.size(); ++bit)
+          if (id >> bit & 1)
+            result ^= offsets[bit];
+        return result;
+      };
+      int32_t step = matrix.registersPerInstruction();
+      for (int32_t warp = 0; warp < warps; ++warp)
+        for (int32_t start = 0; start < static_cast<int32_t>(access.registerOffset.size());
+             start += step) {
+          std::vector<int32_t> row(32);
+          for (int32_t lane = 0; lane < 32; ++lane) {
+            row[lane] = access.registerOffset[start] ^ xorOfBits(lane, matrix.laneAddressOffset) ^
+                        xorOfBits(warp, access.warpOffset);
+            EXPECT_EQ(row[lane] % 8, 0) << what << ": matrix rows are 16-byte aligned";
+          }
+          for (int32_t lane = 0; lane < lanes; ++lane)
+            for (int32_t word = 0; word < matrix.matrices; ++word)
+              for (int32_t element = 0; element < 2; ++element) {
+                int32_t group = lane / 4, t = lane % 4;
+                int32_t address = matrix.transposed ? row[8 * word + 2 * t + element] + group
+                                                    : row[8 * word + group] + 2 * t + element;
+                ASSERT_TRUE(address >= 0 && address < size) << what;
+                visit(warp, lane, matrixRound.registers[start + 2 * word + element], address);
+              }
+        }
+    };
     for (int64_t round = 0; round < plan->exchange.roundCount(); ++round) {
       std::vector<int32_t> buffer(size, -1);
-      for (int32_t warp = 0; warp < warps; ++warp)
+      if (matrixStoreRounds)
+        forEachMatrixElement((*matrixStoreRounds)[round],
+                             [&](int32_t warp, int32_t lane, int32_t reg, int32_t address) {
+                               int32_t element = source.element(reg, lane, warp);
+                               int32_t &slot = buffer[address];
+                               EXPECT_TRUE(slot == -1 || slot == element)
+                                   << what << ": two elements stored at offset " << address;
+                               slot = element;
+                             });
+      for (int32_t warp = 0; warp < warps && !matrixStoreRounds; ++warp)
         for (int32_t lane = 0; lane < lanes; ++lane)
           for (const auto &registers : plan->store.vectorsOfRound(round)) {
             auto addresses = vectorAddresses(plan->store, registers, lane, warp);
@@ -167,6 +228,14 @@ void checkPlan(ConversionKind kind, const FlatLayout &source, const FlatLayout &
               slot = element;
             }
           }
+      if (matrixRounds) {
+        forEachMatrixElement(
+            (*matrixRounds)[round], [&](int32_t warp, int32_t lane, int32_t reg, int32_t address) {
+              loadedElement[(size_t(warp) * lanes + lane) * destinationRegisters + reg] =
+                  buffer[address];
+            });
+        continue;
+      }
       for (int32_t warp = 0; warp < warps; ++warp)
         for (int32_t lane = 0; lane < lanes; ++lane)
           for (const auto &registers : plan->load.vectorsOfRound(round)) {
@@ -260,8 +329,11 @@ TEST_F(LayoutConversionPlanTest, EveryDestinationRegisterGetsItsElementOnNvidia)
       "[0, 16], [0, 48], [2, 0]], warp = [[4, 0], [8, 0]], block = []}>",
   };
   std::map<ConversionKind, int> kinds;
+  int matrixBefore = matrixExchanges, matrixStoreBefore = matrixStoreExchanges;
   convertAllPairs(*this, layouts, shape, swizzleInstructionsFor("cuda:90"), kinds,
                   [&](const std::string &attribute) { return flat(attribute, shape); });
+  EXPECT_GT(matrixExchanges, matrixBefore) << "no exchange was read with ldmatrix";
+  EXPECT_GT(matrixStoreExchanges, matrixStoreBefore) << "no exchange was written with stmatrix";
   EXPECT_GT(kinds[ConversionKind::Registers], 0);
   EXPECT_GT(kinds[ConversionKind::WarpShuffle], 0);
   EXPECT_GT(kinds[ConversionKind::SharedMemory], 0);
@@ -388,10 +460,30 @@ TEST_F(LayoutConversionPlanTest, ScratchOfTheMatmulEpilogueMatchesTriton) {
       auto result = layout::toLinearLayout(op.getType().getEncoding(), op.getType().getShape(),
                                            [&] { return op.emitError(); });
       ASSERT_TRUE(mlir::succeeded(source) && mlir::succeeded(result));
-      simulateConversion(FlatLayout::from(*source), FlatLayout::from(*result), 16,
-                         swizzleInstructionsFor(spec.substr(spec.size() - 4) == "sm90" ? "cuda:90"
-                                                                                       : "cuda:80"),
+      bool hopper = spec.substr(spec.size() - 4) == "sm90";
+      SwizzleInstructions instructions = swizzleInstructionsFor(hopper ? "cuda:90" : "cuda:80");
+      simulateConversion(FlatLayout::from(*source), FlatLayout::from(*result), 16, instructions,
                          spec);
+      if (!hopper)
+        return;
+      // Triton's sm_90 PTX reads the exchange with 16 ldmatrix.x4 (and stores with
+      // st.shared.v4): so does the plan.
+      auto plan =
+          planSharedMemory(FlatLayout::from(*source), FlatLayout::from(*result), 16, instructions);
+      ASSERT_TRUE(plan) << spec;
+      EXPECT_EQ(plan->exchange.store, SharedAccessInstruction::LoadStore) << spec;
+      EXPECT_EQ(plan->exchange.load, SharedAccessInstruction::Matrix) << spec;
+      EXPECT_FALSE(planMatrixExchange(*plan, ExchangeSide::Store, 16)) << spec;
+      auto rounds = planMatrixExchange(*plan, ExchangeSide::Load, 16);
+      ASSERT_TRUE(rounds) << spec;
+      int instructionCount = 0;
+      for (const MatrixExchangeRound &round : *rounds) {
+        EXPECT_EQ(round.matrix.matrices, 4) << spec;
+        EXPECT_FALSE(round.matrix.transposed) << spec;
+        instructionCount +=
+            static_cast<int>(round.registers.size()) / round.matrix.registersPerInstruction();
+      }
+      EXPECT_EQ(instructionCount, 16) << spec;
     });
     EXPECT_EQ(converts, 1) << spec;
   }

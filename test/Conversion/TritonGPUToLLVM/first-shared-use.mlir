@@ -72,3 +72,55 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// After the pipeline's last ttg.async_wait (cp.async.wait_group and a barrier), the epilogue's
+// exchange stores without a barrier of its own: nothing between the two touches shared memory
+// (freeing buffers and arithmetic do not), so every thread is done with the buffers. Triton's
+// barrier analysis puts none there either.
+// CHECK-LABEL: llvm.func @exchange_after_wait
+// CHECK: nvvm.barrier0
+// CHECK: cp.async.wait_group 0;
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @exchange_after_wait(%x: tensor<128x128xf16, #blocked>, %c: tensor<128x128xf32, #mma>) -> tensor<128x128xf16, #blocked> {
+    %buffer = ttg.local_alloc %x : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
+    %token = ttg.async_wait {num = 0 : i32}
+    ttg.local_dealloc %buffer : !ttg.memdesc<128x128xf16, #shared, #smem>
+    %h = arith.truncf %c : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %r = ttg.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
+    tt.return %r : tensor<128x128xf16, #blocked>
+  }
+}
+
+// -----
+
+// Anything that reads or writes shared memory between the wait and the exchange keeps the
+// exchange's barrier.
+// CHECK-LABEL: llvm.func @exchange_after_wait_and_load
+// CHECK: cp.async.wait_group 0;
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @exchange_after_wait_and_load(%x: tensor<128x128xf16, #blocked>, %c: tensor<128x128xf32, #mma>) -> (tensor<128x128xf16, #blocked>, tensor<128x128xf16, #blocked>) {
+    %buffer = ttg.local_alloc %x : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
+    %token = ttg.async_wait {num = 0 : i32}
+    %y = ttg.local_load %buffer : !ttg.memdesc<128x128xf16, #shared, #smem> -> tensor<128x128xf16, #blocked>
+    %h = arith.truncf %c : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %r = ttg.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
+    tt.return %r, %y : tensor<128x128xf16, #blocked>, tensor<128x128xf16, #blocked>
+  }
+}

@@ -163,3 +163,45 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// One warp group (4 warps): every warp reads the same descriptors, so no warp-group id is
+// needed and no shuffle makes it uniform (LLVM keeps an unused shfl.sync, which in a matmul's
+// loop would cost an instruction per iteration Triton's kernel does not have). 128 rows are
+// two m64 tiles of four K steps each.
+// CHECK-LABEL: llvm.func @one_warp_group
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @one_warp_group(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>, %c: tensor<128x128xf32, #mma>) -> tensor<128x128xf32, #mma> {
+    %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+    %w = ttng.warp_group_dot_wait %d {pendings = 0 : i32} : tensor<128x128xf32, #mma>
+    tt.return %w : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+// Two warp groups (8 warps) split the 128 rows: the second reads A 64 rows on, at a warp-group
+// id made uniform with a shuffle of warp 0's id.
+// CHECK-LABEL: llvm.func @two_warp_groups
+// CHECK: nvvm.shfl.sync idx
+// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// CHECK-NOT: wgmma.mma_async
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @two_warp_groups(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>, %c: tensor<128x128xf32, #mma>) -> tensor<128x128xf32, #mma> {
+    %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+    %w = ttng.warp_group_dot_wait %d {pendings = 0 : i32} : tensor<128x128xf32, #mma>
+    tt.return %w : tensor<128x128xf32, #mma>
+  }
+}

@@ -3,7 +3,8 @@
 //
 // LayoutConversionPlan decides how the elements move (register renaming, warp shuffles or an
 // exchange through shared memory) and computes every constant of the exchange on the host;
-// this pattern only turns the plan into instructions. Keeping the plan apart is what lets the
+// this pattern only turns the plan into instructions. Where the exchange was planned for
+// ldmatrix, the loads use it (MatrixLoad.h). Keeping the plan apart is what lets the
 // unit tests check, by running it on the host, that each destination register receives the
 // element its layout says.
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
@@ -187,36 +188,32 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
 
     SmallVector<Value> loaded(plan->load.offset.size());
     int64_t elementBytes = bitwidth / 8;
-    // The read side with ldmatrix where the exchange layout gives it its shape (16-bit
-    // elements; Triton's swizzling plans 8 x 8 tiles for it), as Triton does: per round, the
-    // registers it reads in increasing order, addressed as one access.
-    auto roundAccess = [&](int64_t round) {
-      LocalMemoryAccess access;
-      access.laneOffset = plan->load.laneOffset;
-      access.warpOffset = plan->load.warpOffset;
-      for (size_t reg = 0; reg < plan->load.offset.size(); ++reg)
-        if (plan->load.round[reg] == round) {
-          access.registerOffset.push_back(plan->load.offset[reg]);
-          access.canonical.push_back(plan->load.canonical[reg] == static_cast<int32_t>(reg)
-                                         ? static_cast<int32_t>(access.canonical.size())
-                                         : -1);
-        }
-      return access;
-    };
-    std::optional<MatrixLoadPlan> matrix;
-    if (target.hasMatrixLoad() && bitwidth == 16 && storageType == elementType) {
-      matrix = planMatrixLoad(roundAccess(0), 2);
-      for (int64_t round = 1; matrix && round < plan->exchange.roundCount(); ++round)
-        if (!planMatrixLoad(roundAccess(round), 2))
-          matrix.reset();
-    }
+    // Where Triton planned the exchange for ldmatrix (an mma accumulator stored to blocked
+    // rows, the matmul epilogue), one ldmatrix.x4 reads what takes four 32-bit loads; where
+    // it planned stmatrix, stmatrix writes.
+    std::optional<std::vector<MatrixExchangeRound>> matrixRounds, matrixStoreRounds;
+    if (target.hasMatrixLoad() && storageType == elementType)
+      matrixRounds = planMatrixExchange(*plan, ExchangeSide::Load, bitwidth);
+    if (target.hasMatrixStore() && storageType == elementType)
+      matrixStoreRounds = planMatrixExchange(*plan, ExchangeSide::Store, bitwidth);
     // Other users of shared memory may still be reading the scratch this exchange overwrites.
-    if (!isFirstSharedMemoryUse(op))
+    if (needsLeadingBarrier(op))
       target.barrier(rewriter, loc);
     for (int64_t round = 0; round < plan->exchange.roundCount(); ++round) {
       if (round > 0)
         target.barrier(rewriter, loc);
-      for (const std::vector<int32_t> &registers : plan->store.vectorsOfRound(round)) {
+      std::vector<std::vector<int32_t>> plainStores;
+      if (matrixStoreRounds) {
+        const MatrixExchangeRound &matrixRound = (*matrixStoreRounds)[round];
+        SmallVector<Value> stored;
+        for (int32_t reg : matrixRound.registers)
+          stored.push_back(values[reg]);
+        storeMatrices(rewriter, loc, target, *base, storageType, matrixRound.access,
+                      matrixRound.matrix, stored);
+      } else {
+        plainStores = plan->store.vectorsOfRound(round);
+      }
+      for (const std::vector<int32_t> &registers : plainStores) {
         Value stored;
         if (registers.size() == 1) {
           stored = toStorage(values[registers.front()]);
@@ -231,14 +228,12 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
                               elementBytes * static_cast<int64_t>(registers.size()));
       }
       target.barrier(rewriter, loc);
-      if (matrix) {
-        LocalMemoryAccess access = roundAccess(round);
-        SmallVector<Value> words = loadMatrices(rewriter, loc, target, *base, storageType, access,
-                                                *planMatrixLoad(access, 2));
-        auto word = words.begin();
-        for (size_t reg = 0; reg < loaded.size(); ++reg)
-          if (plan->load.round[reg] == round)
-            loaded[reg] = *word++;
+      if (matrixRounds) {
+        const MatrixExchangeRound &matrixRound = (*matrixRounds)[round];
+        SmallVector<Value> words = loadMatrices(rewriter, loc, target, *base, storageType,
+                                                matrixRound.access, matrixRound.matrix);
+        for (auto [position, reg] : llvm::enumerate(matrixRound.registers))
+          loaded[reg] = words[position];
         continue;
       }
       for (const std::vector<int32_t> &registers : plan->load.vectorsOfRound(round)) {

@@ -361,6 +361,65 @@ std::optional<SharedMemoryPlan> planSharedMemory(const FlatLayout &source,
   return plan;
 }
 
+std::optional<std::vector<MatrixExchangeRound>>
+planMatrixExchange(const SharedMemoryPlan &plan, ExchangeSide side, int32_t bitwidth) {
+  SharedAccessInstruction instruction =
+      side == ExchangeSide::Load ? plan.exchange.load : plan.exchange.store;
+  const SharedMemoryAccess &load = side == ExchangeSide::Load ? plan.load : plan.store;
+  if (instruction == SharedAccessInstruction::LoadStore || bitwidth != 16)
+    return std::nullopt;
+  for (size_t reg = 0; reg < load.canonical.size(); ++reg)
+    if (load.canonical[reg] != static_cast<int32_t>(reg))
+      return std::nullopt;
+  bool transposed = instruction == SharedAccessInstruction::MatrixTransposed;
+  std::vector<MatrixExchangeRound> rounds;
+  for (int64_t round = 0; round < plan.exchange.roundCount(); ++round) {
+    std::vector<int32_t> registers;
+    for (size_t reg = 0; reg < load.round.size(); ++reg)
+      if (load.round[reg] == round)
+        registers.push_back(static_cast<int32_t>(reg));
+    int32_t bits = 0;
+    while ((size_t(1) << bits) < registers.size())
+      ++bits;
+    if (registers.empty() || (size_t(1) << bits) != registers.size())
+      return std::nullopt;
+    // ldmatrix gives a lane two elements in one word: registers 2j and 2j + 1 of the access.
+    // Which bit of the round's registers pairs them depends on the destination layout (its
+    // first register bit, or another one), so each bit is tried as the access's bit 0, the
+    // others keeping their order.
+    std::optional<MatrixExchangeRound> found;
+    for (int32_t first = 0; first < bits && !found; ++first) {
+      std::vector<int32_t> order{first};
+      for (int32_t bit = 0; bit < bits; ++bit)
+        if (bit != first)
+          order.push_back(bit);
+      MatrixExchangeRound entry;
+      entry.access.laneOffset = load.laneOffset;
+      entry.access.warpOffset = load.warpOffset;
+      for (int32_t index = 0; index < (1 << bits); ++index) {
+        int32_t position = 0;
+        for (int32_t k = 0; k < bits; ++k)
+          if (index >> k & 1)
+            position |= 1 << order[k];
+        entry.registers.push_back(registers[position]);
+        entry.access.registerOffset.push_back(load.offset[registers[position]]);
+        entry.access.canonical.push_back(index);
+      }
+      std::optional<MatrixLoadPlan> matrix = planMatrixLoad(entry.access, bitwidth / 8);
+      // Read the way the exchange was laid out for: a plain ldmatrix tile plainly, a .trans
+      // one transposed.
+      if (!matrix || matrix->transposed != transposed)
+        continue;
+      entry.matrix = *matrix;
+      found = std::move(entry);
+    }
+    if (!found)
+      return std::nullopt;
+    rounds.push_back(std::move(*found));
+  }
+  return rounds;
+}
+
 SwizzleInstructions swizzleInstructionsFor(std::string_view target) {
   SwizzleInstructions instructions;
   constexpr std::string_view kCuda = "cuda:";

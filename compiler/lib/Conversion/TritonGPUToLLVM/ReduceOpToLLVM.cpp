@@ -253,7 +253,7 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tt::ReduceOp> {
       return index;
     };
 
-    if (!isFirstSharedMemoryUse(op))
+    if (needsLeadingBarrier(op))
       target.barrier(rewriter, loc);
     SmallVector<Value> groupIndices;
     for (const std::vector<int32_t> &key : groupOrder) {

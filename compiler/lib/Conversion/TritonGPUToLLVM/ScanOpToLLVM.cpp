@@ -321,7 +321,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tt::ScanOp> {
 
     // The last lane of each warp publishes the warp's totals. Scratch is shared with the ops
     // before, so wait until they are done with it.
-    if (!isFirstSharedMemoryUse(op))
+    if (needsLeadingBarrier(op))
       target.barrier(rewriter, loc);
     auto publish = [&] {
       for (int64_t row = 0; row < regs.rows; ++row) {

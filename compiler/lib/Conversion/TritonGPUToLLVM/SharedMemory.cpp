@@ -103,6 +103,23 @@ void markFirstSharedMemoryUses(ModuleOp module) {
   });
 }
 
+void markSharedMemoryUsesAfterBarriers(ModuleOp module) {
+  module.walk([](Operation *op) {
+    if (!op->hasAttr(kAllocationOffsetAttr) || isa<ttg::LocalAllocOp>(op))
+      return;
+    for (Operation *previous = op->getPrevNode(); previous; previous = previous->getPrevNode()) {
+      if (isa<ttg::AsyncWaitOp>(previous)) {
+        op->setAttr(kAfterBarrierAttr, UnitAttr::get(op->getContext()));
+        return;
+      }
+      // Freeing a buffer touches no memory.
+      if (isa<ttg::LocalDeallocOp>(previous) || isMemoryEffectFree(previous))
+        continue;
+      return;
+    }
+  });
+}
+
 void markAsyncCopyBarriers(ModuleOp module) {
   module.walk([](ttg::AsyncCopyGlobalToLocalOp copy) {
     for (Operation *previous = copy->getPrevNode(); previous;
@@ -140,8 +157,6 @@ Value registerIndex(LLVMBuilder &b, const ThreadOffset &thread, int32_t offset) 
   return own == 0 ? index : b.add(index, b.i32(own));
 }
 
-// Reads the registers of an access that ldmatrix can make (MatrixLoad.h), one instruction per
-// 2 * matrices registers.
 SmallVector<Value> loadMatrices(OpBuilder &builder, Location loc, const TargetInfo &target,
                                 Value base, Type elementType, const LocalMemoryAccess &access,
                                 const MatrixLoadPlan &matrix) {
@@ -164,6 +179,30 @@ SmallVector<Value> loadMatrices(OpBuilder &builder, Location loc, const TargetIn
     }
   }
   return loaded;
+}
+
+void storeMatrices(OpBuilder &builder, Location loc, const TargetInfo &target, Value base,
+                   Type elementType, const LocalMemoryAccess &access, const MatrixLoadPlan &matrix,
+                   ArrayRef<Value> values) {
+  LLVMBuilder b(builder, loc);
+  ThreadIds ids = threadIds(builder, loc, target);
+  ThreadOffset thread =
+      threadOffsetOf(b, ids.lane, ids.warp, matrix.laneAddressOffset, access.warpOffset);
+  auto pair = VectorType::get(2, elementType);
+  int32_t step = matrix.registersPerInstruction();
+  for (int32_t start = 0; start < static_cast<int32_t>(access.registerOffset.size());
+       start += step) {
+    SmallVector<Value> words;
+    for (int32_t word = 0; word < matrix.matrices; ++word) {
+      Value elements = b.undef(pair);
+      elements = b.insertElement(elements, values[start + 2 * word], 0);
+      elements = b.insertElement(elements, values[start + 2 * word + 1], 1);
+      words.push_back(b.bitcast(elements, builder.getI32Type()));
+    }
+    Value index = registerIndex(b, thread, access.registerOffset[start]);
+    Value address = b.gep(base.getType(), elementType, base, index);
+    target.storeMatrix(builder, loc, address, words, matrix.transposed);
+  }
 }
 
 } // namespace trex

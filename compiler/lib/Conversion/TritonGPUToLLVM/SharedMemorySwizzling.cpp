@@ -382,6 +382,7 @@ SwizzledExchange swizzleForLoadStore(const FlatLayout &source, const FlatLayout 
 struct AccessTile {
   Bases laneContiguous;
   Bases laneAddress;
+  SharedAccessInstruction instruction = SharedAccessInstruction::LoadStore;
 };
 
 // The contiguous part of a pair of tiles: registers both layouts share, then the contiguous
@@ -447,14 +448,14 @@ SwizzledExchange swizzleForTiles(const FlatLayout &source, const FlatLayout &des
                                  int32_t bitwidth, const SwizzleInstructions &instructions) {
   std::vector<AccessTile> sourceTiles{{{}, {0, 1, 2}}}, destinationTiles{{{}, {0, 1, 2}}};
   if (bitwidth <= 32) {
-    AccessTile matrix{{0, 1}, {2, 3, 4}};
+    AccessTile matrix{{0, 1}, {2, 3, 4}, SharedAccessInstruction::Matrix};
     if (instructions.hasStMatrix)
       sourceTiles.push_back(matrix);
     if (instructions.hasLdMatrix)
       destinationTiles.push_back(matrix);
   }
   if (bitwidth == 16) {
-    AccessTile transposed{{2, 3, 4}, {0, 1}};
+    AccessTile transposed{{2, 3, 4}, {0, 1}, SharedAccessInstruction::MatrixTransposed};
     if (instructions.hasStMatrix)
       sourceTiles.push_back(transposed);
     if (instructions.hasLdMatrix)
@@ -490,6 +491,8 @@ SwizzledExchange swizzleForTiles(const FlatLayout &source, const FlatLayout &des
       int32_t keep = std::min(missingRegisters(sourceTile), missingRegisters(destinationTile));
       SwizzledExchange exchange = buildExchange(source, destination, bitwidth, *vbasis,
                                                 *tileSource, *tileDestination, keep);
+      exchange.store = sourceTile.instruction;
+      exchange.load = destinationTile.instruction;
       auto [read, write] = bankConflicts(*tileSource, *tileDestination, exchange, dim);
       candidates.push_back({read + write, std::move(exchange)});
     }

@@ -66,7 +66,7 @@ struct TensormapCreateOpConversion : public TargetPattern<ttng::TensormapCreateO
     if (failed(smem))
       return failure();
     LLVMBuilder b(rewriter, loc);
-    if (!isFirstSharedMemoryUse(op))
+    if (needsLeadingBarrier(op))
       target.barrier(rewriter, loc);
     Value tid = target.threadIdInBlock(rewriter, loc);
     Value warpZero = b.icmpULT(tid, b.i32(target.warpSize()));
@@ -149,7 +149,7 @@ struct InitBarrierOpConversion : public TargetPattern<ttng::InitBarrierOp> {
   LogicalResult matchAndRewrite(ttng::InitBarrierOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    if (!isFirstSharedMemoryUse(op))
+    if (needsLeadingBarrier(op))
       target.barrier(rewriter, loc);
     ptx(rewriter, loc,
         "@$0 mbarrier.init.shared::cta.b64 [$1], " + std::to_string(op.getCount()) + ";", "b,r",

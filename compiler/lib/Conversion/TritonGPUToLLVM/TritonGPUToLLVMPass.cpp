@@ -291,6 +291,7 @@ struct ConvertTritonGPUToLLVMPass
     if (scopes.wasInterrupted())
       return signalPassFailure();
     markFirstSharedMemoryUses(module);
+    markSharedMemoryUsesAfterBarriers(module);
     markAsyncCopyBarriers(module);
     std::unique_ptr<TargetInfo> target = createTargetInfo(targetAttr.getValue(), deviceLibrary);
     if (!target) {

@@ -363,6 +363,7 @@ public:
   }
 
   bool hasMatrixLoad() const override { return computeCapability >= 75; }
+  bool hasMatrixStore() const override { return computeCapability >= 90; }
 
   bool hasAsyncCopy() const override { return computeCapability >= 80; }
 
@@ -409,6 +410,22 @@ public:
                                                          SmallVector<Type>(matrices, word));
     Value loaded = inlinePTX(builder, loc, resultType, text, constraints, {pointer});
     return unpackElements(loc, loaded, builder);
+  }
+
+  // A write of shared memory: side effects keep it among the barriers and loads.
+  void storeMatrix(OpBuilder &builder, Location loc, Value pointer, ValueRange words,
+                   bool transposed) const override {
+    std::string text = "stmatrix.sync.aligned.m8n8.x" + std::to_string(words.size()) +
+                       (transposed ? ".trans" : "") + ".shared.b16 [$0], {";
+    std::string constraints = "r";
+    SmallVector<Value> operands{pointer};
+    for (auto [i, word] : llvm::enumerate(words)) {
+      text += std::string(i ? ", $" : "$") + std::to_string(i + 1);
+      constraints += ",r";
+      operands.push_back(word);
+    }
+    text += "};";
+    inlinePTX(builder, loc, Type(), text, constraints, operands);
   }
 
   // mma.sync as inline PTX (Triton emits the same text): the accumulators are tied to the

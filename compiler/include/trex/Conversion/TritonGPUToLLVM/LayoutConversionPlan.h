@@ -15,6 +15,7 @@
 #ifndef TREX_CONVERSION_TRITONGPUTOLLVM_LAYOUTCONVERSIONPLAN_H
 #define TREX_CONVERSION_TRITONGPUTOLLVM_LAYOUTCONVERSIONPLAN_H
 
+#include "trex/Conversion/TritonGPUToLLVM/MatrixLoad.h"
 #include "trex/Conversion/TritonGPUToLLVM/SharedMemorySwizzling.h"
 
 #include <cstdint>
@@ -87,6 +88,21 @@ struct SharedMemoryPlan {
 std::optional<SharedMemoryPlan> planSharedMemory(const FlatLayout &source,
                                                  const FlatLayout &destination, int32_t bitwidth,
                                                  const SwizzleInstructions &instructions);
+
+// One side of an exchange planned for ldmatrix or stmatrix (exchange.load / exchange.store
+// is Matrix or MatrixTransposed), accessed with that instruction as Triton does: per round,
+// the registers the round moves (in the order of the access's registers) and their access,
+// which MatrixLoad plans (stmatrix addresses its rows as ldmatrix does). Empty where the
+// elements are not 16-bit, the side's layout copies registers (broadcast) or a round's
+// offsets do not have the instruction's shape; that side then uses ld/st.shared.
+enum class ExchangeSide { Store, Load };
+struct MatrixExchangeRound {
+  std::vector<int32_t> registers;
+  LocalMemoryAccess access;
+  MatrixLoadPlan matrix;
+};
+std::optional<std::vector<MatrixExchangeRound>>
+planMatrixExchange(const SharedMemoryPlan &plan, ExchangeSide side, int32_t bitwidth);
 
 // The shared-memory instructions Triton plans with on `target` ("cuda:90", "hip:gfx942").
 SwizzleInstructions swizzleInstructionsFor(std::string_view target);

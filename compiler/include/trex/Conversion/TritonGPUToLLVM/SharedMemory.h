@@ -36,6 +36,18 @@ inline constexpr llvm::StringLiteral kFirstSharedUseAttr = "allocation.first_use
 void markFirstSharedMemoryUses(mlir::ModuleOp module);
 inline bool isFirstSharedMemoryUse(mlir::Operation *op) { return op->hasAttr(kFirstSharedUseAttr); }
 
+// Ops that follow a ttg.async_wait (whose lowering ends with a CTA barrier) with nothing
+// touching shared memory in between (as the matmul epilogue's layout conversion follows the
+// pipeline's last wait) need no barrier of their own either: every thread is done with what
+// it read or wrote before the wait. Triton's barrier analysis puts none there; such ops are
+// marked with `kAfterBarrierAttr` before lowering.
+inline constexpr llvm::StringLiteral kAfterBarrierAttr = "allocation.after_barrier";
+void markSharedMemoryUsesAfterBarriers(mlir::ModuleOp module);
+// Whether an op's first shared-memory access needs a barrier before it.
+inline bool needsLeadingBarrier(mlir::Operation *op) {
+  return !isFirstSharedMemoryUse(op) && !op->hasAttr(kAfterBarrierAttr);
+}
+
 // Asynchronous copies (cp.async) write shared memory another thread may still be reading: a
 // buffer the same loop iteration read through local_loads or an asynchronous warp-group dot
 // (the pipeliner issues the next iteration's copies after the dot), or bytes the allocation
@@ -67,13 +79,18 @@ ThreadOffset threadOffsetOf(LLVMBuilder &b, mlir::Value lane, mlir::Value warp,
 // ptxas fold into the instruction's immediate offset, as in Triton's addressing.
 mlir::Value registerIndex(LLVMBuilder &b, const ThreadOffset &thread, int32_t offset);
 
-// Reads the registers of an access that ldmatrix can make (MatrixLoad.h) from the buffer at
-// `base`, one instruction per 2 * matrices registers (a local_load's, or the read side of a
-// layout conversion through shared memory).
+// Reads the registers of `access` with ldmatrix as `matrix` plans it (MatrixLoad.h), one
+// instruction per 2 * matrices registers, from the buffer of `elementType` (16-bit) at `base`;
+// the values of registers 0, 1, ... of the access in order.
 llvm::SmallVector<mlir::Value> loadMatrices(mlir::OpBuilder &builder, mlir::Location loc,
                                             const TargetInfo &target, mlir::Value base,
                                             mlir::Type elementType, const LocalMemoryAccess &access,
                                             const MatrixLoadPlan &matrix);
+// Writes `values` (registers 0, 1, ... of `access`, 16-bit) with stmatrix, addressed as
+// `matrix` plans the ldmatrix of the same access: one instruction per 2 * matrices registers.
+void storeMatrices(mlir::OpBuilder &builder, mlir::Location loc, const TargetInfo &target,
+                   mlir::Value base, mlir::Type elementType, const LocalMemoryAccess &access,
+                   const MatrixLoadPlan &matrix, llvm::ArrayRef<mlir::Value> values);
 
 } // namespace trex
 

@@ -55,6 +55,10 @@ struct SwizzleInstructions {
   bool hasStMatrix = false;
 };
 
+// The instruction one side of an exchange is planned for: ld/st.shared (vectors of up to
+// 128 bits), or NVIDIA's ldmatrix/stmatrix (.m8n8.x4 of 16-byte rows), plain or .trans.
+enum class SharedAccessInstruction { LoadStore, Matrix, MatrixTransposed };
+
 // The shared-memory layout of an exchange; each entry is the flat element its offset bit
 // moves to.
 struct SwizzledExchange {
@@ -62,6 +66,10 @@ struct SwizzledExchange {
   std::vector<int32_t> bank;
   std::vector<int32_t> segment;
   std::vector<int32_t> rounds;
+  // The instructions the layout was chosen for (Triton's idxSrc / idxDst): the lowering
+  // stores and loads with them where it can.
+  SharedAccessInstruction store = SharedAccessInstruction::LoadStore;
+  SharedAccessInstruction load = SharedAccessInstruction::LoadStore;
 
   int32_t offsetBits() const {
     return static_cast<int32_t>(vector.size() + bank.size() + segment.size());

@@ -153,6 +153,14 @@ public:
     return {};
   }
 
+  // Whether storeMatrix exists (NVIDIA's stmatrix, sm_90 and later).
+  virtual bool hasMatrixStore() const { return false; }
+  // stmatrix.sync.aligned.m8n8.x<words.size()>[.trans].shared.b16, loadMatrix's store: the
+  // calling lane's i32 words (one per matrix) to the row its `pointer` (shared memory)
+  // addresses.
+  virtual void storeMatrix(mlir::OpBuilder &builder, mlir::Location loc, mlir::Value pointer,
+                           mlir::ValueRange words, bool transposed) const {}
+
   // D = A * B + C on one 16 x 8 accumulator tile per warp (mma.sync.aligned.m16n8k<K>.row.col):
   // `a` holds 4 and `b` 2 i32 fragment words (f64 values for F64), `c` the 4 accumulator values
   // of the calling lane; returns its 4 values of D. Fails where the target has no warp-level
