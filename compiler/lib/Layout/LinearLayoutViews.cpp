@@ -143,6 +143,34 @@ splitAsLinearEncoding(Attribute srcEncoding, ArrayRef<int64_t> srcShape, EmitErr
   return toLinearEncodingAttr(srcEncoding.getContext(), *dst, emitError);
 }
 
+FailureOr<ttg::LinearEncodingAttr>
+joinAsLinearEncoding(Attribute srcEncoding, ArrayRef<int64_t> srcShape, EmitErrorFn emitError) {
+  FailureOr<lv::LinearLayout> src = toLinearLayout(srcEncoding, srcShape, emitError);
+  if (failed(src))
+    return failure();
+  size_t rank = srcShape.size();
+  FailureOr<lv::LinearLayout> dst = guarded(emitError, "cannot join the layout", [&] {
+    lv::LinearLayout::BasesList bases;
+    for (const std::string &inDim : src->getInDimNames()) {
+      std::vector<lv::LinearLayout::Basis> extended;
+      if (inDim == lv::kRegister) {
+        lv::LinearLayout::Basis pair(rank + 1, 0);
+        pair[rank] = 1;
+        extended.push_back(std::move(pair));
+      }
+      for (const lv::LinearLayout::Basis &basis : src->getInDimBases(inDim)) {
+        extended.emplace_back(basis.begin(), basis.end());
+        extended.back().push_back(0);
+      }
+      bases.emplace_back(inDim, std::move(extended));
+    }
+    return lv::LinearLayout(std::move(bases), lv::standardOutDimNames(static_cast<int>(rank + 1)));
+  });
+  if (failed(dst))
+    return failure();
+  return toLinearEncodingAttr(srcEncoding.getContext(), *dst, emitError);
+}
+
 FailureOr<ttg::LinearEncodingAttr> fp4UnpackedAsLinearEncoding(Attribute srcEncoding,
                                                                ArrayRef<int64_t> srcShape, int axis,
                                                                EmitErrorFn emitError) {

@@ -68,10 +68,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // Each thread holds 2 elements and the pack is 4: as Triton, the one asm call takes the two
+  // elements and two undefined values, and the last two outputs are dropped.
+  // CHECK-LABEL: llvm.func @pack_does_not_divide
+  // CHECK: %[[UNDEF:.*]] = llvm.mlir.undef : i32
+  // CHECK: %[[X0:.*]] = llvm.extractvalue %arg0[0]
+  // CHECK: %[[X1:.*]] = llvm.extractvalue %arg0[1]
+  // CHECK: %[[OUT:.*]] = llvm.inline_asm "mov.b32 $0, $4; mov.b32 $1, $5; mov.b32 $2, $6; mov.b32 $3, $7;", "=r,=r,=r,=r,r,r,r,r" %[[X0]], %[[X1]], %[[UNDEF]], %[[UNDEF]]
+  // CHECK-NOT: llvm.inline_asm
+  // CHECK-DAG: %[[Y0:.*]] = llvm.extractvalue %[[OUT]][0]
+  // CHECK-DAG: %[[Y1:.*]] = llvm.extractvalue %[[OUT]][1]
+  // CHECK: llvm.insertvalue %[[Y0]], %{{.*}}[0] : !llvm.struct<(i32, i32)>
+  // CHECK: llvm.insertvalue %[[Y1]], %{{.*}}[1] : !llvm.struct<(i32, i32)>
   tt.func public @pack_does_not_divide(%x: tensor<256xi32, #blocked>) -> tensor<256xi32, #blocked> {
-    // expected-error @+2 {{tt.elementwise_inline_asm packs 4 elements, but each thread holds 2 elements of its results; the pack must divide that}}
-    // expected-error @+1 {{failed to legalize operation 'tt.elementwise_inline_asm'}}
-    %y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 4 : i32, pure = true} %x : tensor<256xi32, #blocked> -> tensor<256xi32, #blocked>
+    %y = tt.elementwise_inline_asm "mov.b32 $0, $4; mov.b32 $1, $5; mov.b32 $2, $6; mov.b32 $3, $7;" {constraints = "=r,=r,=r,=r,r,r,r,r", packed_element = 4 : i32, pure = true} %x : tensor<256xi32, #blocked> -> tensor<256xi32, #blocked>
     tt.return %y : tensor<256xi32, #blocked>
   }
 }

@@ -90,3 +90,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %1, %3, %4 : tensor<16x16xf32, #flat>, tensor<16x16xf32, #flat>, tensor<8x16x2xf32, #flipped>
   }
 }
+
+// -----
+
+// A histogram counts its input in whatever layout the input comes in: a conversion of the input
+// folds away, and a mask follows the input into its layout (converted in its place).
+#wide = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#narrow = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @masked_histogram
+  tt.func @masked_histogram(%x: tensor<1024xi32, #wide>, %keep: tensor<1024xi1, #narrow>) -> tensor<64xi32, #narrow> {
+    // CHECK-NEXT: %[[M:.*]] = ttg.convert_layout %arg1 : tensor<1024xi1, #[[NARROW:.*]]> -> tensor<1024xi1, #[[WIDE:.*]]>
+    // CHECK-NEXT: %[[H:.*]] = tt.histogram %arg0, %[[M]] : tensor<1024xi32, #[[WIDE]]> -> tensor<64xi32, #[[NARROW]]>
+    // CHECK-NEXT: tt.return %[[H]]
+    %0 = ttg.convert_layout %x : tensor<1024xi32, #wide> -> tensor<1024xi32, #narrow>
+    %1 = tt.histogram %0, %keep : tensor<1024xi32, #narrow> -> tensor<64xi32, #narrow>
+    tt.return %1 : tensor<64xi32, #narrow>
+  }
+}

@@ -273,12 +273,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x64x!tt.ptr<f16>
   // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
   // CHECK: scf.for {{.*}} -> (tensor<64x64xf32, #mma>, tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #blocked}>>, i32, i32, !ttg.async.token, !ttg.async.token, !ttg.async.token, !ttg.async.token, i32, i32, !ttg.async.token, !ttg.async.token)
+  // The wait takes the place of the first tile load; the index is read where its load was,
+  // after the dot (as in Triton's ttgir of test_indirect_matmul).
   // CHECK: %[[W:.*]] = ttg.async_wait %{{[^ ,]*}}, %{{[^ ,]*}}, %{{[^ ,]*}} {num = 1 : i32}
-  // CHECK: ttg.local_load %{{.*}} token %[[W]] : !ttg.memdesc<64xi32
   // CHECK-NOT: ttg.async_wait
   // CHECK: %[[BT:.*]] = ttg.memdesc_trans %{{.*}} : !ttg.memdesc<64x64xf16, #shared{{[0-9]*}}, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared{{[0-9]*}}, #smem, mutable>
   // CHECK: ttng.warp_group_dot %{{.*}}, %[[BT]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true}
   // CHECK: ttng.warp_group_dot_wait {{.*}} {pendings = 1 : i32}
+  // CHECK: ttg.local_load %{{.*}} token %[[W]] : !ttg.memdesc<64xi32
   // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x64x!tt.ptr<f16>
   // CHECK: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
   // CHECK: scf.yield
@@ -318,5 +320,50 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       scf.yield %d, %ip2 : tensor<64x64xf32, #mma>, tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #blocked}>>
     } {tt.num_stages = 5 : i32}
     tt.return %res#0 : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// A stage-0 value read by the rest of the body too (the block offset `b * 64`, from the
+// induction variable only, also places the store): each iteration's value is carried to the
+// store through the loop, two iter_args deep, as Triton's pipeline expander hands a value to
+// the stage that reads it; the body does not compute it again from `b`. The wait and the read
+// of the buffer take the load's place, after the store's address that the body computes first.
+// CHECK-LABEL: tt.func @offset_read_by_store
+// CHECK: scf.for %[[B:[^ ]*]] = {{.*}} iter_args(%{{[^ ]*}} = %{{[^ ]*}}, %{{[^ ]*}} = %c-1_i32, %[[OFFSET:[^ ]*]] = %{{[^ ]*}}, %[[OFFSET1:[^ ]*]] = %{{[^ ]*}}, 
+// CHECK-NOT: arith.muli %[[B]]
+// CHECK: tt.addptr %arg1, %[[OFFSET]] : !tt.ptr<f32>, i32
+// CHECK-NEXT: ttg.async_wait
+// CHECK-NEXT: ttg.memdesc_index
+// CHECK-NEXT: ttg.local_load
+// CHECK: tt.store
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[B]], %{{.*}}
+// CHECK: %[[NEXT:.*]] = arith.muli %[[AHEAD]], %c64_i32
+// CHECK-NOT: arith.muli
+// CHECK: ttg.async_copy_global_to_local
+// CHECK: scf.yield %{{[^ ]*}}, %{{[^ ]*}}, %[[OFFSET1]], %[[NEXT]], 
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @offset_read_by_store(%in: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %blocks: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %one = arith.constant dense<1.000000e+00> : tensor<64xf32, #blocked>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #blocked>
+    scf.for %b = %c0 to %blocks step %c1 : i32 {
+      %offset = arith.muli %b, %c64 : i32
+      %offsets = tt.splat %offset : i32 -> tensor<64xi32, #blocked>
+      %index = arith.addi %offsets, %cols : tensor<64xi32, #blocked>
+      %base_in = tt.splat %in : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+      %ptrs_in = tt.addptr %base_in, %index : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+      %row_out = tt.addptr %out, %offset : !tt.ptr<f32>, i32
+      %v = tt.load %ptrs_in : tensor<64x!tt.ptr<f32>, #blocked>
+      %w = arith.addf %v, %one : tensor<64xf32, #blocked>
+      %base_out = tt.splat %row_out : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #blocked>
+      %ptrs_out = tt.addptr %base_out, %cols : tensor<64x!tt.ptr<f32>, #blocked>, tensor<64xi32, #blocked>
+      tt.store %ptrs_out, %w : tensor<64x!tt.ptr<f32>, #blocked>
+    } {tt.num_stages = 3 : i32}
+    tt.return
   }
 }

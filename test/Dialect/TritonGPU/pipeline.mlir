@@ -363,7 +363,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // registers) goes into a transposed nvmma buffer where consecutive elements along N are 64
 // bytes apart, so one thread's cp.async could move one byte: B stays a load and a
 // local_alloc, A (K-contiguous both ways) is pipelined. The mask bound `n - k * 64` both read
-// is computed once more for B, from this iteration's k (A's copy runs 2 iterations ahead).
+// is computed with A's copies, 2 iterations ahead, and carried to B's load through two
+// iter_args (as Triton's pipeline expander hands a value to a later stage; it is not computed
+// again).
 // B's buffer is written every iteration, so the dot is waited for right after it is issued
 // (pendings = 0, as Triton's asyncLaunchDots does for a dot that cannot be properly async) and
 // nothing is left to collect after the loop.
@@ -377,10 +379,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: tt.func @fp8_transposed_b
   // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf8E4M3FN, #shared, #smem, mutable>
   // CHECK-NOT: ttg.local_alloc : ()
-  // CHECK: scf.for %[[K:[^ ]*]] =
+  // CHECK: scf.for {{.*}} iter_args({{.*}}, %[[LEFT:[^ ]*]] = %{{[^ ]*}}, %[[LEFT1:[^ ]*]] = %{{[^ ]*}})
   // CHECK: %[[AV:.*]] = ttg.memdesc_index %[[A]]
-  // CHECK: %[[KK:.*]] = arith.muli %[[K]], %{{.*}} : i32
-  // CHECK: %[[LEFT:.*]] = arith.subi %{{.*}}, %[[KK]] : i32
   // CHECK: %[[LEFTS:.*]] = tt.splat %[[LEFT]] : i32 -> tensor<64x128xi32, #blocked1>
   // CHECK: %[[BMASK:.*]] = arith.cmpi slt, %{{.*}}, %[[LEFTS]]
   // CHECK: %[[B:.*]] = tt.load %{{.*}}, %[[BMASK]]
@@ -388,8 +388,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[DOT:.*]] = ttng.warp_group_dot %[[AV]], %[[SB]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true} :
   // CHECK-NEXT: %[[WAITED:.*]]:3 = ttng.warp_group_dot_wait %[[DOT]], %[[AV]], %[[SB]] {pendings = 0 : i32}
   // CHECK-NOT: ttng.warp_group_dot_wait
+  // CHECK: %[[KK:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[LEFT2:.*]] = arith.subi %{{.*}}, %[[KK]] : i32
   // CHECK: ttg.async_copy_global_to_local
-  // CHECK: scf.yield %[[WAITED]]#0
+  // CHECK: scf.yield %[[WAITED]]#0, {{.*}}, %[[LEFT1]], %[[LEFT2]] :
   // CHECK-NOT: ttng.warp_group_dot_wait
   // CHECK: tt.return
   tt.func @fp8_transposed_b(%a_ptrs: tensor<128x64x!tt.ptr<f8E4M3FN>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 16 : i32}, %b_ptrs: tensor<64x128x!tt.ptr<f8E4M3FN>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 16 : i32}, %n: i32, %kmax: i32 {tt.divisibility = 16 : i32}) -> tensor<128x128xf32, #mma> {

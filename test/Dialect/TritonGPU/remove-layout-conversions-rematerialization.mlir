@@ -171,3 +171,38 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A dot operand interleaved from a loaded tile and a value computed from it (join, then a
+// reshape that merges the pair into K): the conversion to the operand layout moves up to the
+// load through the reshape and the join, whose operands get the linear layout that holds each
+// pair in one thread's registers (Triton's inferSplitOpEncoding for a layout other than
+// blocked), so the interleaving needs no shared memory.
+// CHECK-DAG: #[[HALF:.*]] = #ttg.linear<{register = {{\[}}[0, 1], [8, 0], [0, 8]], lane = {{\[}}[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = {{\[}}[16, 0], [32, 0]], block = []}>
+// CHECK-DAG: #[[PAIRS:.*]] = #ttg.linear<{register = {{\[}}[0, 0, 1], [0, 1, 0], [8, 0, 0], [0, 8, 0]], lane = {{\[}}[0, 2, 0], [0, 4, 0], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp = {{\[}}[16, 0, 0], [32, 0, 0]], block = []}>
+// CHECK-LABEL: tt.func @interleaved_operand
+// CHECK: %[[X:.*]] = tt.load
+// CHECK: %[[XC:.*]] = ttg.convert_layout %[[X]] : tensor<64x16xf16, #blocked> -> tensor<64x16xf16, #[[HALF]]>
+// CHECK: %[[Y:.*]] = arith.addf %[[XC]], %{{.*}} : tensor<64x16xf16, #[[HALF]]>
+// CHECK: %[[J:.*]] = tt.join %[[XC]], %[[Y]] : tensor<64x16xf16, #[[HALF]]> -> tensor<64x16x2xf16, #[[PAIRS]]>
+// CHECK: %[[A:.*]] = tt.reshape %[[J]] : tensor<64x16x2xf16, #[[PAIRS]]> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+// CHECK: tt.dot %[[A]]
+// CHECK-NOT: ttg.convert_layout
+#blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [4, 8, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+#blocked3 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @interleaved_operand(%p: tensor<64x16x!tt.ptr<f16>, #blocked>, %b: tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>) -> tensor<64x32xf32, #mma> {
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x32xf32, #mma>
+    %one = arith.constant dense<1.000000e+00> : tensor<64x16xf16, #blocked>
+    %x = tt.load %p : tensor<64x16x!tt.ptr<f16>, #blocked>
+    %y = arith.addf %x, %one : tensor<64x16xf16, #blocked>
+    %j = tt.join %x, %y : tensor<64x16xf16, #blocked> -> tensor<64x16x2xf16, #blocked2>
+    %r = tt.reshape %j : tensor<64x16x2xf16, #blocked2> -> tensor<64x32xf16, #blocked3>
+    %a = ttg.convert_layout %r : tensor<64x32xf16, #blocked3> -> tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+    %d = tt.dot %a, %b, %zero : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<64x32xf32, #mma>
+    tt.return %d : tensor<64x32xf32, #mma>
+  }
+}

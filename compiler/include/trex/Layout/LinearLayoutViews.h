@@ -55,6 +55,14 @@ mlir::FailureOr<ttg::LinearEncodingAttr> splitAsLinearEncoding(mlir::Attribute s
                                                                llvm::ArrayRef<int64_t> srcShape,
                                                                EmitErrorFn emitError);
 
+// The layout of tt.join(a, b) when a and b of `srcShape` have `srcEncoding`: a new last
+// dimension of 2 held by each thread as its first register (identity1D(2, register, last) * the
+// operands' layout), as Triton's inferDefaultJoinOpEncoding does for layouts other than blocked
+// ones.
+mlir::FailureOr<ttg::LinearEncodingAttr> joinAsLinearEncoding(mlir::Attribute srcEncoding,
+                                                              llvm::ArrayRef<int64_t> srcShape,
+                                                              EmitErrorFn emitError);
+
 // The layout amdg.in_thread_transpose gives a rank-2 tensor of `shape` held in `blocked`: every
 // lane and warp keeps the elements it had, but the registers of each thread's sizePerThread tile
 // run along the blocked layout's second-fastest dimension first, so that a thread's consecutive

@@ -106,10 +106,12 @@ struct ElementwiseInlineAsmOpConversion
     int64_t count = 1;
     if (auto tensor = dyn_cast<RankedTensorType>(op.getResult().front().getType()))
       count = elementsPerThread(tensor);
+    // A thread holding fewer elements than a pack (or a number of them the pack does not
+    // divide) runs the last pack with undefined values after its own, as Triton does (an
+    // fp8e4b15 upcast of a tensor of one element per thread), and drops what they give.
     if (count % pack != 0)
-      return op.emitError() << "tt.elementwise_inline_asm packs " << pack
-                            << " elements, but each thread holds " << count
-                            << " elements of its results; the pack must divide that";
+      for (SmallVector<Value> &elements : operands)
+        elements.append(pack - count % pack, b.undef(elements.front().getType()));
 
     SmallVector<Type> resultElements;
     for (Value result : op.getResult())
@@ -201,6 +203,8 @@ struct ElementwiseInlineAsmOpConversion
     }
 
     SmallVector<Value> replacements;
+    for (SmallVector<Value> &elements : results)
+      elements.truncate(count);
     for (auto [result, elements] : llvm::zip(op.getResult(), results)) {
       if (isa<RankedTensorType>(result.getType()))
         replacements.push_back(

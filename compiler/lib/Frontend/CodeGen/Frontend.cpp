@@ -133,6 +133,7 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
   GenerationState state;
   state.context = &context;
   state.options = &options;
+  std::optional<FrontendOptions> kernelOptions;
   ModuleEvaluator evaluator(state, moduleSearchPath(options.pythonPath));
   state.evaluator = &evaluator;
   evaluator.evaluateModule(*scope);
@@ -144,6 +145,13 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
   try {
     const JitFunction &kernel = selectKernel(*scope, request.kernelName);
     const python::FunctionDefStmt &definition = *kernel.definition;
+    // Triton's JITFunction.run: the launch's debug option is the decorator's `debug` where the
+    // compile does not ask for debugging itself; it holds for every function the kernel calls.
+    if (kernel.debug && *kernel.debug && !options.debug) {
+      kernelOptions = options;
+      kernelOptions->debug = true;
+      state.options = &*kernelOptions;
+    }
     result.kernelName = definition.name();
     result.diagnostics.insert(result.diagnostics.end(), kernel.notes.begin(), kernel.notes.end());
     // The kernel's configs as --list-configs reads them, whichever one this compile uses (an

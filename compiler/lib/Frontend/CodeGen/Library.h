@@ -55,6 +55,9 @@ struct JitFunction {
   // `module.qualname`, the prefix of its mangled specializations.
   std::string qualifiedName;
   bool noinline = false;
+  // triton.jit(debug=...): True compiles the kernel with Triton's `debug` option (device_assert
+  // and the integer-overflow checks emit tt.assert); None leaves the compile's option.
+  std::optional<bool> debug;
   // Default parameter values, computed on first call (nullopt: no default).
   mutable std::optional<std::vector<std::optional<Value>>> defaults;
   // The @triton.autotune and @triton.heuristics applied to it, if any.

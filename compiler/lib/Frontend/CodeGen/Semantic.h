@@ -171,6 +171,11 @@ private:
                         Tensor (Semantic::*operation)(const Value &, const Value &, bool),
                         const char *operationName);
   Tensor intCast(const Tensor &input, const DType &dstType, bool signExtend);
+  // Casts to and from fp8e4b15, which has no MLIR float type (its tensors are i8): Triton's
+  // CUDA `convert_custom_types`, inline PTX through fp16.
+  Tensor castCustomFloat8(const Tensor &input, const DType &dstScalar);
+  Tensor inlinePtx(const char *assembly, const char *constraints, const Tensor &input,
+                   const DType &resultScalar);
   mlir::Value convertIndex(const Value &element, bool requireI64);
 };
 

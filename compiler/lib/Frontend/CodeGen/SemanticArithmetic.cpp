@@ -104,8 +104,15 @@ DType Semantic::computationType(const DType &a, bool aIsScalar, const DType &b, 
     return divOrMod ? ScalarKind::FP32 : ScalarKind::BF16;
   if (a.is(ScalarKind::BF16) || b.is(ScalarKind::BF16))
     return ScalarKind::FP32;
-  if (a.isFP8() && b.isFP8())
-    return a == b ? a : DType(ScalarKind::FP16);
+  if (a.isFP8() && b.isFP8()) {
+    DType type = a == b ? a : DType(ScalarKind::FP16);
+    // fp8e4b15 values are bytes (i8, as in Triton, which makes float arithmetic of them that
+    // does not verify).
+    if (type.is(ScalarKind::FP8E4B15))
+      fail("fp8e4b15 values have no arithmetic; convert them with .to(tl.float16) or "
+           ".to(tl.float32) first");
+    return type;
+  }
   if (!a.isInt() || !b.isInt())
     fail("unexpected type " + a.name() + " and " + b.name());
   if (divOrMod && a.isIntSigned() != b.isIntSigned())
@@ -580,6 +587,93 @@ Tensor Semantic::intCast(const Tensor &input, const DType &dstType, bool signExt
   return make(createIntCast(b, input.handle, ir(dstType), signExtend), dstType);
 }
 
+namespace {
+
+// fp8e4b15 (4 exponent bits of bias 15, 3 mantissa bits) -> fp16, four
+// values (one register) into two f16x2 registers: the exponent bias is fp16's, so each byte
+// moves to the top of a half with its exponent and mantissa shifted right by one. The text is
+// Triton 3.6's (its ttgir shows it).
+constexpr const char *kFp8e4b15ToFp16 = "{                                      \n"
+                                        ".reg .b32 a<2>, b<2>;                  \n"
+                                        "prmt.b32 a0, 0, $2, 0x5746;            \n"
+                                        "and.b32 b0, a0, 0x7f007f00;            \n"
+                                        "and.b32 b1, a0, 0x00ff00ff;            \n"
+                                        "and.b32 a1, a0, 0x00800080;            \n"
+                                        "shr.b32  b0, b0, 1;                    \n"
+                                        "add.u32 b1, b1, a1;                    \n"
+                                        "lop3.b32 $0, b0, 0x80008000, a0, 0xf8; \n"
+                                        "shl.b32 $1, b1, 7;                     \n"
+                                        "}                                      \n";
+
+// fp16 -> fp8e4b15, two f16x2 registers into one register of four bytes. The formats share the
+// exponent bias, so a value keeps its top 7 bits below the sign once its magnitude is clamped
+// to 1.75 (0x3f00; larger values, infinities and NaN saturate there) and rounded half away from
+// zero at bit 7; the sign comes back on top of each byte. On every fp16 value this gives the
+// bytes Triton 3.6's own conversion gives (checked on an H200 against x.to(tl.float8e4b15)).
+constexpr const char *kFp16ToFp8e4b15 = "{\n"
+                                        ".reg .b32 h<4>, s<4>;\n"
+                                        "and.b32 h0, $1, 0xffff;\n"
+                                        "shr.b32 h1, $1, 16;\n"
+                                        "and.b32 h2, $2, 0xffff;\n"
+                                        "shr.b32 h3, $2, 16;\n"
+                                        "shr.b32 s0, h0, 8;\n"
+                                        "shr.b32 s1, h1, 8;\n"
+                                        "shr.b32 s2, h2, 8;\n"
+                                        "shr.b32 s3, h3, 8;\n"
+                                        "and.b32 h0, h0, 0x7fff;\n"
+                                        "and.b32 h1, h1, 0x7fff;\n"
+                                        "and.b32 h2, h2, 0x7fff;\n"
+                                        "and.b32 h3, h3, 0x7fff;\n"
+                                        "min.u32 h0, h0, 0x3f00;\n"
+                                        "min.u32 h1, h1, 0x3f00;\n"
+                                        "min.u32 h2, h2, 0x3f00;\n"
+                                        "min.u32 h3, h3, 0x3f00;\n"
+                                        "add.u32 h0, h0, 0x40;\n"
+                                        "add.u32 h1, h1, 0x40;\n"
+                                        "add.u32 h2, h2, 0x40;\n"
+                                        "add.u32 h3, h3, 0x40;\n"
+                                        "shr.b32 h0, h0, 7;\n"
+                                        "shr.b32 h1, h1, 7;\n"
+                                        "shr.b32 h2, h2, 7;\n"
+                                        "shr.b32 h3, h3, 7;\n"
+                                        "lop3.b32 h0, h0, s0, 0x80, 0xf8;\n"
+                                        "lop3.b32 h1, h1, s1, 0x80, 0xf8;\n"
+                                        "lop3.b32 h2, h2, s2, 0x80, 0xf8;\n"
+                                        "lop3.b32 h3, h3, s3, 0x80, 0xf8;\n"
+                                        "prmt.b32 h0, h0, h1, 0x3340;\n"
+                                        "prmt.b32 h2, h2, h3, 0x3340;\n"
+                                        "prmt.b32 $0, h0, h2, 0x5410;\n"
+                                        "}\n";
+
+} // namespace
+
+Tensor Semantic::inlinePtx(const char *assembly, const char *constraints, const Tensor &input,
+                           const DType &resultScalar) {
+  DType resultType = input.isBlock() ? input.type.withElementType(resultScalar) : resultScalar;
+  auto op = b.create<tt::ElementwiseInlineAsmOp>(
+      std::vector<mlir::Type>{ir(resultType)}, assembly, constraints, /*isPure=*/true,
+      /*pack=*/4u, std::vector<mlir::Value>{input.handle});
+  return make(op->getResult(0), resultType);
+}
+
+Tensor Semantic::castCustomFloat8(const Tensor &input, const DType &dstScalar) {
+  // Triton's AMD back end provides no conversion; CUDA's is convert_custom_float8_sm80 (trex
+  // targets sm_80 and later).
+  if (!options.isCUDA)
+    fail("target doesn't provide conversion for this type.");
+  if (input.dtype().is(ScalarKind::FP8E4B15)) {
+    Tensor half = inlinePtx(kFp8e4b15ToFp16, "=r,=r,r", input, ScalarKind::FP16);
+    // As Triton: fp16 for every destination but fp32.
+    return dstScalar.is(ScalarKind::FP32) ? cast(half, ScalarKind::FP32) : half;
+  }
+  if (!input.dtype().is(ScalarKind::FP16) && !input.dtype().is(ScalarKind::FP32))
+    fail("only fp16 and fp32 convert to fp8e4b15, not " + input.dtype().name());
+  Tensor half = input;
+  if (input.dtype().is(ScalarKind::FP32))
+    half = cast(input, ScalarKind::FP16, std::string("rtz"));
+  return inlinePtx(kFp16ToFp8e4b15, "=r,r,r", half, ScalarKind::FP8E4B15);
+}
+
 Tensor Semantic::cast(const Tensor &input, const DType &dstTypeIn,
                       const std::optional<std::string> &roundingName) {
   const DType &srcScalar = input.dtype();
@@ -609,6 +703,9 @@ Tensor Semantic::cast(const Tensor &input, const DType &dstTypeIn,
     fail("fp_downcast_rounding should be set only for truncating fp conversions. Source scalar "
          "type is " + srcScalar.name() + " and destination type is " + dstScalar.name());
   }
+
+  if (srcScalar.is(ScalarKind::FP8E4B15) || dstScalar.is(ScalarKind::FP8E4B15))
+    return castCustomFloat8(input, dstScalar);
 
   auto fpToFp = [&]() {
     tt::RoundingModeAttr roundingAttr =

@@ -417,6 +417,8 @@ Value ModuleEvaluator::Impl::applyTritonDecorator(
     jit->closure = function.closure;
     if (const Value *noinline = keywordOf(decorator.keywords, "noinline"))
       jit->noinline = noinline->truthy();
+    if (const Value *debug = keywordOf(decorator.keywords, "debug"); debug && !debug->isNone())
+      jit->debug = debug->truthy();
     const python::ParameterList &parameters = function.definition->parameters();
     for (const char *option : {"do_not_specialize", "do_not_specialize_on_alignment"}) {
       const Value *names = keywordOf(decorator.keywords, option);

@@ -170,10 +170,18 @@ struct FoldConvertIntoHistogram : OpRewritePattern<tt::HistogramOp> {
 
   LogicalResult matchAndRewrite(tt::HistogramOp op, PatternRewriter &rewriter) const override {
     auto convert = op.getSrc().getDefiningOp<ConvertLayoutOp>();
-    // A mask must keep the source's layout, so only unmasked histograms.
-    if (!convert || op.getMask())
+    if (!convert)
       return failure();
-    rewriter.replaceOpWithNewOp<tt::HistogramOp>(op, op.getType(), convert.getSrc(), Value());
+    Value source = convert.getSrc();
+    // The mask keeps the source's layout: it is converted instead (as Triton 3.6 does; the
+    // layout passes then fold that conversion into the mask's producers).
+    Value mask = op.getMask();
+    if (mask) {
+      auto sourceType = cast<RankedTensorType>(source.getType());
+      auto maskType = sourceType.clone(rewriter.getI1Type());
+      mask = ConvertLayoutOp::create(rewriter, op.getLoc(), maskType, mask);
+    }
+    rewriter.replaceOpWithNewOp<tt::HistogramOp>(op, op.getType(), source, mask);
     return success();
   }
 };

@@ -95,6 +95,34 @@ Attribute reshapeEncoding(tt::ReshapeOp op, ArrayRef<int64_t> fromShape, Attribu
   return inferReshapeEncoding(fromShape, encoding, toShape);
 }
 
+// The layout of tt.join's result when its operands of `shape` have `encoding`: Triton's
+// blocked closed form, else the linear layout with the new dimension in each thread's first
+// register.
+Attribute joinEncoding(Attribute encoding, ArrayRef<int64_t> shape) {
+  FailureOr<Attribute> blocked = inferJoinEncoding(encoding);
+  if (succeeded(blocked))
+    return *blocked;
+  if (isa<BlockedEncodingAttr>(encoding) || !isa<DistributedEncodingTrait>(encoding))
+    return {};
+  return quietly(encoding.getContext(), [&](auto emitter) {
+    return layout::joinAsLinearEncoding(encoding, shape, emitter);
+  });
+}
+
+// The layout of each result of tt.split of a tensor of `shape` in `encoding`: Triton's blocked
+// closed form, else, when the pairs are in registers (an mma accumulator split in a subtiled
+// epilogue, a dot operand joined from two halves), the linear layout without them.
+Attribute splitEncoding(Attribute encoding, ArrayRef<int64_t> shape) {
+  FailureOr<Attribute> blocked = inferSplitEncoding(encoding);
+  if (succeeded(blocked))
+    return *blocked;
+  if (isa<BlockedEncodingAttr>(encoding) || !isa<DistributedEncodingTrait>(encoding))
+    return {};
+  return quietly(encoding.getContext(), [&](auto emitter) {
+    return layout::splitAsLinearEncoding(encoding, shape, emitter);
+  });
+}
+
 } // namespace
 
 Attribute inferTransEncoding(Attribute encoding, ArrayRef<int64_t> shape, ArrayRef<int32_t> order) {
@@ -171,14 +199,10 @@ Attribute inferSrcEncoding(Operation *op, Attribute encoding) {
     return SliceEncodingAttr::get(op->getContext(), expand.getAxis(), distributed);
   }
   // join and split undo each other.
-  if (isa<tt::JoinOp>(op)) {
-    FailureOr<Attribute> src = inferSplitEncoding(encoding);
-    return succeeded(src) ? *src : Attribute();
-  }
-  if (isa<tt::SplitOp>(op)) {
-    FailureOr<Attribute> src = inferJoinEncoding(encoding);
-    return succeeded(src) ? *src : Attribute();
-  }
+  if (auto join = dyn_cast<tt::JoinOp>(op))
+    return splitEncoding(encoding, join.getType().getShape());
+  if (auto split = dyn_cast<tt::SplitOp>(op))
+    return joinEncoding(encoding, split.getOutLHS().getType().getShape());
   // trans(x, order) = y means x = trans(y, inverse(order)).
   if (auto trans = dyn_cast<tt::TransOp>(op))
     return transposeEncoding(encoding, trans.getType().getShape(),
@@ -216,22 +240,10 @@ Attribute inferDstEncoding(Operation *op, Attribute encoding) {
       return {};
     return slice.getParent();
   }
-  if (isa<tt::JoinOp>(op)) {
-    FailureOr<Attribute> dst = inferJoinEncoding(encoding);
-    return succeeded(dst) ? *dst : Attribute();
-  }
-  if (auto split = dyn_cast<tt::SplitOp>(op)) {
-    FailureOr<Attribute> dst = inferSplitEncoding(encoding);
-    if (succeeded(dst))
-      return *dst;
-    // Other layouts split through their linear form when the pairs are in registers (the
-    // mma accumulator of a subtiled epilogue).
-    if (isa<BlockedEncodingAttr>(encoding) || !isa<DistributedEncodingTrait>(encoding))
-      return {};
-    return quietly(encoding.getContext(), [&](auto emitter) {
-      return layout::splitAsLinearEncoding(encoding, split.getSrc().getType().getShape(), emitter);
-    });
-  }
+  if (auto join = dyn_cast<tt::JoinOp>(op))
+    return joinEncoding(encoding, join.getLhs().getType().getShape());
+  if (auto split = dyn_cast<tt::SplitOp>(op))
+    return splitEncoding(encoding, split.getSrc().getType().getShape());
   if (auto trans = dyn_cast<tt::TransOp>(op))
     return transposeEncoding(encoding, trans.getSrc().getType().getShape(), trans.getOrder());
   if (auto reshape = dyn_cast<tt::ReshapeOp>(op))

@@ -94,7 +94,9 @@ FailureOr<StageZero> collectStageZero(scf::ForOp loop, ArrayRef<Operation *> loa
   // A stage-0 value that the rest of the body reads too (`K - k * BLOCK_K` masking a pipelined
   // and an unpipelined load) is computed once more for those readers, where it depends on
   // nothing but the induction variable and values from outside the loop: the copy then holds
-  // the current iteration's value.
+  // the current iteration's value. Where values can be carried, those the loads read in their
+  // own iteration are carried instead, as Triton's pipeline expander hands a value to the
+  // stage that reads it rather than recomputing it there.
   DenseSet<Operation *> readsAdvancedArgs;
   for (Operation &op : *body) {
     if (!stage.ops.contains(&op))
@@ -110,6 +112,7 @@ FailureOr<StageZero> collectStageZero(scf::ForOp loop, ArrayRef<Operation *> loa
   IRMapping copies;
   for (Operation &op : llvm::make_early_inc_range(*body)) {
     if (!stage.ops.contains(&op) || readsAdvancedArgs.contains(&op) ||
+        (options.carryValues && stage.direct.contains(&op)) ||
         llvm::all_of(op.getResults(), usedOnlyByStageZero))
       continue;
     OpBuilder builder(op.getContext());

@@ -361,6 +361,15 @@ void LoopPipeliner::rewrite() {
     SmallVector<Value> tokens;
     for (unsigned number = 0; number < tokenChains; ++number)
       tokens.push_back(loop.getRegionIterArgs()[tokenArg + number * tokenDepth]);
+    // The wait and the reads take the place of the first copied load (Triton's createAsyncCopy
+    // puts them where the load was): what the body computes before it for other ops stays
+    // before them.
+    OpBuilder::InsertionGuard atLoad(builder);
+    Operation *firstLoad = nullptr;
+    for (PipelinedLoad &entry : loads)
+      if (!entry.tmaLoad && (!firstLoad || entry.op()->isBeforeInBlock(firstLoad)))
+        firstLoad = entry.op();
+    builder.setInsertionPoint(firstLoad);
     Value wait = AsyncWaitOp::create(builder, loc, tokens, static_cast<uint32_t>(pendingGroups));
     firstWait = wait.getDefiningOp();
     for (PipelinedLoad &entry : loads)
