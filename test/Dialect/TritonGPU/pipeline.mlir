@@ -81,19 +81,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: %[[NEXTB:.*]] = tt.addptr %[[PB]],
     // CHECK: arith.addi %[[INSERT]], %c1_i32
     // CHECK: %[[WRITE:.*]] = arith.select
-    // CHECK: tt.splat %[[VALID]] : i1 -> tensor<128x64xi1, #blocked>
+    // Each copy takes its load's place (after the ops that compute its mask): the buffer's
+    // view, then the predicate, as Triton's createAsyncCopy and expander make them.
     // CHECK: ttg.memdesc_index %[[A]][%[[WRITE]]]
-    // CHECK: ttg.async_copy_global_to_local %[[NEXTA]]
+    // CHECK-NEXT: tt.splat %[[VALID]] : i1 -> tensor<128x64xi1, #blocked>
+    // CHECK-NEXT: arith.andi
+    // CHECK-NEXT: ttg.async_copy_global_to_local %[[NEXTA]]
     // CHECK: %[[GA2:.*]] = ttg.async_commit_group
     // CHECK: ttg.memdesc_index %[[B]][%[[WRITE]]]
     // CHECK: ttg.async_copy_global_to_local %[[NEXTB]]
     // CHECK: %[[GB2:.*]] = ttg.async_commit_group
     // The token chains shift: iteration k + 1's groups become the oldest.
     // CHECK: scf.yield {{.*}}, %[[NEXTA]], %[[NEXTB]], %[[WRITE]], %[[READ]], %[[TA1]], %[[GA2]], %[[TB1]], %[[GB2]] :
-    // After the loop, a wait for every group, naming none.
+    // After the loop, a wait for every group, naming none; the buffers are freed last made
+    // first (Triton puts each dealloc right after the loop as it makes the buffer).
     // CHECK: ttg.async_wait {num = 0 : i32}
-    // CHECK: ttg.local_dealloc %[[A]]
-    // CHECK: ttg.local_dealloc %[[B]]
+    // CHECK-NEXT: ttg.local_dealloc %[[B]]
+    // CHECK-NEXT: ttg.local_dealloc %[[A]]
     %res:3 = scf.for %k = %c0 to %iters step %c1 iter_args(%acc = %acc0, %pa = %a_ptrs, %pb = %b_ptrs) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>) : i32 {
       %kk = arith.muli %k, %c64 : i32
       %rem = arith.subi %K, %kk : i32

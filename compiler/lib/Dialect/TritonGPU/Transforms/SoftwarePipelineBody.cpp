@@ -9,13 +9,9 @@ void LoopPipeliner::issueIteration(OpBuilder &builder, IRMapping &mapping,
                                    ArrayRef<Value> ringIndex, Value valid,
                                    ArrayRef<Operation *> stageOps) {
   Location loc = loop.getLoc();
-  for (Operation *op : stageOps)
-    builder.clone(*op, mapping);
-  for (tt::LoadOp load : indirectLoads)
-    indirectClones.push_back({mapping.lookup(load.getResult()).getDefiningOp(), valid});
   commitTokens.clear();
   SmallVector<Value> armed(groups.size());
-  for (PipelinedLoad &entry : loads) {
+  auto issue = [&](PipelinedLoad &entry) {
     if (auto descriptorLoad = entry.tmaLoad) {
       Value &barrier = armed[entry.group];
       Value index = ringIndex[entry.ring];
@@ -34,9 +30,13 @@ void LoopPipeliner::issueIteration(OpBuilder &builder, IRMapping &mapping,
       ttng::AsyncTMACopyGlobalToLocalOp::create(
           builder, descriptorLoad.getLoc(), descriptorLoad.getDesc(), indices, view, barrier, valid,
           descriptorLoad.getCache(), descriptorLoad.getEvict(), /*isVolatile=*/false);
-      continue;
+      return;
     }
+    // The buffer's view, then the copy predicated on `valid`, as Triton's createAsyncCopy and
+    // the expander's predication make them.
     tt::LoadOp load = entry.load;
+    Value view = MemDescIndexOp::create(builder, loc, viewOf(entry.buffer), entry.buffer,
+                                        ringIndex[entry.ring]);
     Value pointers = mapping.lookupOrDefault(load.getPtr());
     auto maskType = RankedTensorType::get(cast<RankedTensorType>(load.getType()).getShape(),
                                           builder.getI1Type(),
@@ -45,14 +45,29 @@ void LoopPipeliner::issueIteration(OpBuilder &builder, IRMapping &mapping,
     if (Value loadMask = load.getMask())
       mask = arith::AndIOp::create(builder, loc, mask, mapping.lookupOrDefault(loadMask));
     Value other = load.getOther() ? mapping.lookupOrDefault(load.getOther()) : Value();
-    Value view = MemDescIndexOp::create(builder, loc, viewOf(entry.buffer), entry.buffer,
-                                        ringIndex[entry.ring]);
     Value token = AsyncCopyGlobalToLocalOp::create(
         builder, loc, pointers, view, mask, other, load.getCache(), load.getEvict(),
         /*isVolatile=*/false, static_cast<uint32_t>(entry.contiguity));
     commitTokens.push_back(AsyncCommitGroupOp::create(
         builder, loc, AsyncTokenType::get(loop.getContext()), ValueRange{token}));
+  };
+  // Without descriptor loads, each copy takes its load's place among the stage's ops (Triton
+  // rewrites each load in place), where those are in body order; otherwise the copies follow
+  // them (the barrier groups arm one barrier for several loads).
+  bool inPlace =
+      groups.empty() && llvm::is_sorted(stageOps, [](Operation *first, Operation *second) {
+        return first->isBeforeInBlock(second);
+      });
+  size_t next = 0;
+  for (Operation *op : stageOps) {
+    while (inPlace && next < loads.size() && loads[next].op()->isBeforeInBlock(op))
+      issue(loads[next++]);
+    builder.clone(*op, mapping);
   }
+  for (tt::LoadOp load : indirectLoads)
+    indirectClones.push_back({mapping.lookup(load.getResult()).getDefiningOp(), valid});
+  for (; next < loads.size(); ++next)
+    issue(loads[next]);
 }
 
 void LoopPipeliner::readDescriptorTile(OpBuilder &builder, PipelinedLoad &entry, Operation *wait,
@@ -456,7 +471,7 @@ void LoopPipeliner::rewrite() {
   if (hasCopies())
     postLoopWait = AsyncWaitOp::create(builder, loc, ValueRange{}, uint32_t{0});
   if (groups.empty()) {
-    for (PipelinedLoad &entry : loads)
+    for (PipelinedLoad &entry : llvm::reverse(loads))
       LocalDeallocOp::create(builder, loc, entry.buffer);
     return;
   }
