@@ -306,8 +306,10 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
 // ttg.async_wait, whose lowering ends with a barrier; before the copies, the first of a run
 // has a barrier (markAsyncCopyBarriers) so that no thread still reads what they overwrite.
 struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp> {
-  AsyncCopyOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
-      : ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp>(converter), target(target) {}
+  AsyncCopyOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target,
+                        VectorSizeFn copyContiguity)
+      : ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp>(converter), target(target),
+        copyContiguity(std::move(copyContiguity)) {}
 
   LogicalResult matchAndRewrite(ttg::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -325,7 +327,13 @@ struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGloba
     FailureOr<LocalMemoryAccess> plan = accessPlan(op, srcType, op.getDst().getType(), bytes);
     if (failed(plan))
       return failure();
-    int64_t width = std::min<int64_t>(int64_t(1) << plan->vectorBits, op.getContiguity());
+    // The op's contiguity is a hint (coalesce-async-copy resets it to 1 when it clips the
+    // copy, as Triton's); the axis information gives the rest, as Triton's lowering takes the
+    // larger of the two.
+    int64_t contiguity = op.getContiguity();
+    if (copyContiguity)
+      contiguity = std::max<int64_t>(contiguity, copyContiguity(op));
+    int64_t width = std::min<int64_t>(int64_t(1) << plan->vectorBits, contiguity);
     while (width * bytes > kMaxSharedVectorBytes)
       width /= 2;
     if (width * bytes < 4)
@@ -355,6 +363,7 @@ struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGloba
   }
 
   const TargetInfo &target;
+  VectorSizeFn copyContiguity;
 };
 
 struct AsyncCommitGroupOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCommitGroupOp> {
@@ -538,11 +547,12 @@ struct MemDescSubsliceOpConversion : public ConvertOpToLLVMPattern<ttg::MemDescS
 } // namespace
 
 void populateLocalMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                         RewritePatternSet &patterns, const TargetInfo &target) {
+                                         RewritePatternSet &patterns, const TargetInfo &target,
+                                         VectorSizeFn copyContiguity) {
   patterns.add<LocalAllocOpConversion, LocalStoreOpConversion, LocalLoadOpConversion>(converter,
                                                                                        target);
-  patterns.add<AsyncCopyOpConversion, AsyncCommitGroupOpConversion, AsyncWaitOpConversion>(
-      converter, target);
+  patterns.add<AsyncCopyOpConversion>(converter, target, std::move(copyContiguity));
+  patterns.add<AsyncCommitGroupOpConversion, AsyncWaitOpConversion>(converter, target);
   patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion,
                SameMemoryViewConversion<ttg::MemDescTransOp>,
                SameMemoryViewConversion<ttg::MemDescReshapeOp>,
