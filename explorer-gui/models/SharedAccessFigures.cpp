@@ -76,7 +76,9 @@ const char *kWarpModel =
     "accesses in phases of 8 lanes, 8-byte ones in phases of 16";
 
 // The vector width an async copy's lowering (AsyncCopyOpConversion) gives each cp.async: the
-// plan's contiguous registers, at most the op's contiguity, at most 16 bytes.
+// plan's contiguous registers, at most the op's contiguity, at most 16 bytes. (The lowering
+// raises a contiguity hint with the axis information, which the text does not show: a copy
+// without the attribute, as coalesce-async-copy leaves a clipped one, gets the plan's width.)
 int asyncCopyWidth(const LocalMemoryAccess &plan, int contiguity, int elementBytes) {
   int width = 1 << plan.vectorBits;
   if (contiguity > 0)

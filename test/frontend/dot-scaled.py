@@ -4,6 +4,7 @@
 # RUN: trex compile %s --kernel scaled_e5m2_bf16 --signature "*fp8e5:16, *u8:16, *bf16:16, *fp32:16" --emit source | FileCheck %s --check-prefix=MIXED
 # RUN: trex compile %s --kernel scaled_rhs_fp16 --signature "*fp16:16, *fp8e5:16, *u8:16, *fp32:16" --emit source | FileCheck %s --check-prefix=RHS
 # RUN: trex compile %s --kernel scaled_fast_loop --signature "*fp8e5:16, *u8:16, *u8:16, *u8:16, *fp32:16, i32:16" --num-warps 8 --emit source | FileCheck %s --check-prefix=LOOP
+# RUN: trex compile %s --kernel scaled_e2m1_bf16_pipelined --signature "*u8:16, *u8:16, *bf16:16, *bf16:16, i32:16" --target cuda:90 --emit ttgir | FileCheck %s --check-prefix=PIPELINED
 # UNSUPPORTED-TARGET: scaled_e4m3 cuda:80: fp8e4nv needs sm_89 or newer (Triton rejects it on sm_80 too)
 import triton
 import triton.language as tl
@@ -81,3 +82,45 @@ def scaled_fast_loop(A, SA, B, SB, C, K):
         sb = tl.load(SB + tl.arange(0, 128)[:, None] * (K // 32) + k // 32 + tl.arange(0, 4)[None, :])
         acc = tl.dot_scaled(a, sa, "e5m2", b, sb, "e2m1", acc, fast_math=True)
     tl.store(C + tl.arange(0, 128)[:, None] * 128 + tl.arange(0, 128)[None, :], acc)
+
+
+# Packed e2m1 (A, two values a byte) with e8m0 scales times bf16 on sm_90, in a loop pipelined
+# 3 deep: A and its scales are upcast in registers (fp4_to_fp, the scale multiplied in), B is
+# read by the warp-group dot from shared memory. A's and the scales' tiles get 2 buffers, B's 3
+# (each depth a ring of its own indices, as Triton's lowerLoads groups loads), and the dot with
+# A in registers is split along K into 8 dots of K = 16 that each let the other 7 run on
+# (Triton 3.6's splitRSDot), as Triton compiles test_pipeliner.py's mxfp matmul.
+# PIPELINED-LABEL: tt.func public @scaled_e2m1_bf16_pipelined(
+# PIPELINED-DAG: ttg.local_alloc : () -> !ttg.memdesc<2x128x64xi8,
+# PIPELINED-DAG: ttg.local_alloc : () -> !ttg.memdesc<3x128x64xbf16,
+# PIPELINED-DAG: ttg.local_alloc : () -> !ttg.memdesc<2x128x4xi8,
+# PIPELINED: scf.for {{.*}} iter_args({{.*}} = %c1_i32, {{.*}} = %c-1_i32, {{.*}} = %c1_i32, {{.*}} = %c-1_i32,
+# PIPELINED: arith.cmpi sge, %{{.*}}, %c3_i32
+# PIPELINED: arith.cmpi sge, %{{.*}}, %c2_i32
+# PIPELINED: ttg.async_wait {{.*}} {num = 3 : i32}
+# PIPELINED: ttg.fp4_to_fp
+# PIPELINED: tt.reshape %{{.*}} : tensor<128x128xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> -> tensor<128x2x2x2x16xbf16,
+# PIPELINED-NEXT: tt.trans %{{.*}} {order = array<i32: 0, 4, 3, 2, 1>}
+# PIPELINED-COUNT-7: tt.split
+# PIPELINED-COUNT-8: ttg.convert_layout %{{.*}} -> tensor<128x16xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+# PIPELINED-COUNT-8: ttg.memdesc_subslice
+# PIPELINED-COUNT-8: ttng.warp_group_dot_wait {{.*}} {pendings = 7 : i32}
+# PIPELINED: arith.cmpi sge, %{{.*}}, %c3_i32
+# PIPELINED: arith.cmpi sge, %{{.*}}, %c2_i32
+# PIPELINED: ttng.warp_group_dot_wait %{{.*}} {pendings = 0 : i32}
+@triton.jit
+def scaled_e2m1_bf16_pipelined(A, S, B, C, K_BLOCKS):
+    rows = tl.arange(0, 128)
+    a_ptrs = A + rows[:, None] * (K_BLOCKS * 64) + tl.arange(0, 64)[None, :]
+    s_ptrs = S + rows[:, None] * (K_BLOCKS * 4) + tl.arange(0, 4)[None, :]
+    b_ptrs = B + tl.arange(0, 128)[:, None] * 64 + tl.arange(0, 64)[None, :]
+    acc = tl.zeros((128, 64), dtype=tl.float32)
+    for k in tl.range(0, K_BLOCKS, num_stages=3):
+        a = tl.load(a_ptrs)
+        s = tl.load(s_ptrs)
+        b = tl.load(b_ptrs)
+        acc = tl.dot_scaled(a, s, "e2m1", b, None, "bf16", acc)
+        a_ptrs += 64
+        s_ptrs += 4
+        b_ptrs += 128 * 64
+    tl.store(C + rows[:, None] * 64 + tl.arange(0, 64)[None, :], acc.to(tl.bfloat16))

@@ -54,6 +54,40 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// The contiguity attribute is a hint: one of 1 (what coalesce-async-copy leaves on a copy it
+// clips, as Triton) takes the vector from the axis information, as Triton's lowering takes the
+// larger of the two: pointers from a 16-byte aligned base plus a contiguous row of 64 f16 give
+// 16-byte copies (.cg), 8 f16 a thread.
+// CHECK-LABEL: llvm.func @contiguity_from_axis_info
+// CHECK-COUNT-8: cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;
+// CHECK-NOT: cp.async.cg
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @contiguity_from_axis_info(%base: !tt.ptr<f16> {tt.divisibility = 16 : i32}) {
+    %rows = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %cols = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %r = tt.expand_dims %rows {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128x1xi32, #blocked>
+    %c = tt.expand_dims %cols {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %stride = arith.constant dense<64> : tensor<128x1xi32, #blocked>
+    %rs = arith.muli %r, %stride : tensor<128x1xi32, #blocked>
+    %rb = tt.broadcast %rs : tensor<128x1xi32, #blocked> -> tensor<128x64xi32, #blocked>
+    %cb = tt.broadcast %c : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>
+    %offs = arith.addi %rb, %cb : tensor<128x64xi32, #blocked>
+    %splat = tt.splat %base : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #blocked>
+    %ptrs = tt.addptr %splat, %offs : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    %t = ttg.async_copy_global_to_local %ptrs, %buf : tensor<128x64x!tt.ptr<f16>, #blocked> -> <128x64xf16, #shared, #smem, mutable>
+    %g = ttg.async_commit_group tokens %t
+    %w = ttg.async_wait %g {num = 0 : i32}
+    ttg.local_dealloc %buf : !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
 // Barriers before copies (markAsyncCopyBarriers): a run of copies separated only by address
 // arithmetic and commits shares the barrier of its first; a copy after a read of shared
 // memory (here the local_load of the buffer it overwrites, as in a pipelined loop) gets its

@@ -205,3 +205,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return %w : tensor<128x128xf32, #mma>
   }
 }
+
+// -----
+
+// B as a part of its buffer along K (a dot split by the pipeliner, Triton 3.6's splitRSDot):
+// rows 16..31 of a 64x64 f16 buffer with 128-byte swizzling are laid out as a 16x64 buffer of
+// their own (the swizzle repeats every 8 rows), so the part's descriptor is the buffer's
+// address plus 16 rows of 128 bytes (1024 elements); the wait only passes it through.
+// CHECK-LABEL: llvm.func @subslice_b
+// CHECK: %[[PART:.*]] = llvm.getelementptr %{{.*}}[1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f16
+// CHECK: llvm.ptrtoint %[[PART]] : !llvm.ptr<3> to i32
+// CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK-NOT: wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: wgmma.wait_group.sync.aligned 3;
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @subslice_b(%a: tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %part = ttg.memdesc_subslice %b[16, 0] : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<16x64xf16, #shared, #smem, 64x64>
+    %d = ttng.warp_group_dot %a, %part, %c {inputPrecision = 0 : i32, isAsync = true} : tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<16x64xf16, #shared, #smem, 64x64> -> tensor<64x64xf32, #mma>
+    %w:2 = ttng.warp_group_dot_wait %d, %part {pendings = 3 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<16x64xf16, #shared, #smem, 64x64>
+    tt.return %w#0 : tensor<64x64xf32, #mma>
+  }
+}

@@ -8,13 +8,15 @@
 #smem = #ttg.shared_memory
 // CHECK: #[[CLIPPED:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  // 8 f32 per thread is 32 bytes: 4 per copy.
+  // 8 f32 per thread is 32 bytes: 4 per copy. As in Triton, the clipped copy's contiguity
+  // hint drops to 1 (the default, not printed): Triton's axis analysis knows nothing of the new
+  // conversions; the lowering takes the contiguity from the axis information.
   // CHECK-LABEL: tt.func @clip_f32
   tt.func @clip_f32(%ptrs: tensor<32x64x!tt.ptr<f32>, #blocked>, %mask: tensor<32x64xi1, #blocked>, %buf: !ttg.memdesc<32x64xf32, #shared, #smem, mutable>) {
     // CHECK: %[[P:.*]] = ttg.convert_layout %arg0 : {{.*}} -> tensor<32x64x!tt.ptr<f32>, #[[CLIPPED]]>
     // CHECK: %[[M:.*]] = ttg.convert_layout %arg1 : {{.*}} -> tensor<32x64xi1, #[[CLIPPED]]>
     // CHECK: ttg.async_copy_global_to_local %[[P]], %arg2 mask %[[M]] : tensor<32x64x!tt.ptr<f32>, #[[CLIPPED]]>
-    %t = ttg.async_copy_global_to_local %ptrs, %buf mask %mask : tensor<32x64x!tt.ptr<f32>, #blocked> -> <32x64xf32, #shared, #smem, mutable>
+    %t = ttg.async_copy_global_to_local %ptrs, %buf mask %mask {contiguity = 4 : i32} : tensor<32x64x!tt.ptr<f32>, #blocked> -> <32x64xf32, #shared, #smem, mutable>
     tt.return
   }
 
@@ -31,12 +33,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 
-  // 8 f16 per thread is 16 bytes: unchanged.
+  // 8 f16 per thread is 16 bytes: unchanged (its contiguity too).
   // CHECK-LABEL: tt.func @keep_f16
   tt.func @keep_f16(%ptrs: tensor<32x64x!tt.ptr<f16>, #blocked>, %buf: !ttg.memdesc<32x64xf16, #shared, #smem, mutable>) {
     // CHECK-NOT: ttg.convert_layout
-    // CHECK: ttg.async_copy_global_to_local %arg0, %arg1 : tensor<32x64x!tt.ptr<f16>, #blocked>
-    %t = ttg.async_copy_global_to_local %ptrs, %buf : tensor<32x64x!tt.ptr<f16>, #blocked> -> <32x64xf16, #shared, #smem, mutable>
+    // CHECK: ttg.async_copy_global_to_local %arg0, %arg1 {contiguity = 8 : i32} : tensor<32x64x!tt.ptr<f16>, #blocked>
+    %t = ttg.async_copy_global_to_local %ptrs, %buf {contiguity = 8 : i32} : tensor<32x64x!tt.ptr<f16>, #blocked> -> <32x64xf16, #shared, #smem, mutable>
     tt.return
   }
 }

@@ -788,6 +788,20 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 
 // -----
 
+// A subslice may be a read-only view of a mutable buffer (the K parts of a split warp-group
+// dot), not a writable view of a read-only one.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @subslice_mutability(%m: !ttg.memdesc<32x16xf16, #shared, #smem>) {
+    // expected-error @+1 {{the view must keep the source's mutability}}
+    %s = ttg.memdesc_subslice %m[16, 0] : !ttg.memdesc<32x16xf16, #shared, #smem> -> !ttg.memdesc<16x16xf16, #shared, #smem, mutable, 32x16>
+    tt.return
+  }
+}
+
+// -----
+
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-warps" = 4 : i32} {

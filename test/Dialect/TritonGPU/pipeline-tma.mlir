@@ -153,6 +153,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // A descriptor-loaded A read in registers (converted to the dot operand layout): a local_load of
 // its buffer (the canonicalizer folds the conversion into it). That conversion reads A before B is loaded, so A and B get a barrier ring each.
+// A, read into registers, needs D = 2 buffers and B, read by the dot from shared memory while it
+// runs, D + 1 = 3 (Triton's loadRequiresAdditionalBuffer): each ring has its own indices and
+// phase, the 3-deep one advanced first. The dot is async and split along K into four dots of
+// K = 16, each followed by a wait letting the other three run (Triton 3.6's splitRSDot and
+// rsDotNeedsWait).
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
@@ -165,19 +170,53 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %c1 = arith.constant 1 : i32
     %c64 = arith.constant 64 : i32
     %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
-    // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16
-    // CHECK: %[[ABARS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+    // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16
+    // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16
+    // CHECK: %[[ABARS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x1xi64
     // CHECK: %[[BBARS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
     // CHECK: ttng.barrier_expect %{{.*}}, 16384
     // CHECK: ttng.barrier_expect %{{.*}}, 16384
-    // CHECK: scf.for
-    // CHECK: ttng.wait_barrier
-    // CHECK-NEXT: %[[AT:.*]] = ttg.memdesc_index %[[A]]
-    // CHECK-NEXT: %[[AR:.*]] = ttg.local_load %[[AT]] : !ttg.memdesc<128x64xf16, #{{.*}}, #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
-    // CHECK-NEXT: ttg.memdesc_index %[[BBARS]]
+    // CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]*]] = %{{.*}}, %[[AINS:[^ ]*]] = %c1_i32, %[[AEXT:[^ ]*]] = %c-1_i32, %[[APHASE:[^ ]*]] = %c0_i32, %[[BINS:[^ ]*]] = %c1_i32, %[[BEXT:[^ ]*]] = %c-1_i32, %[[BPHASE:[^ ]*]] = %c0_i32)
+    // CHECK: %[[BNEXT:.*]] = arith.addi %[[BEXT]], %c1_i32
+    // CHECK-NEXT: %[[BWRAP:.*]] = arith.cmpi sge, %[[BNEXT]], %c3_i32
+    // CHECK-NEXT: %[[BREAD:.*]] = arith.select %[[BWRAP]], %c0_i32, %[[BNEXT]]
+    // CHECK: %[[ANEXT:.*]] = arith.addi %[[AEXT]], %c1_i32
+    // CHECK-NEXT: %[[AWRAP:.*]] = arith.cmpi sge, %[[ANEXT]], %c2_i32
+    // CHECK-NEXT: %[[AREAD:.*]] = arith.select %[[AWRAP]], %c0_i32, %[[ANEXT]]
+    // CHECK: ttg.memdesc_index %[[ABARS]][%[[AREAD]]]
     // CHECK-NEXT: ttng.wait_barrier
-    // CHECK-NEXT: %[[BT:.*]] = ttg.memdesc_index
-    // CHECK-NEXT: ttng.warp_group_dot %[[AR]], %[[BT]]
+    // CHECK-NEXT: %[[AT:.*]] = ttg.memdesc_index %[[A]][%[[AREAD]]]
+    // CHECK-NEXT: %[[AR:.*]] = ttg.local_load %[[AT]] : !ttg.memdesc<128x64xf16, #{{.*}}, #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    // CHECK-NEXT: ttg.memdesc_index %[[BBARS]][%[[BREAD]]]
+    // CHECK-NEXT: ttng.wait_barrier
+    // CHECK-NEXT: %[[BT:.*]] = ttg.memdesc_index %[[B]][%[[BREAD]]]
+    // CHECK-NEXT: %[[R:.*]] = tt.reshape %[[AR]] : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> -> tensor<128x2x2x16xf16, #[[L0:.*]]>
+    // CHECK-NEXT: %[[T:.*]] = tt.trans %[[R]] {order = array<i32: 0, 3, 2, 1>} : tensor<128x2x2x16xf16, #[[L0]]> -> tensor<128x16x2x2xf16, #[[L1:.*]]>
+    // CHECK-NEXT: %[[H0:.*]], %[[H1:.*]] = tt.split %[[T]] : tensor<128x16x2x2xf16, #[[L1]]> -> tensor<128x16x2xf16, #[[L2:.*]]>
+    // CHECK-NEXT: %[[Q0:.*]], %[[Q1:.*]] = tt.split %[[H0]] : tensor<128x16x2xf16, #[[L2]]> -> tensor<128x16xf16, #[[L3:.*]]>
+    // CHECK-NEXT: %[[Q2:.*]], %[[Q3:.*]] = tt.split %[[H1]]
+    // CHECK-NEXT: %[[P0:.*]] = ttg.convert_layout %[[Q0]] : tensor<128x16xf16, #[[L3]]> -> tensor<128x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    // CHECK-NEXT: %[[P1:.*]] = ttg.convert_layout %[[Q1]]
+    // CHECK-NEXT: %[[P2:.*]] = ttg.convert_layout %[[Q2]]
+    // CHECK-NEXT: %[[P3:.*]] = ttg.convert_layout %[[Q3]]
+    // CHECK-NEXT: %[[S0:.*]] = ttg.memdesc_subslice %[[BT]][0, 0] : !ttg.memdesc<64x128xf16, #shared, #smem, mutable> -> !ttg.memdesc<16x128xf16, #shared, #smem, 64x128>
+    // CHECK-NEXT: %[[S1:.*]] = ttg.memdesc_subslice %[[BT]][16, 0]
+    // CHECK-NEXT: %[[S2:.*]] = ttg.memdesc_subslice %[[BT]][32, 0]
+    // CHECK-NEXT: %[[S3:.*]] = ttg.memdesc_subslice %[[BT]][48, 0]
+    // CHECK-NEXT: %[[D0:.*]] = ttng.warp_group_dot %[[P0]], %[[S0]], %[[ACC]] {inputPrecision = 0 : i32, isAsync = true}
+    // CHECK-NEXT: %[[W0:.*]]:2 = ttng.warp_group_dot_wait %[[D0]], %[[S0]] {pendings = 3 : i32}
+    // CHECK-NEXT: %[[D1:.*]] = ttng.warp_group_dot %[[P1]], %[[S1]], %[[W0]]#0, %true {inputPrecision = 0 : i32, isAsync = true}
+    // CHECK-NEXT: %[[W1:.*]]:2 = ttng.warp_group_dot_wait %[[D1]], %[[S1]] {pendings = 3 : i32}
+    // CHECK-NEXT: %[[D2:.*]] = ttng.warp_group_dot %[[P2]], %[[S2]], %[[W1]]#0, %true
+    // CHECK-NEXT: %[[W2:.*]]:2 = ttng.warp_group_dot_wait %[[D2]], %[[S2]] {pendings = 3 : i32}
+    // CHECK-NEXT: %[[D3:.*]] = ttng.warp_group_dot %[[P3]], %[[S3]], %[[W2]]#0, %true
+    // CHECK-NEXT: %[[W3:.*]]:2 = ttng.warp_group_dot_wait %[[D3]], %[[S3]] {pendings = 3 : i32}
+    // CHECK-NEXT: %[[BIN:.*]] = arith.addi %[[BINS]], %c1_i32
+    // CHECK-NEXT: arith.cmpi sge, %[[BIN]], %c3_i32
+    // CHECK: %[[AIN:.*]] = arith.addi %[[AINS]], %c1_i32
+    // CHECK-NEXT: arith.cmpi sge, %[[AIN]], %c2_i32
+    // CHECK: scf.yield %[[W3]]#0
+    // CHECK: ttng.warp_group_dot_wait %{{.*}}#0 {pendings = 0 : i32}
     %acc = scf.for %k = %c0 to %k_tiles step %c1 iter_args(%acc_k = %acc0) -> (tensor<128x128xf32, #mma>) : i32 {
       %off_k = arith.muli %k, %c64 : i32
       %a = tt.descriptor_load %a_desc[%c0, %off_k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>

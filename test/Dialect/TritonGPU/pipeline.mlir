@@ -81,19 +81,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: %[[NEXTB:.*]] = tt.addptr %[[PB]],
     // CHECK: arith.addi %[[INSERT]], %c1_i32
     // CHECK: %[[WRITE:.*]] = arith.select
-    // CHECK: tt.splat %[[VALID]] : i1 -> tensor<128x64xi1, #blocked>
+    // Each copy takes its load's place (after the ops that compute its mask): the buffer's
+    // view, then the predicate, as Triton's createAsyncCopy and expander make them.
     // CHECK: ttg.memdesc_index %[[A]][%[[WRITE]]]
-    // CHECK: ttg.async_copy_global_to_local %[[NEXTA]]
+    // CHECK-NEXT: tt.splat %[[VALID]] : i1 -> tensor<128x64xi1, #blocked>
+    // CHECK-NEXT: arith.andi
+    // CHECK-NEXT: ttg.async_copy_global_to_local %[[NEXTA]]
     // CHECK: %[[GA2:.*]] = ttg.async_commit_group
     // CHECK: ttg.memdesc_index %[[B]][%[[WRITE]]]
     // CHECK: ttg.async_copy_global_to_local %[[NEXTB]]
     // CHECK: %[[GB2:.*]] = ttg.async_commit_group
     // The token chains shift: iteration k + 1's groups become the oldest.
     // CHECK: scf.yield {{.*}}, %[[NEXTA]], %[[NEXTB]], %[[WRITE]], %[[READ]], %[[TA1]], %[[GA2]], %[[TB1]], %[[GB2]] :
-    // After the loop, a wait for every group, naming none.
+    // After the loop, a wait for every group, naming none; the buffers are freed last made
+    // first (Triton puts each dealloc right after the loop as it makes the buffer).
     // CHECK: ttg.async_wait {num = 0 : i32}
-    // CHECK: ttg.local_dealloc %[[A]]
-    // CHECK: ttg.local_dealloc %[[B]]
+    // CHECK-NEXT: ttg.local_dealloc %[[B]]
+    // CHECK-NEXT: ttg.local_dealloc %[[A]]
     %res:3 = scf.for %k = %c0 to %iters step %c1 iter_args(%acc = %acc0, %pa = %a_ptrs, %pb = %b_ptrs) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>) : i32 {
       %kk = arith.muli %k, %c64 : i32
       %rem = arith.subi %K, %kk : i32
@@ -422,6 +426,87 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       %pa2 = tt.addptr %pa, %step_a : tensor<128x64x!tt.ptr<f8E4M3FN>, #blocked>, tensor<128x64xi32, #blocked>
       %pb2 = tt.addptr %pb, %step_b : tensor<64x128x!tt.ptr<f8E4M3FN>, #blocked1>, tensor<64x128xi32, #blocked1>
       scf.yield %d, %pa2, %pb2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f8E4M3FN>, #blocked>, tensor<64x128x!tt.ptr<f8E4M3FN>, #blocked1>
+    }
+    tt.return %res#0 : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+// A read into registers, B by the dot from shared memory (an upcast operand on Hopper: Triton's
+// test_pipeline_matmul[True] is this with fp4_to_fp and scales between the load and the dot).
+// The buffers differ in depth as Triton's loadRequiresAdditionalBuffer makes them: A's tile is
+// free once read into registers (2 = D buffers), B's is read by the dot while it runs (3). Each
+// depth is a ring with its own insert and extract index (Triton's load groups), the 3-deep
+// ring's indices advanced first. The dot is async and, with no wait {pendings = 0} in the
+// loop, split along K into dots of the instruction's K = 16 (Triton 3.6's splitRSDot), each
+// followed by a wait {pendings = 3} that lets the other parts run on (rsDotNeedsWait).
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @registers_a_two_rings
+  // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16, #[[ASHARED:[^,]*]], #smem, mutable>
+  // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x128xf16, #[[BSHARED:[^,]*]], #smem, mutable>
+  // CHECK: %[[LOOP:.*]]:11 = scf.for %[[K:[^ ]*]] = {{.*}} iter_args(%[[ACC:[^ ]*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %[[AINS:[^ ]*]] = %c1_i32{{.*}}, %[[AEXT:[^ ]*]] = %c-1_i32{{.*}}, %[[BINS:[^ ]*]] = %c1_i32{{.*}}, %[[BEXT:[^ ]*]] = %c-1_i32{{.*}},
+  // CHECK: %[[BNEXT:.*]] = arith.addi %[[BEXT]], %{{.*}}
+  // CHECK: arith.cmpi sge, %[[BNEXT]], %{{.*}}
+  // CHECK: %[[BREAD:.*]] = arith.select
+  // CHECK: %[[ANEXT:.*]] = arith.addi %[[AEXT]], %{{.*}}
+  // CHECK: arith.cmpi sge, %[[ANEXT]], %{{.*}}
+  // CHECK: %[[AREAD:.*]] = arith.select
+  // CHECK: ttg.async_wait %{{.*}}, %{{.*}} {num = 2 : i32}
+  // CHECK: %[[AV:.*]] = ttg.memdesc_index %[[A]][%[[AREAD]]]
+  // CHECK: %[[AR:.*]] = ttg.local_load %[[AV]] token %{{.*}} : !ttg.memdesc<128x64xf16, #[[ASHARED]], #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+  // CHECK: %[[BV:.*]] = ttg.memdesc_index %[[B]][%[[BREAD]]]
+  // CHECK: %[[R:.*]] = tt.reshape %[[AR]] : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> -> tensor<128x2x2x16xf16, #[[L0:[^>]*]]>
+  // CHECK-NEXT: %[[T:.*]] = tt.trans %[[R]] {order = array<i32: 0, 3, 2, 1>}
+  // CHECK-NEXT: %[[H0:.*]], %[[H1:.*]] = tt.split %[[T]]
+  // CHECK-NEXT: %[[Q0:.*]], %[[Q1:.*]] = tt.split %[[H0]]
+  // CHECK-NEXT: %[[Q2:.*]], %[[Q3:.*]] = tt.split %[[H1]]
+  // CHECK-COUNT-4: ttg.convert_layout %{{.*}} -> tensor<128x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+  // CHECK-NEXT: %[[S0:.*]] = ttg.memdesc_subslice %[[BV]][0, 0] : !ttg.memdesc<64x128xf16, #[[BSHARED]], #smem, mutable> -> !ttg.memdesc<16x128xf16, #[[BSHARED]], #smem, 64x128>
+  // CHECK-NEXT: ttg.memdesc_subslice %[[BV]][16, 0]
+  // CHECK-NEXT: ttg.memdesc_subslice %[[BV]][32, 0]
+  // CHECK-NEXT: %[[S3:.*]] = ttg.memdesc_subslice %[[BV]][48, 0]
+  // CHECK-NEXT: %[[D0:.*]] = ttng.warp_group_dot %{{.*}}, %[[S0]], %[[ACC]] {inputPrecision = 0 : i32, isAsync = true}
+  // CHECK-NEXT: %[[W0:.*]]:2 = ttng.warp_group_dot_wait %[[D0]], %[[S0]] {pendings = 3 : i32}
+  // CHECK-NEXT: %[[TRUE:.*]] = arith.constant true
+  // CHECK-NEXT: %[[D1:.*]] = ttng.warp_group_dot %{{.*}}, %{{.*}}, %[[W0]]#0, %[[TRUE]] {inputPrecision = 0 : i32, isAsync = true}
+  // CHECK-NEXT: ttng.warp_group_dot_wait %[[D1]], %{{.*}} {pendings = 3 : i32}
+  // CHECK-NEXT: ttng.warp_group_dot
+  // CHECK-NEXT: ttng.warp_group_dot_wait {{.*}} {pendings = 3 : i32}
+  // CHECK-NEXT: %[[D3:.*]] = ttng.warp_group_dot %{{.*}}, %[[S3]], %{{.*}}, %[[TRUE]]
+  // CHECK-NEXT: %[[W3:.*]]:2 = ttng.warp_group_dot_wait %[[D3]], %[[S3]] {pendings = 3 : i32}
+  // CHECK-NOT: ttng.warp_group_dot_wait
+  // CHECK: %[[BIN:.*]] = arith.addi %[[BINS]], %{{.*}}
+  // CHECK: arith.cmpi sge, %[[BIN]], %{{.*}}
+  // CHECK: %[[BWRITE:.*]] = arith.select
+  // CHECK: %[[AIN:.*]] = arith.addi %[[AINS]], %{{.*}}
+  // CHECK: arith.cmpi sge, %[[AIN]], %{{.*}}
+  // CHECK: %[[AWRITE:.*]] = arith.select
+  // CHECK: ttg.memdesc_index %[[A]][%[[AWRITE]]]
+  // CHECK: ttg.memdesc_index %[[B]][%[[BWRITE]]]
+  // CHECK: scf.yield %[[W3]]#0, %{{.*}}, %{{.*}}, %[[AWRITE]], %[[AREAD]], %[[BWRITE]], %[[BREAD]],
+  // CHECK: %[[LAST:.*]] = ttng.warp_group_dot_wait %[[LOOP]]#0 {pendings = 0 : i32}
+  // CHECK: tt.return %[[LAST]]
+  tt.func @registers_a_two_rings(%a_ptrs: tensor<128x64x!tt.ptr<f16>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %b_ptrs: tensor<64x128x!tt.ptr<f16>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 8 : i32}, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %acc0 = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %step_a = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    %step_b = arith.constant dense<8192> : tensor<64x128xi32, #blocked1>
+    %res:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %acc0, %pa = %a_ptrs, %pb = %b_ptrs) -> (tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>) : i32 {
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>, #blocked1>
+      %ra = ttg.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %sb = ttg.local_alloc %b : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %ra, %sb, %acc {inputPrecision = 0 : i32} : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      %pa2 = tt.addptr %pa, %step_a : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      %pb2 = tt.addptr %pb, %step_b : tensor<64x128x!tt.ptr<f16>, #blocked1>, tensor<64x128xi32, #blocked1>
+      scf.yield %d, %pa2, %pb2 : tensor<128x128xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x128x!tt.ptr<f16>, #blocked1>
     }
     tt.return %res#0 : tensor<128x128xf32, #mma>
   }

@@ -64,3 +64,25 @@ def scaled_fast_loop(A, SA, B, SB, C, K):
         sb = (tl.load(SB + rows[:, None] * (K // 32) + k // 32 + tl.arange(0, 4)[None, :]) % 4 + 126).to(tl.uint8)
         acc = tl.dot_scaled(a, sa, "e5m2", b, sb, "e2m1", acc, fast_math=True)
     tl.store(C + rows[:, None] * 128 + rows[None, :], acc)
+
+
+@triton.jit
+def scaled_e2m1_fp16_loop(A, SA, B, C, K_BLOCKS):
+    # Packed e2m1 A upcast in registers times fp16 B read from shared memory, over a K loop
+    # pipelined 3 deep: on sm_90 the wgmma with A in registers is split along K into 8 dots of
+    # K = 16 reading 16-row parts of B's buffer (Triton 3.6's splitRSDot).
+    rows = tl.arange(0, 128)
+    cols = tl.arange(0, 64)
+    a_ptrs = A + rows[:, None] * (K_BLOCKS * 64) + tl.arange(0, 64)[None, :]
+    s_ptrs = SA + rows[:, None] * (K_BLOCKS * 4) + tl.arange(0, 4)[None, :]
+    b_ptrs = B + tl.arange(0, 128)[:, None] * 64 + cols[None, :]
+    acc = tl.zeros((128, 64), dtype=tl.float32)
+    for k in tl.range(0, K_BLOCKS, num_stages=3):
+        a = tl.load(a_ptrs)
+        s = (tl.load(s_ptrs) % 4 + 126).to(tl.uint8)
+        b = tl.load(b_ptrs)
+        acc = tl.dot_scaled(a, s, "e2m1", b, None, "fp16", acc)
+        a_ptrs += 64
+        s_ptrs += 4
+        b_ptrs += 128 * 64
+    tl.store(C + rows[:, None] * 64 + cols[None, :], acc)

@@ -25,6 +25,7 @@
 #include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
+#include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "trex/Layout/LayoutAdapter.h"
 
 using namespace mlir;
@@ -279,8 +280,10 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
 // ttg.async_wait, whose lowering ends with a barrier; before the copies, the first of a run
 // has a barrier (markAsyncCopyBarriers) so that no thread still reads what they overwrite.
 struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp> {
-  AsyncCopyOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target)
-      : ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp>(converter), target(target) {}
+  AsyncCopyOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target,
+                        VectorSizeFn copyContiguity)
+      : ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp>(converter), target(target),
+        copyContiguity(std::move(copyContiguity)) {}
 
   LogicalResult matchAndRewrite(ttg::AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -298,7 +301,13 @@ struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGloba
     FailureOr<LocalMemoryAccess> plan = accessPlan(op, srcType, op.getDst().getType(), bytes);
     if (failed(plan))
       return failure();
-    int64_t width = std::min<int64_t>(int64_t(1) << plan->vectorBits, op.getContiguity());
+    // The op's contiguity is a hint (coalesce-async-copy resets it to 1 when it clips the
+    // copy, as Triton's); the axis information gives the rest, as Triton's lowering takes the
+    // larger of the two.
+    int64_t contiguity = op.getContiguity();
+    if (copyContiguity)
+      contiguity = std::max<int64_t>(contiguity, copyContiguity(op));
+    int64_t width = std::min<int64_t>(int64_t(1) << plan->vectorBits, contiguity);
     while (width * bytes > kMaxSharedVectorBytes)
       width /= 2;
     if (width * bytes < 4)
@@ -328,6 +337,7 @@ struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGloba
   }
 
   const TargetInfo &target;
+  VectorSizeFn copyContiguity;
 };
 
 struct AsyncCommitGroupOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCommitGroupOp> {
@@ -409,14 +419,58 @@ struct SameMemoryViewConversion : public ConvertOpToLLVMPattern<ViewOp> {
   }
 };
 
+// Where the element at `origin` of a buffer of `bufferShape` in `encoding` is, when a view of
+// `viewShape` starting there is laid out in memory as a whole buffer of that shape in the same
+// encoding would be (every element of the view at that offset plus its place in such a
+// buffer); none otherwise. Checked element by element on the two layouts' tables.
+std::optional<int64_t> shiftedViewOffset(Attribute encoding, ArrayRef<int64_t> bufferShape,
+                                         ArrayRef<int64_t> viewShape, ArrayRef<int32_t> origin,
+                                         Operation *op) {
+  FailureOr<layoutviz::LinearLayout> buffer =
+      layout::toLinearLayout(encoding, bufferShape, [&] { return op->emitError(); });
+  FailureOr<layoutviz::LinearLayout> view =
+      layout::toLinearLayout(encoding, viewShape, [&] { return op->emitError(); });
+  if (failed(buffer) || failed(view))
+    return std::nullopt;
+  std::vector<int32_t> bufferTable = buffer->evaluateAllFlat();
+  std::vector<int32_t> viewTable = view->evaluateAllFlat();
+  // Row-major element indices of the buffer's coordinates, and the offset holding each.
+  std::vector<int64_t> offsetOf(bufferTable.size(), -1);
+  for (size_t offset = 0; offset < bufferTable.size(); ++offset)
+    if (bufferTable[offset] >= 0 && static_cast<size_t>(bufferTable[offset]) < offsetOf.size() &&
+        offsetOf[bufferTable[offset]] < 0)
+      offsetOf[bufferTable[offset]] = static_cast<int64_t>(offset);
+  auto bufferIndex = [&](int64_t viewIndex) {
+    int64_t index = 0, stride = 1;
+    for (size_t dim = viewShape.size(); dim-- > 0;) {
+      int64_t coordinate = viewIndex % viewShape[dim] + origin[dim];
+      viewIndex /= viewShape[dim];
+      index += coordinate * stride;
+      stride *= bufferShape[dim];
+    }
+    return index;
+  };
+  int64_t start = offsetOf[bufferIndex(0)];
+  if (start < 0)
+    return std::nullopt;
+  for (size_t offset = 0; offset < viewTable.size(); ++offset) {
+    size_t shifted = static_cast<size_t>(start) + offset;
+    if (shifted >= bufferTable.size() || bufferTable[shifted] != bufferIndex(viewTable[offset]))
+      return std::nullopt;
+  }
+  return start;
+}
+
 struct MemDescSubsliceOpConversion : public ConvertOpToLLVMPattern<ttg::MemDescSubsliceOp> {
   using ConvertOpToLLVMPattern<ttg::MemDescSubsliceOp>::ConvertOpToLLVMPattern;
 
   LogicalResult matchAndRewrite(ttg::MemDescSubsliceOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    // The view keeps the buffer's pointer: local_load and local_store find its origin from
-    // the subslice ops (accessPlan). Other readers (wgmma descriptors, async copies) would
-    // take the pointer for the view's start.
+    // Read by local_load and local_store, the view keeps the buffer's pointer: they find its
+    // origin from the subslice ops (accessPlan). Read by warp-group dots (the K parts of B of
+    // a split dot; the waits only keep it alive), the view is a buffer of its own shape at an
+    // offset of the buffer: its pointer is that offset's, where the layout allows it.
+    bool readByDots = false, readByAccesses = false;
     SmallVector<Value> views{op.getResult()};
     while (!views.empty()) {
       Value view = views.pop_back_val();
@@ -425,13 +479,41 @@ struct MemDescSubsliceOpConversion : public ConvertOpToLLVMPattern<ttg::MemDescS
           views.push_back(subslice.getResult());
           continue;
         }
-        if (!isa<ttg::LocalLoadOp, ttg::LocalStoreOp>(user))
-          return op.emitError() << "trex lowers a ttg.memdesc_subslice read by local_load or "
-                                   "local_store only, not by "
-                                << user->getName();
+        if (isa<ttg::LocalLoadOp, ttg::LocalStoreOp>(user)) {
+          readByAccesses = true;
+          continue;
+        }
+        if (isa<ttng::WarpGroupDotOp>(user) && view == op.getResult()) {
+          readByDots = true;
+          continue;
+        }
+        if (isa<ttng::WarpGroupDotWaitOp>(user))
+          continue;
+        return op.emitError() << "trex lowers a ttg.memdesc_subslice read by local_load, "
+                                 "local_store or (directly) warp_group_dot only, not by "
+                              << user->getName();
       }
     }
-    rewriter.replaceOp(op, adaptor.getSrc());
+    if (!readByDots) {
+      rewriter.replaceOp(op, adaptor.getSrc());
+      return success();
+    }
+    ttg::MemDescType source = op.getSrc().getType();
+    ttg::MemDescType view = op.getType();
+    if (readByAccesses || op.getSrc().getDefiningOp<ttg::MemDescSubsliceOp>() ||
+        source.getShape() != source.getAllocShape().take_back(source.getShape().size()))
+      return op.emitError() << "trex lowers a ttg.memdesc_subslice that a warp_group_dot reads "
+                               "only as the one view of a whole buffer that nothing else reads";
+    std::optional<int64_t> start = shiftedViewOffset(source.getEncoding(), source.getShape(),
+                                                     view.getShape(), op.getOffsets(), op);
+    if (!start)
+      return op.emitError() << "trex lowers a ttg.memdesc_subslice that a warp_group_dot reads "
+                               "only where the part is laid out as a buffer of its own shape";
+    SharedStorage storage =
+        sharedStorageOf(*getTypeConverter(), view.getElementType(), op->getContext());
+    LLVMBuilder b(rewriter, op.getLoc());
+    rewriter.replaceOp(
+        op, b.gep(adaptor.getSrc().getType(), storage.storage, adaptor.getSrc(), b.i32(*start)));
     return success();
   }
 };
@@ -439,11 +521,12 @@ struct MemDescSubsliceOpConversion : public ConvertOpToLLVMPattern<ttg::MemDescS
 } // namespace
 
 void populateLocalMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
-                                         RewritePatternSet &patterns, const TargetInfo &target) {
+                                         RewritePatternSet &patterns, const TargetInfo &target,
+                                         VectorSizeFn copyContiguity) {
   patterns.add<LocalAllocOpConversion, LocalStoreOpConversion, LocalLoadOpConversion>(converter,
                                                                                        target);
-  patterns.add<AsyncCopyOpConversion, AsyncCommitGroupOpConversion, AsyncWaitOpConversion>(
-      converter, target);
+  patterns.add<AsyncCopyOpConversion>(converter, target, std::move(copyContiguity));
+  patterns.add<AsyncCommitGroupOpConversion, AsyncWaitOpConversion>(converter, target);
   patterns.add<LocalDeallocOpConversion, MemDescIndexOpConversion,
                SameMemoryViewConversion<ttg::MemDescTransOp>,
                SameMemoryViewConversion<ttg::MemDescReshapeOp>,

@@ -367,7 +367,13 @@ struct ConvertTritonGPUToLLVMPass
     populateAssertOpToLLVMPatterns(converter, patterns, *target);
     populateShapeOpToLLVMPatterns(converter, patterns, *target);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, *target);
-    populateLocalMemoryOpToLLVMPatterns(converter, patterns, *target);
+    populateLocalMemoryOpToLLVMPatterns(converter, patterns, *target, [&axisInfo](Operation *op) {
+      auto copy = cast<ttg::AsyncCopyGlobalToLocalOp>(op);
+      unsigned contiguity = axisInfo.getPtrAlignment(copy.getSrc());
+      if (Value mask = copy.getMask())
+        contiguity = std::min(contiguity, axisInfo.getMaskAlignment(mask));
+      return contiguity;
+    });
     populateDotOpToLLVMPatterns(converter, patterns, *target);
     populateMmaV2DotOpToLLVMPatterns(converter, patterns, *target);
     populateWarpGroupDotOpToLLVMPatterns(converter, patterns, *target);

@@ -63,14 +63,17 @@ bool isZeroConstant(Value value) {
 }
 
 // The storage of a shared operand as the plan needs it; fails with a located error.
-FailureOr<WgmmaSharedOperand> sharedOperand(Operation *op, ttg::MemDescType type,
-                                            const char *which) {
+FailureOr<WgmmaSharedOperand> sharedOperand(Operation *op, Value value, const char *which) {
+  auto type = cast<ttg::MemDescType>(value.getType());
   auto encoding = dyn_cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding());
   if (!encoding)
     return op->emitError() << "wgmma reads its " << which
                            << " operand through a #ttg.nvmma_shared buffer, not "
                            << type.getEncoding();
-  if (type.getShape() != type.getAllocShape().take_back(type.getShape().size()))
+  // A memdesc_subslice (the K parts of a split dot) is lowered to a pointer at the part's
+  // start where the part is laid out as a buffer of its own shape (LocalMemoryOpToLLVM.cpp).
+  if (type.getShape() != type.getAllocShape().take_back(type.getShape().size()) &&
+      !value.getDefiningOp<ttg::MemDescSubsliceOp>())
     return op->emitError() << "trex does not lower wgmma operands that are a part of their "
                               "buffer (memdesc_subslice) yet";
   FailureOr<layoutviz::LinearLayout> layout =
@@ -125,7 +128,7 @@ struct WarpGroupDotOpConversion : public ConvertOpToLLVMPattern<ttng::WarpGroupD
     std::optional<WgmmaSharedOperand> aShared;
     std::optional<layoutviz::LinearLayout> aRegisters;
     if (aMemory) {
-      FailureOr<WgmmaSharedOperand> operand = sharedOperand(op, aMemory, "A");
+      FailureOr<WgmmaSharedOperand> operand = sharedOperand(op, op.getA(), "A");
       if (failed(operand))
         return failure();
       aShared = *operand;
@@ -134,7 +137,7 @@ struct WarpGroupDotOpConversion : public ConvertOpToLLVMPattern<ttng::WarpGroupD
       if (!aRegisters)
         return op.emitError() << "a register A operand of wgmma needs a #ttg.dot_op layout";
     }
-    FailureOr<WgmmaSharedOperand> bShared = sharedOperand(op, bMemory, "B");
+    FailureOr<WgmmaSharedOperand> bShared = sharedOperand(op, op.getB(), "B");
     if (failed(bShared))
       return failure();
     std::string why;

@@ -74,9 +74,12 @@ void populateAssertOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateShapeOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                    mlir::RewritePatternSet &patterns, const TargetInfo &target);
+// `copyContiguity`: the elements of an async copy's source known contiguous, aligned and under
+// one mask value from the axis information (as VectorSizeFn; null: the op's hint alone).
 void populateLocalMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                          mlir::RewritePatternSet &patterns,
-                                         const TargetInfo &target);
+                                         const TargetInfo &target,
+                                         VectorSizeFn copyContiguity = nullptr);
 void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                  mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateMmaV2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,

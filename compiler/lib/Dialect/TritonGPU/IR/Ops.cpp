@@ -149,13 +149,17 @@ void LocalStoreOp::getEffects(
   effects.emplace_back(MemoryEffects::Write::get(), &getDstMutable(), SharedMemory::get());
 }
 
-// A view keeps the element type, memory space and mutability of its source.
-static LogicalResult verifyViewKeeps(Operation *op, MemDescType src, MemDescType view) {
+// A view keeps the element type, memory space and mutability of its source; with
+// `mayDropMutability`, a read-only view of a mutable source is allowed too (the subslices of a
+// pipeline buffer that Triton's split warp-group dots read).
+static LogicalResult verifyViewKeeps(Operation *op, MemDescType src, MemDescType view,
+                                     bool mayDropMutability = false) {
   if (src.getElementType() != view.getElementType())
     return op->emitOpError("the view must keep the element type ") << src.getElementType();
   if (src.getMemorySpace() != view.getMemorySpace())
     return op->emitOpError("the view must stay in memory space ") << src.getMemorySpace();
-  if (src.getMutableMemory() != view.getMutableMemory())
+  bool dropsMutability = mayDropMutability && src.getMutableMemory() && !view.getMutableMemory();
+  if (src.getMutableMemory() != view.getMutableMemory() && !dropsMutability)
     return op->emitOpError("the view must keep the source's mutability");
   return success();
 }
@@ -182,7 +186,7 @@ LogicalResult MemDescSubsliceOp::verify() {
       return emitOpError("the slice at offset ")
              << offsets[dim] << " of size " << view.getShape()[dim] << " leaves dimension " << dim
              << " (size " << src.getShape()[dim] << ")";
-  return verifyViewKeeps(*this, src, view);
+  return verifyViewKeeps(*this, src, view, /*mayDropMutability=*/true);
 }
 
 LogicalResult MemDescTransOp::verify() {

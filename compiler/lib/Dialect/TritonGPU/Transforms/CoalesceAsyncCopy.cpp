@@ -56,6 +56,9 @@ void clipCopy(AsyncCopyGlobalToLocalOp copy) {
     copy.getMaskMutable().assign(convert(mask));
   if (Value other = copy.getOther(); other && isa<RankedTensorType>(other.getType()))
     copy.getOtherMutable().assign(convert(other));
+  // As Triton: its axis analysis knows nothing of the new conversions, so the copy's
+  // contiguity hint drops to 1 (the lowering takes the contiguity from the axis information).
+  copy.setContiguity(1);
 }
 
 } // namespace

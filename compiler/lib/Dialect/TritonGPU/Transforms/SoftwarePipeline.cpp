@@ -29,7 +29,11 @@
 // (wgmma) reads shared memory while it runs and is made asynchronous: it is only issued, and
 // a ttng.warp_group_dot_wait {pendings = 1} after it lets it run on while waiting for the
 // previous iteration's dot; the copies then overwrite the buffer that dot read, so NB = D + 1
-// (Triton's count for wgmma).
+// (Triton's count for wgmma). The count is each load's (a wgmma with A upcast in registers
+// reads A's buffer through registers, D deep, and B's from shared memory, D + 1 deep); the
+// loads of one count share a ring: an insert and an extract index (and a barrier phase) of
+// their own, the rings' iter_args in the order of their first loads and their indices
+// advanced last ring first (Triton's lowerLoads groups loads so).
 //
 // The loop keeps its iter_args: the stage-0 ones start advanced and the originals become dead.
 // Stage 0 may hold side-effect-free scf.ifs (a persistent matmul's next-tile offsets, a fused
@@ -101,15 +105,13 @@ bool LoopPipeliner::run() {
     dropOtherSelects();
     return false;
   }
-  bool asyncReads =
-      llvm::any_of(loads, [](const PipelinedLoad &entry) { return entry.readByWarpGroupDot; });
   FailureOr<bool> conditional = readOnlyInConditionals();
   if (failed(conditional)) {
     dropOtherSelects();
     return false;
   }
   copiesFirst = *conditional;
-  numBuffers = asyncReads || copiesFirst ? distance + 1 : distance;
+  assignRings();
   groupBarriers();
   rewrite();
   if (onlyLoad)
@@ -118,6 +120,17 @@ bool LoopPipeliner::run() {
   if (!indirectLoads.empty())
     pipelineIndirect();
   return true;
+}
+
+void LoopPipeliner::assignRings() {
+  for (PipelinedLoad &entry : loads) {
+    int64_t count = entry.readByWarpGroupDot || copiesFirst ? distance + 1 : distance;
+    auto found =
+        llvm::find_if(rings, [&](const BufferRing &ring) { return ring.numBuffers == count; });
+    entry.ring = static_cast<unsigned>(found - rings.begin());
+    if (found == rings.end())
+      rings.push_back(BufferRing{count});
+  }
 }
 
 void LoopPipeliner::pipelineIndirect() {
@@ -146,7 +159,8 @@ void LoopPipeliner::pipelineIndirect() {
     OpBuilder builder(load);
     Location loc = load.getLoc();
     Value index = arith::ConstantOp::create(
-        builder, loc, builder.getIntegerAttr(i32, static_cast<int64_t>(stage) % second.numBuffers));
+        builder, loc,
+        builder.getIntegerAttr(i32, static_cast<int64_t>(stage) % second.rings.front().numBuffers));
     Value view = MemDescIndexOp::create(builder, loc, viewOf(ring.buffer), ring.buffer, index);
     auto loadType = cast<RankedTensorType>(load.getType());
     auto maskType =

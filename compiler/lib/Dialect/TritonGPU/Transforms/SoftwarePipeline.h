@@ -47,6 +47,8 @@ struct PipelinedLoad {
   bool plain = false;
   // TMA: the barrier group (BarrierGroup) whose mbarrier its copies complete on.
   unsigned group = 0;
+  // The ring (BufferRing) whose indices pick its buffer.
+  unsigned ring = 0;
 
   Operation *op() const {
     return tmaLoad ? static_cast<Operation *>(tmaLoad) : static_cast<Operation *>(load);
@@ -60,6 +62,20 @@ struct BarrierGroup {
   SmallVector<unsigned> loads; // indices into the pipeliner's loads, in body order
   int64_t bytes = 0;           // what the copies of one iteration bring
   Value barriers;              // the NBx1xi64 allocation
+  unsigned ring = 0;           // the ring of its loads (all share one)
+};
+
+// The loads whose buffers are equally deep share an insert and an extract index (and, with
+// descriptor loads, a barrier phase), as Triton's lowerLoads groups loads by their number of
+// buffers: D for tiles read into registers, D + 1 for a tile a warp-group dot reads from
+// shared memory while it runs (or where the copies are issued before the wait: copiesFirst).
+// Rings are numbered in the order of their first load in the body.
+struct BufferRing {
+  int64_t numBuffers = 0;
+  bool hasBarriers = false;
+  // The iter_args of its insert and extract index (and phase), and this iteration's values.
+  unsigned insertArg = 0;
+  Value readIndex, writeIndex, phase, wraps;
 };
 
 // One tile of a multi-buffered allocation (what memdesc_index gives).
@@ -175,12 +191,16 @@ private:
   }
 
   // Clones stage 0 with `mapping` (the induction variable and stage-0 iter_args of the
-  // iteration being prefetched) and starts its copies into buffer `index`, masked off where
+  // iteration being prefetched) and starts its copies into buffer `ringIndex[ring]` of each
+  // load's ring, masked off where
   // `valid` (i1: the iteration exists) is false; each load's cp.async copy is its own group, as
   // Triton commits them, and each barrier group's TMA copies follow the barrier_expect that
   // arms its barrier for their bytes.
-  void issueIteration(OpBuilder &builder, IRMapping &mapping, Value index, Value valid,
-                      ArrayRef<Operation *> stageOps);
+  void issueIteration(OpBuilder &builder, IRMapping &mapping, ArrayRef<Value> ringIndex,
+                      Value valid, ArrayRef<Operation *> stageOps);
+
+  // Each load's ring (BufferRing), from how many buffers it needs.
+  void assignRings();
 
   // A descriptor load's readers, once its barrier group's copies of this iteration are waited
   // for (`barrier` at the extract index, with the phase): the local_alloc of the tile becomes
@@ -228,7 +248,11 @@ private:
   // body's first wait {pendings = 0} (for the first dot), that wait completes it (Triton's
   // rule); otherwise it is waited for {pendings = 0} just before that first reader. Any other
   // dot (an fp16 accumulator, an operand stored to shared memory in the loop, a result used in
-  // the loop) is waited for {pendings = 0} right after it is issued.
+  // the loop) is waited for {pendings = 0} right after it is issued. An accumulating dot with
+  // A in registers is async too (Triton 3.6); where no wait {pendings = 0} is left in the body
+  // it is split along K into dots of the instruction's K, each waited for with all the loop's
+  // other async dots left running when its A is made in the loop (Triton's splitRSDot and
+  // rsDotNeedsWait).
   void makeWarpGroupDotsAsync();
 
   // Where the previous iteration's result of an async dot, `carried`, is read only after the
@@ -239,7 +263,7 @@ private:
 
   scf::ForOp loop;
   int64_t distance;
-  int64_t numBuffers = 0;
+  SmallVector<BufferRing> rings;
   const ModuleAxisInfoAnalysis &axisInfo;
   SmallVector<PipelinedLoad> loads;
   // An index load run ahead with stage 0 (separateIndirectLoads), its clones (the prologue's,

@@ -5,18 +5,16 @@
 
 namespace trex::ttg::pipeliner {
 
-void LoopPipeliner::issueIteration(OpBuilder &builder, IRMapping &mapping, Value index, Value valid,
+void LoopPipeliner::issueIteration(OpBuilder &builder, IRMapping &mapping,
+                                   ArrayRef<Value> ringIndex, Value valid,
                                    ArrayRef<Operation *> stageOps) {
   Location loc = loop.getLoc();
-  for (Operation *op : stageOps)
-    builder.clone(*op, mapping);
-  for (tt::LoadOp load : indirectLoads)
-    indirectClones.push_back({mapping.lookup(load.getResult()).getDefiningOp(), valid});
   commitTokens.clear();
   SmallVector<Value> armed(groups.size());
-  for (PipelinedLoad &entry : loads) {
+  auto issue = [&](PipelinedLoad &entry) {
     if (auto descriptorLoad = entry.tmaLoad) {
       Value &barrier = armed[entry.group];
+      Value index = ringIndex[entry.ring];
       if (!barrier) {
         BarrierGroup &group = groups[entry.group];
         barrier =
@@ -32,9 +30,13 @@ void LoopPipeliner::issueIteration(OpBuilder &builder, IRMapping &mapping, Value
       ttng::AsyncTMACopyGlobalToLocalOp::create(
           builder, descriptorLoad.getLoc(), descriptorLoad.getDesc(), indices, view, barrier, valid,
           descriptorLoad.getCache(), descriptorLoad.getEvict(), /*isVolatile=*/false);
-      continue;
+      return;
     }
+    // The buffer's view, then the copy predicated on `valid`, as Triton's createAsyncCopy and
+    // the expander's predication make them.
     tt::LoadOp load = entry.load;
+    Value view = MemDescIndexOp::create(builder, loc, viewOf(entry.buffer), entry.buffer,
+                                        ringIndex[entry.ring]);
     Value pointers = mapping.lookupOrDefault(load.getPtr());
     auto maskType = RankedTensorType::get(cast<RankedTensorType>(load.getType()).getShape(),
                                           builder.getI1Type(),
@@ -43,13 +45,29 @@ void LoopPipeliner::issueIteration(OpBuilder &builder, IRMapping &mapping, Value
     if (Value loadMask = load.getMask())
       mask = arith::AndIOp::create(builder, loc, mask, mapping.lookupOrDefault(loadMask));
     Value other = load.getOther() ? mapping.lookupOrDefault(load.getOther()) : Value();
-    Value view = MemDescIndexOp::create(builder, loc, viewOf(entry.buffer), entry.buffer, index);
     Value token = AsyncCopyGlobalToLocalOp::create(
         builder, loc, pointers, view, mask, other, load.getCache(), load.getEvict(),
         /*isVolatile=*/false, static_cast<uint32_t>(entry.contiguity));
     commitTokens.push_back(AsyncCommitGroupOp::create(
         builder, loc, AsyncTokenType::get(loop.getContext()), ValueRange{token}));
+  };
+  // Without descriptor loads, each copy takes its load's place among the stage's ops (Triton
+  // rewrites each load in place), where those are in body order; otherwise the copies follow
+  // them (the barrier groups arm one barrier for several loads).
+  bool inPlace =
+      groups.empty() && llvm::is_sorted(stageOps, [](Operation *first, Operation *second) {
+        return first->isBeforeInBlock(second);
+      });
+  size_t next = 0;
+  for (Operation *op : stageOps) {
+    while (inPlace && next < loads.size() && loads[next].op()->isBeforeInBlock(op))
+      issue(loads[next++]);
+    builder.clone(*op, mapping);
   }
+  for (tt::LoadOp load : indirectLoads)
+    indirectClones.push_back({mapping.lookup(load.getResult()).getDefiningOp(), valid});
+  for (; next < loads.size(); ++next)
+    issue(loads[next]);
 }
 
 void LoopPipeliner::readDescriptorTile(OpBuilder &builder, PipelinedLoad &entry, Operation *wait,
@@ -81,7 +99,7 @@ void LoopPipeliner::rewrite() {
   OpBuilder builder(loop);
   for (PipelinedLoad &entry : loads) {
     RankedTensorType type = entry.type();
-    SmallVector<int64_t> shape{numBuffers};
+    SmallVector<int64_t> shape{rings[entry.ring].numBuffers};
     shape.append(type.getShape().begin(), type.getShape().end());
     auto bufferType = MemDescType::get(shape, type.getElementType(), entry.sharedEncoding,
                                        SharedMemorySpaceAttr::get(context),
@@ -97,6 +115,7 @@ void LoopPipeliner::rewrite() {
   // One mbarrier per buffer for each barrier group, each expecting one arrival (the
   // barrier_expect; the copies' bytes complete the phase).
   for (BarrierGroup &group : groups) {
+    int64_t numBuffers = rings[group.ring].numBuffers;
     group.barriers = LocalAllocOp::create(builder, loc, barrierRingType(context, numBuffers),
                                           Value(), IntegerAttr());
     for (int64_t index = 0; index < numBuffers; ++index) {
@@ -173,7 +192,8 @@ void LoopPipeliner::rewrite() {
     mapping.map(inductionVar, iv);
     for (unsigned index : stageArgs)
       mapping.map(loop.getRegionIterArgs()[index], current[index]);
-    issueIteration(builder, mapping, constant(builder, i32, stage), valid, ownOps);
+    SmallVector<Value> stageIndex(rings.size(), constant(builder, i32, stage));
+    issueIteration(builder, mapping, stageIndex, valid, ownOps);
     for (unsigned index : directArgs)
       current[index] = mapping.lookupOrDefault(yield.getOperand(index));
     previous = mapping;
@@ -197,17 +217,22 @@ void LoopPipeliner::rewrite() {
   // barriers (starting at 0), flipped whenever the extract index wraps around.
   IRRewriter rewriter(context);
   rewriter.setInsertionPoint(loop);
-  SmallVector<Value> firstIndices{constant(rewriter, i32, distance - 1), minusOne};
-  // With descriptor loads, the barriers' phase.
-  if (!groups.empty())
-    firstIndices.push_back(constant(rewriter, i32, 0));
+  // Per ring (with descriptor loads, also the barriers' phase).
+  SmallVector<Value> firstIndices;
+  for (BufferRing &ring : rings) {
+    ring.insertArg = loop.getNumRegionIterArgs() + firstIndices.size();
+    firstIndices.append({constant(rewriter, i32, distance - 1), minusOne});
+    if (ring.hasBarriers)
+      firstIndices.push_back(constant(rewriter, i32, 0));
+  }
+  unsigned indexArgs = firstIndices.size();
   // Then, for each carried value, D iter_args: the value of iterations k .. k + D - 1.
   llvm::append_range(firstIndices, carriedInits);
   // Then the advance inputs of iteration k + D - 1, then the tokens of iterations
   // k .. k + D - 1 of each cp.async load.
   llvm::append_range(firstIndices, advanceInputInits);
   llvm::append_range(firstIndices, tokenInits);
-  auto advance = [&](OpBuilder &b, Value index, Value *wrapped) -> Value {
+  auto advance = [&](OpBuilder &b, Value index, int64_t numBuffers, Value *wrapped) -> Value {
     Value next = arith::AddIOp::create(b, loc, index, constant(b, i32, 1));
     Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, next,
                                         constant(b, i32, numBuffers));
@@ -225,9 +250,7 @@ void LoopPipeliner::rewrite() {
   body = loop.getBody();
   yield = cast<scf::YieldOp>(body->getTerminator());
   inductionVar = loop.getInductionVar();
-  Value insertArg = loop.getRegionIterArgs()[indexArg];
-  Value extractArg = loop.getRegionIterArgs()[indexArg + 1];
-  unsigned carriedArg = indexArg + (groups.empty() ? 2 : 3);
+  unsigned carriedArg = indexArg + indexArgs;
   unsigned advanceInputArg = carriedArg + carried.size() * distance;
   unsigned tokenArg = advanceInputArg + advanceInputInits.size();
   // The rest of the body reads iteration k's value of a carried one; stage 0 and the
@@ -339,18 +362,22 @@ void LoopPipeliner::rewrite() {
         builder.clone(*op, mapping);
   }
 
-  Value wraps;
-  // In the second round of an indirect loop one buffer is always buffer 0 (Triton's
-  // indices of that ring fold away).
-  bool singleRing = onlyLoad && numBuffers == 1;
-  Value readIndex = singleRing ? constant(builder, i32, 0) : advance(builder, extractArg, &wraps);
-  yield->setOperand(indexArg + 1, singleRing ? extractArg : readIndex);
-  Value phase;
-  if (!groups.empty()) {
-    Value phaseArg = loop.getRegionIterArgs()[indexArg + 2];
-    Value flipped = arith::XOrIOp::create(builder, loc, phaseArg, constant(builder, i32, 1));
-    phase = arith::SelectOp::create(builder, loc, wraps, flipped, phaseArg);
-    yield->setOperand(indexArg + 2, phase);
+  // Each ring's extract index (and phase), the last ring's first, as Triton makes them at the
+  // top of the body one ring after the other.
+  for (BufferRing &ring : llvm::reverse(rings)) {
+    Value extractArg = loop.getRegionIterArgs()[ring.insertArg + 1];
+    // In the second round of an indirect loop one buffer is always buffer 0 (Triton's
+    // indices of that ring fold away).
+    bool singleRing = onlyLoad && ring.numBuffers == 1;
+    ring.readIndex = singleRing ? constant(builder, i32, 0)
+                                : advance(builder, extractArg, ring.numBuffers, &ring.wraps);
+    yield->setOperand(ring.insertArg + 1, singleRing ? extractArg : ring.readIndex);
+    if (ring.hasBarriers) {
+      Value phaseArg = loop.getRegionIterArgs()[ring.insertArg + 2];
+      Value flipped = arith::XOrIOp::create(builder, loc, phaseArg, constant(builder, i32, 1));
+      ring.phase = arith::SelectOp::create(builder, loc, ring.wraps, flipped, phaseArg);
+      yield->setOperand(ring.insertArg + 2, ring.phase);
+    }
   }
   if (hasCopies()) {
     int64_t copies = llvm::count_if(loads, [](const PipelinedLoad &e) { return !e.tmaLoad; });
@@ -374,17 +401,18 @@ void LoopPipeliner::rewrite() {
     firstWait = wait.getDefiningOp();
     for (PipelinedLoad &entry : loads)
       if (!entry.tmaLoad)
-        readCopiedTile(builder, entry, wait, readIndex);
+        readCopiedTile(builder, entry, wait, rings[entry.ring].readIndex);
   }
   // Each barrier group is waited for where its last load was (its readers all follow).
   for (BarrierGroup &group : groups) {
     Operation *last = loads[group.loads.back()].op();
     builder.setInsertionPointAfter(last);
-    Value barrier =
-        MemDescIndexOp::create(builder, loc, viewOf(group.barriers), group.barriers, readIndex);
-    auto wait = ttng::WaitBarrierOp::create(builder, loc, barrier, phase, Value());
+    BufferRing &ring = rings[group.ring];
+    Value barrier = MemDescIndexOp::create(builder, loc, viewOf(group.barriers), group.barriers,
+                                           ring.readIndex);
+    auto wait = ttng::WaitBarrierOp::create(builder, loc, barrier, ring.phase, Value());
     for (unsigned index : group.loads)
-      readDescriptorTile(builder, loads[index], wait, readIndex);
+      readDescriptorTile(builder, loads[index], wait, ring.readIndex);
   }
 
   // At the end of the body: the rest of the advance, the insert index, then the rest of stage
@@ -397,11 +425,18 @@ void LoopPipeliner::rewrite() {
   // In the second round of an indirect loop with a ring as deep as its distance, the buffer
   // iteration k + D is copied into is the one iteration k read: one index serves both (the
   // insert index folds away, as Triton's do).
-  bool sharedIndex = onlyLoad && numBuffers == distance;
-  Value writeIndex = numBuffers == 1 ? constant(builder, i32, 0)
-                     : sharedIndex   ? readIndex
-                                     : advance(builder, insertArg, nullptr);
-  yield->setOperand(indexArg, numBuffers == 1 || sharedIndex ? insertArg : writeIndex);
+  // (Each ring's, the last ring's first.)
+  SmallVector<Value> writeIndex(rings.size());
+  for (size_t number = rings.size(); number-- > 0;) {
+    BufferRing &ring = rings[number];
+    Value insertArg = loop.getRegionIterArgs()[ring.insertArg];
+    bool sharedIndex = onlyLoad && ring.numBuffers == distance;
+    writeIndex[number] = ring.numBuffers == 1 ? constant(builder, i32, 0)
+                         : sharedIndex        ? ring.readIndex
+                                       : advance(builder, insertArg, ring.numBuffers, nullptr);
+    yield->setOperand(ring.insertArg,
+                      ring.numBuffers == 1 || sharedIndex ? insertArg : writeIndex[number]);
+  }
   if (!ivAhead) {
     ivAhead = arith::AddIOp::create(builder, loc, inductionVar, stepAhead);
     mapping.map(inductionVar, ivAhead);
@@ -445,12 +480,12 @@ void LoopPipeliner::rewrite() {
   if (hasCopies())
     postLoopWait = AsyncWaitOp::create(builder, loc, ValueRange{}, uint32_t{0});
   if (groups.empty()) {
-    for (PipelinedLoad &entry : loads)
+    for (PipelinedLoad &entry : llvm::reverse(loads))
       LocalDeallocOp::create(builder, loc, entry.buffer);
     return;
   }
   for (BarrierGroup &group : llvm::reverse(groups)) {
-    for (int64_t index = 0; index < numBuffers; ++index) {
+    for (int64_t index = 0; index < rings[group.ring].numBuffers; ++index) {
       Value barrier = MemDescIndexOp::create(builder, loc, viewOf(group.barriers), group.barriers,
                                              constant(builder, i32, index));
       ttng::InvalBarrierOp::create(builder, loc, barrier);

@@ -357,13 +357,19 @@ void LoopPipeliner::groupBarriers() {
         llvm::for_each(entry.op()->getUsers(), noteReader);
     };
     add(first);
+    group.ring = loads[first].ring;
     for (Operation *next = loads[first].op()->getNextNode(); next; next = next->getNextNode()) {
       if (readers.contains(next))
         break;
       auto found = descriptorLoads.find(next);
-      if (found != descriptorLoads.end() && !grouped.contains(next))
-        add(found->second);
+      if (found == descriptorLoads.end() || grouped.contains(next))
+        continue;
+      // (A load with another number of buffers ends the group, as in Triton.)
+      if (loads[found->second].ring != group.ring)
+        break;
+      add(found->second);
     }
+    rings[group.ring].hasBarriers = true;
     groups.push_back(std::move(group));
   }
 }
