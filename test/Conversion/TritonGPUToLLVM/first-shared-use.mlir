@@ -124,3 +124,64 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r, %y : tensor<128x128xf16, #blocked>, tensor<128x128xf16, #blocked>
   }
 }
+
+// -----
+
+// Two exchanges after the wait (an epilogue that splits the accumulator and converts each
+// half): the first needs no barrier of its own, the second does, since the first's reads of
+// the scratch they share may still be running in other warps; ttg.convert_layout has no
+// memory effects in the IR but goes through shared memory once lowered.
+// Each exchange takes four rounds here (a store, a barrier, ldmatrix reads): between every
+// round's reads and the next stores, the second exchange's first included, a barrier.
+// CHECK-LABEL: llvm.func @two_exchanges_after_wait
+// CHECK: cp.async.wait_group 0;
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: ldmatrix
+// CHECK-NOT: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: ldmatrix
+// CHECK-NOT: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: ldmatrix
+// CHECK-NOT: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: ldmatrix
+// CHECK-NOT: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: ldmatrix
+// CHECK-NOT: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: ldmatrix
+// CHECK-NOT: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: ldmatrix
+// CHECK-NOT: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: ldmatrix
+// CHECK-NOT: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK: llvm.return
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @two_exchanges_after_wait(%x: tensor<128x128xf16, #blocked>, %c: tensor<128x128xf32, #mma>, %d: tensor<128x128xf32, #mma>) -> (tensor<128x128xf16, #blocked>, tensor<128x128xf16, #blocked>) {
+    %buffer = ttg.local_alloc %x : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
+    %token = ttg.async_wait {num = 0 : i32}
+    ttg.local_dealloc %buffer : !ttg.memdesc<128x128xf16, #shared, #smem>
+    %h = arith.truncf %c : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %r = ttg.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
+    %g = arith.truncf %d : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %s = ttg.convert_layout %g : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
+    tt.return %r, %s : tensor<128x128xf16, #blocked>, tensor<128x128xf16, #blocked>
+  }
+}

@@ -112,10 +112,13 @@ void markSharedMemoryUsesAfterBarriers(ModuleOp module) {
         op->setAttr(kAfterBarrierAttr, UnitAttr::get(op->getContext()));
         return;
       }
-      // Freeing a buffer touches no memory.
-      if (isa<ttg::LocalDeallocOp>(previous) || isMemoryEffectFree(previous))
+      // Freeing a buffer touches no memory; an op with scratch does (ttg.convert_layout, a
+      // reduction: pure in the IR, through shared memory once lowered), and so does one whose
+      // operands or results are buffers.
+      if (isa<ttg::LocalDeallocOp>(previous))
         continue;
-      return;
+      if (usesSharedMemory(previous) || !isMemoryEffectFree(previous))
+        return;
     }
   });
 }
