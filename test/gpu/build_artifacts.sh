@@ -18,6 +18,7 @@
 #       --specs test/bench/side_by_side.json --no-check
 #   python3 test/gpu/gpu_check.py samples OUT/dot_operands OUT/trex-runner \
 #       --specs test/gpu/dot_operands.json
+#   python3 test/gpu/dot_operands_ab.py OUT
 #   python3 test/gpu/mma_check.py check --artifacts OUT/v3 --runner OUT/trex-runner
 #   python3 test/gpu/matmul_ab.py OUT
 #   python3 test/gpu/kernels_ab.py OUT
