@@ -42,18 +42,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // CHECK-COUNT-2: llvm.inline_asm "{{.*}}cvt.rn.f16x2.e4m3x2 h, $1;{{.*}}cvt.bf16.f16 o0, h0;{{.*}}", "=r,h" {{.*}} : (i16) -> i32
 // CHECK-NOT: llvm.inline_asm
 // CHECK: llvm.return
-// e5m2 widens without cvt: to f32 through the f16 it is the high byte of, to bf16 with bit
-// operations on pairs and one bf16x2 multiply by 2^112, the exponents of infinities and NaNs
-// raised to all ones after it.
+// e5m2 to f32 without cvt, through the f16 it is the high byte of; to bf16 through cvt's f16
+// pair and sm_90's cvt.bf16.f16, as e4m3.
 // CHECK-LABEL: llvm.func @cuda_e5m2_to_f32
 // CHECK-NOT: llvm.inline_asm
 // CHECK: %[[HALF:.*]] = llvm.bitcast %{{.*}} : i16 to f16
 // CHECK: llvm.fpext %[[HALF]] : f16 to f32
 // CHECK-LABEL: llvm.func @cuda_e5m2_to_bf16
+// CHECK-COUNT-2: llvm.inline_asm "{{.*}}cvt.rn.f16x2.e5m2x2 h, $1;{{.*}}cvt.bf16.f16 o0, h0;{{.*}}", "=r,h"
 // CHECK-NOT: llvm.inline_asm
-// CHECK: %[[SCALED:.*]] = llvm.fmul %{{.*}}, %{{.*}} : vector<2xbf16>
-// CHECK: %[[BITS:.*]] = llvm.bitcast %[[SCALED]] : vector<2xbf16> to i32
-// CHECK: llvm.or %[[BITS]], %{{.*}} : i32
+// CHECK: llvm.return
 // CHECK-LABEL: llvm.func @cuda_f16_to_e4m3
 // CHECK-COUNT-2: llvm.inline_asm "cvt.rn.satfinite.e4m3x2.f16x2 $0, $1;", "=h,r" {{.*}} : (i32) -> i16
 // CHECK-NOT: llvm.inline_asm
