@@ -749,6 +749,7 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
     addFrontendDiagnostics(generated.diagnostics, result);
     result.importedFiles = generated.importedFiles;
     result.autotuneConfigs = std::move(generated.autotuneConfigs);
+    result.debug = generated.debug;
     if (!generated.succeeded())
       return;
     module = std::move(generated.module);

@@ -140,7 +140,7 @@ std::string metadataJSON(const KernelMetadata &metadata) {
       {"global_scratch_align", metadata.globalScratchAlign},
       {"profile_scratch_size", metadata.profileScratchSize},
       {"profile_scratch_align", metadata.profileScratchAlign},
-      {"debug", false},
+      {"debug", metadata.debug},
       {"enable_fp_fusion", true},
       {"sanitize_overflow", true},
       {"instrumentation_mode", ""},

@@ -76,6 +76,8 @@ struct TensorDescriptorMetadata {
 struct KernelMetadata {
   std::string name;
   Target target;
+  // Triton's debug option (@triton.jit(debug=True)): asserts and overflow checks compiled in.
+  bool debug = false;
   int numWarps = 4;
   int numCTAs = 1;
   int numStages = 3;
@@ -134,6 +136,9 @@ struct AutotuneConfig {
 
 struct CompilationResult {
   bool succeeded = false;
+  // The kernel compiled with Triton's debug option (a Python kernel's decorator), for the
+  // metadata.
+  bool debug = false;
   // The kernel's name (the public tt.func), used to name stage files.
   std::string kernelName;
   // For a Triton-Python kernel: the names of the parameters a launch passes (those the

@@ -123,8 +123,12 @@ Value moduleString(OpBuilder &builder, Location loc, StringRef prefix, StringRef
   {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(module.getBody());
-    LLVM::GlobalOp::create(builder, loc, arrayType, /*isConstant=*/true, LLVM::Linkage::Internal,
-                           name, builder.getStringAttr(bytes), /*alignment=*/0, addressSpace);
+    // The module's location, not the user's: a module-level op at a call-site location (an
+    // assert in an inlined function) crashes MLIR's ensure-debug-info-scope-on-llvm-func,
+    // which looks for the function around it.
+    LLVM::GlobalOp::create(builder, module.getLoc(), arrayType, /*isConstant=*/true,
+                           LLVM::Linkage::Internal, name, builder.getStringAttr(bytes),
+                           /*alignment=*/0, addressSpace);
   }
   return LLVM::AddressOfOp::create(builder, loc, pointerType, name);
 }
@@ -136,7 +140,7 @@ LLVM::LLVMFuncOp externalFunction(OpBuilder &builder, Location loc, StringRef na
     return function;
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(builder, loc, name, type);
+  return LLVM::LLVMFuncOp::create(builder, module.getLoc(), name, type);
 }
 
 } // namespace trex

@@ -152,6 +152,7 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
       kernelOptions->debug = true;
       state.options = &*kernelOptions;
     }
+    result.debug = state.options->debug;
     result.kernelName = definition.name();
     result.diagnostics.insert(result.diagnostics.end(), kernel.notes.begin(), kernel.notes.end());
     // The kernel's configs as --list-configs reads them, whichever one this compile uses (an

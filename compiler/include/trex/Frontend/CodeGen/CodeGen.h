@@ -86,6 +86,9 @@ struct FrontendResult {
   // Errors (each followed by notes giving the call chain), warnings and remarks
   // (`tl.static_print` output), in the order they arose.
   std::vector<python::Diagnostic> diagnostics;
+  // Whether the kernel compiled with Triton's debug option (the options' or its decorator's
+  // debug=True), which Triton's metadata reports.
+  bool debug = false;
 
   bool succeeded() const { return static_cast<bool>(module); }
 };
