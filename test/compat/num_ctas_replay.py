@@ -12,7 +12,7 @@ so a kernel Triton compiled with num_ctas > 1 is compared here again, its comman
            memdesc_index before a splat).
 
     python3 test/compat/num_ctas_replay.py RESULTS.jsonl CAPTURE_DIR --trex build/bin/trex \
-        --out /tmp/ctas [--only REGEX]
+        --out OUT [--only REGEX]
 
 RESULTS.jsonl is the replay's (node, command, id fields); CAPTURE_DIR the unpacked capture
 holding Triton's ttgir as capture/gw*/triton/ID.ttgir. Prints one line per kernel and the
