@@ -29,7 +29,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ttgir_ops import OP  # noqa: E402
+from ttgir_ops import op_counts  # noqa: E402
 
 NUM_CTAS = re.compile(r'"ttg\.num-ctas"\s*=\s*(\d+)')
 ALIAS_DEF = re.compile(r'^(#[\w.]+)\s*=\s*(.*)$')
@@ -43,18 +43,6 @@ def strip_locations(text):
         line = re.sub(r'\s*loc\((?:[^()]|\([^()]*\))*\)', '', line)
         lines.append(line.rstrip())
     return lines
-
-
-def op_counts(lines):
-    counts = collections.Counter()
-    for line in lines:
-        text = line.strip()
-        if not text or text.startswith(("#", "^", "}", "//", "module", "tt.func")):
-            continue
-        match = OP.match(text)
-        if match:
-            counts[match.group(1)] += 1
-    return counts
 
 
 def layouts(lines):

@@ -11,9 +11,10 @@ import sys
 OP = re.compile(r'^(?:%[\w#:-]+(?:\s*,\s*%[\w#:-]+)*\s*=\s*)?"?([a-z_][a-z_0-9]*\.[a-z_][a-z_0-9.]*)')
 
 
-def ops(path):
+def op_counts(lines):
+    """The multiset of op names of ttgir lines (locations after an op are ignored)."""
     counts = collections.Counter()
-    for line in open(path):
+    for line in lines:
         text = re.sub(r'\s*loc\(.*$', '', line).strip()
         if not text or text.startswith(("#", "^", "}", "//", "module", "tt.func")):
             continue
@@ -21,6 +22,10 @@ def ops(path):
         if match:
             counts[match.group(1)] += 1
     return counts
+
+
+def ops(path):
+    return op_counts(open(path))
 
 
 def main():

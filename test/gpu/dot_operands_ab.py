@@ -16,7 +16,6 @@ Triton's Python launch) would decide the ratio rather than the code. Specs with 
 line per spec, trex/Triton > 1 when trex's kernel is faster; exit 1 when an output differs.
 """
 import argparse
-import importlib.util
 import json
 import os
 import sys
@@ -24,15 +23,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
+from gpu_check import load_kernel, tolerance  # noqa: E402
 from kernels_ab import passed_names  # noqa: E402
 from profile_check import DriverKernel, paired_times, user_arguments  # noqa: E402
-
-
-def load_function(path, name):
-    spec = importlib.util.spec_from_file_location(os.path.splitext(os.path.basename(path))[0], path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return getattr(module, name)
 
 
 def frobenius(ours, theirs):
@@ -66,7 +59,7 @@ def main():
         outputs = [i for i, n in enumerate(pointers) if dict(a.split("=", 1) for a in spec["args"])[n].startswith("zeros")]
         # Triton's compile and result; the scalars go as ints (the literals of the signature
         # are specialisations Triton makes by itself).
-        fn = load_function(path, spec["kernel"])
+        fn = load_kernel(path, spec["kernel"])
         call = []
         tensor_of = dict(zip(pointers, tensors))
         for name, (kind, value) in zip(names, values):
@@ -95,8 +88,7 @@ def main():
         kernels["trex"][0].launch(grid[0], values + [("ptr", 0), ("ptr", 0)], stream)
         torch.cuda.synchronize()
         error = max(frobenius(tensors[i], t) for i, t in zip(outputs, theirs))
-        bound = 1e-3 if any(k in spec["signature"] for k in ("fp16", "bf16", "u8")) else 1e-5
-        ok = error <= bound
+        ok = error <= tolerance(entry.split(":")[0].strip() for entry in spec["signature"].split(","))
         failures += not ok
         times = paired_times(kernels, spec, args.iterations, (values, tensors))
         label = spec["name"] + (" (" + " ".join(spec["trex_options"]) + ")" if spec.get("trex_options") else "")
