@@ -392,7 +392,21 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options, Compil
     cuda::setModuleFlags(*llvmModule);
     if (libdevice)
       if (llvm::Error error = cuda::linkLibdevice(*llvmModule, *libdevice)) {
-        addDiagnostic(result, Severity::Error, llvm::toString(std::move(error)));
+        // A function libdevice lacks: reported where the kernel calls it.
+        error = llvm::handleErrors(
+            std::move(error), [&](const cuda::MissingLibdeviceFunction &missing) -> llvm::Error {
+              if (missing.file.empty())
+                return llvm::make_error<cuda::MissingLibdeviceFunction>(missing);
+              mlir::emitError(mlir::FileLineColLoc::get(module.getContext(), missing.file,
+                                                        missing.line, missing.column))
+                  << "'" << missing.function
+                  << "' is not a libdevice function (tt.extern_elementwise calls it; the "
+                     "libdevice found, "
+                  << missing.libdevicePath << ", does not define it)";
+              return llvm::Error::success();
+            });
+        if (error)
+          addDiagnostic(result, Severity::Error, llvm::toString(std::move(error)));
         return false;
       }
   } else {

@@ -5,6 +5,8 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/CommandLine.h"
@@ -108,12 +110,36 @@ llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef libdevicePath) {
                                 }))
     return llvm::createStringError("linking libdevice '" + libdevicePath.str() + "' failed");
   // A name libdevice does not define would stay an external call that ptxas rejects.
-  for (const llvm::Function &function : module)
-    if (function.isDeclaration() && function.getName().starts_with("__nv_") &&
-        !function.use_empty())
-      return llvm::createStringError("libdevice '" + libdevicePath.str() + "' has no function '" +
-                                     function.getName().str() + "'");
+  for (const llvm::Function &function : module) {
+    if (!function.isDeclaration() || !function.getName().starts_with("__nv_") ||
+        function.use_empty())
+      continue;
+    auto missing = std::make_unique<MissingLibdeviceFunction>();
+    missing->function = function.getName().str();
+    missing->libdevicePath = libdevicePath.str();
+    for (const llvm::User *user : function.users()) {
+      const auto *call = llvm::dyn_cast<llvm::CallBase>(user);
+      const llvm::DILocation *where = call ? call->getDebugLoc().get() : nullptr;
+      if (!where)
+        continue;
+      llvm::SmallString<256> file(where->getDirectory());
+      llvm::sys::path::append(file, where->getFilename());
+      if (llvm::sys::path::is_absolute(where->getFilename()) || where->getDirectory().empty())
+        file = where->getFilename();
+      missing->file = file.str().str();
+      missing->line = where->getLine();
+      missing->column = where->getColumn();
+      break;
+    }
+    return llvm::Error(std::move(missing));
+  }
   return llvm::Error::success();
+}
+
+char MissingLibdeviceFunction::ID = 0;
+
+void MissingLibdeviceFunction::log(llvm::raw_ostream &os) const {
+  os << "libdevice '" << libdevicePath << "' has no function '" << function << "'";
 }
 
 llvm::Expected<llvm::TargetMachine *> targetMachine(int computeCapability, bool fpFusion) {

@@ -31,8 +31,22 @@ std::optional<std::string> findLibdevice();
 // ptxas: $TRITON_PTXAS_PATH, then PATH, then <CUDA>/bin as above.
 std::optional<std::string> findPtxas();
 
+// A function the module calls under libdevice's prefix (__nv_) that libdevice does not
+// define, and where the kernel calls it (the first call's debug location: the source file
+// and position; an empty file when the call has none).
+class MissingLibdeviceFunction : public llvm::ErrorInfo<MissingLibdeviceFunction> {
+public:
+  static char ID;
+  std::string function, libdevicePath, file;
+  unsigned line = 0, column = 0;
+
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override { return llvm::inconvertibleErrorCode(); }
+};
+
 // Links into `module` the libdevice functions it calls (nothing when it calls none), and
-// sets the module flag libdevice reads (nvvm-reflect-ftz = 1, as Triton).
+// sets the module flag libdevice reads (nvvm-reflect-ftz = 1, as Triton). A called function
+// libdevice lacks fails with MissingLibdeviceFunction.
 llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef libdevicePath);
 // Module flags Triton sets on every NVIDIA module.
 void setModuleFlags(llvm::Module &module);
