@@ -64,3 +64,13 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Clusters need sm_90.
+// expected-error @+1 {{"ttg.num-ctas" = 2 needs thread-block clusters, which NVIDIA sm_90+ has and cuda:80 has not}}
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @ampere() {
+    tt.return
+  }
+}

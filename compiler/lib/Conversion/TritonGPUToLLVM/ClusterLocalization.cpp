@@ -500,9 +500,15 @@ struct LocalizeClusterTensorsPass
     auto targetAttr = module->getAttrOfType<StringAttr>(ttg::kTargetAttr);
     std::unique_ptr<TargetInfo> target =
         targetAttr ? createTargetInfo(targetAttr.getValue(), /*deviceLibrary=*/false) : nullptr;
-    if (!target || !target->isCUDA()) {
+    // Clusters exist from sm_90 on (Triton refuses num_ctas > 1 below it).
+    int capability = 0;
+    if (target && target->isCUDA())
+      targetAttr.getValue().split(':').second.getAsInteger(10, capability);
+    if (capability < 90) {
       module.emitError() << "\"" << ttg::kNumCTAsAttr << "\" = " << numCTAs
-                         << " needs thread-block clusters, which only NVIDIA targets have";
+                         << " needs thread-block clusters, which NVIDIA sm_90+ has and "
+                         << (targetAttr ? targetAttr.getValue() : StringRef("this module"))
+                         << " has not";
       return signalPassFailure();
     }
     layout::LinearLayoutCacheScope cache;
