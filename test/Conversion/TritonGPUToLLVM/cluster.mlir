@@ -20,8 +20,11 @@
 // LLVM-LABEL: module attributes {{.*}}"ttg.num-ctas" = 2 : i32
 // LLVM-NOT: trex.cluster-ctas
 // LLVM: llvm.func @columns({{.*}}nvvm.cluster_dim = array<i32: 2, 1, 1>
-// LLVM: nvvm.read.ptx.sreg.cluster.ctarank
+// LLVM: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
 // LLVM: nvvm.read.ptx.sreg.clusterid.x
+// LLVM: %[[BIT:.*]] = llvm.and %[[RANK]], %{{.*}} : i32
+// LLVM: %[[OFFSET:.*]] = llvm.mul %[[BIT]], %{{.*}} : i32
+// LLVM: llvm.add %{{.*}}, %[[OFFSET]] : i32
 #cols = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0], CGALayout = [[0, 1]]}>
 module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @columns(%out: !tt.ptr<i32>) {
@@ -107,6 +110,41 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %base = tt.splat %out : !tt.ptr<f32> -> tensor<128x128x!tt.ptr<f32>, #b>
     %ptrs = tt.addptr %base, %offsets : tensor<128x128x!tt.ptr<f32>, #b>, tensor<128x128xi32, #b>
     tt.store %ptrs, %r : tensor<128x128x!tt.ptr<f32>, #b>
+    tt.return
+  }
+}
+
+// -----
+
+// An mma.sync dot (f64, as Triton compiles test_simple_matmul's f64 case for 2 CTAs): A's
+// operand is whole on each CTA (its layout takes the result's [[0, 1]] with K unsplit: [[0,
+// 0]]), B's and the result's 64 columns are the CTA's; the operands come from shared memory
+// sized per CTA.
+// CHECK-LABEL: tt.func public @dot_f64
+// CHECK: ttg.local_load %{{.*}} : !ttg.memdesc<64x16xf64, {{.*}}> -> tensor<64x16xf64, #ttg.dot_op<{opIdx = 0
+// CHECK: ttg.local_load %{{.*}} : !ttg.memdesc<16x64xf64, {{.*}}> -> tensor<16x64xf64, #ttg.dot_op<{opIdx = 1
+// CHECK: tt.dot {{.*}} -> tensor<64x64xf64, #mma>
+// LLVM-LABEL: llvm.func @dot_f64
+// LLVM: mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64
+#a = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 0]]}>
+#b = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], CGALayout = [[0, 1]], instrShape = [16, 8]}>
+#sa = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 4, order = [1, 0], CGALayout = [[0, 0]]}>
+#sb = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 2, order = [1, 0], CGALayout = [[0, 1]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @dot_f64(%out: !tt.ptr<f64>) {
+    %one = arith.constant dense<1.000000e+00> : tensor<64x16xf64, #a>
+    %two = arith.constant dense<2.000000e+00> : tensor<16x128xf64, #b>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x128xf64, #mma>
+    %sa = ttg.local_alloc %one : (tensor<64x16xf64, #a>) -> !ttg.memdesc<64x16xf64, #sa, #smem>
+    %sb = ttg.local_alloc %two : (tensor<16x128xf64, #b>) -> !ttg.memdesc<16x128xf64, #sb, #smem>
+    %la = ttg.local_load %sa : !ttg.memdesc<64x16xf64, #sa, #smem> -> tensor<64x16xf64, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+    %lb = ttg.local_load %sb : !ttg.memdesc<16x128xf64, #sb, #smem> -> tensor<16x128xf64, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
+    %d = tt.dot %la, %lb, %zero : tensor<64x16xf64, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<16x128xf64, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<64x128xf64, #mma>
+    %r = ttg.convert_layout %d : tensor<64x128xf64, #mma> -> tensor<64x128xf64, #b>
+    %base = tt.splat %out : !tt.ptr<f64> -> tensor<64x128x!tt.ptr<f64>, #b>
+    tt.store %base, %r : tensor<64x128x!tt.ptr<f64>, #b>
     tt.return
   }
 }
