@@ -74,3 +74,16 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Two bits of the rank moving the same part (CGALayout [[1], [1]]): the part's linear layout
+// is not the cluster's without its block dimension, which the pass checks for every type.
+#same = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [[1], [1]]}>
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @same_part(%p: !tt.ptr<i32>) {
+    // expected-error @+1 {{the CTA's register bases differ from the cluster's ("ttg.num-ctas" = 4)}}
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #same>
+    tt.return
+  }
+}

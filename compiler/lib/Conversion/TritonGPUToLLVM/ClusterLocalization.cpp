@@ -22,6 +22,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -321,7 +323,20 @@ private:
       return success();
 
     if (auto range = dyn_cast<tt::MakeRangeOp>(op)) {
-      ranges.push_back({range, *values.front().second});
+      // The CTA's offset is the XOR of the bases of its rank's set bits; the rewrite adds
+      // them, the same when they are distinct powers of two (whole parts of a power-of-two
+      // range, as CGA layouts make them).
+      const CTAPart &part = *values.front().second;
+      int32_t seen = 0;
+      for (const auto &basis : part.blocks) {
+        int32_t offset = basis[0];
+        if (offset == 0)
+          continue;
+        if (!llvm::isPowerOf2_32(static_cast<uint32_t>(offset)) || (seen & offset))
+          return refuse(op) << ": the CTAs' parts of the range are not distinct powers of two";
+        seen |= offset;
+      }
+      ranges.push_back({range, part});
       return success();
     }
     if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
