@@ -146,11 +146,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Thread-block clusters: the ttgir of num_ctas > 1 is Triton's, but its lowering (the CTA of
-// the cluster holding each part of a tensor) is not written: an error, not wrong code.
+// Thread-block clusters: the conversion lowers one CTA's program; a num_ctas > 1 module that
+// localize-cluster-tensors did not rewrite into one (cluster.mlir) is an error, not code in
+// which every CTA computes the first CTA's part.
 #cluster_rows = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [[1]]}>
 module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // expected-error @+1 {{trex does not lower thread-block clusters to LLVM yet ("ttg.num-ctas" = 2)}}
+  // expected-error @+1 {{convert-triton-gpu-to-llvm lowers the program of one CTA ("ttg.num-ctas" = 2): run localize-cluster-tensors first}}
   tt.func public @split_between_ctas(%p: !tt.ptr<f32>) {
     %offsets = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #cluster_rows>
     %base = tt.splat %p : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #cluster_rows>

@@ -19,6 +19,8 @@ using namespace mlir;
 namespace trex {
 
 void buildLLVMLoweringPipeline(OpPassManager &pm, const LLVMLoweringOptions &options) {
+  // A cluster kernel becomes one CTA's program first (nothing for one CTA).
+  pm.addPass(createLocalizeClusterTensors());
   if (options.combineSelectAndIf)
     pm.addPass(ttg::createTritonGPUCombineTensorSelectAndIf());
   if (options.instrumentLoops)

@@ -307,9 +307,9 @@ struct ConvertTritonGPUToLLVMPass
         return signalPassFailure();
       }
     }
-    // Thread-block clusters: the lowering would compute every tensor split between the CTAs
-    // of a cluster as if each CTA were the first (no %cluster_ctarank in the indices, shared
-    // memory sized for the whole tensor, wgmma on the whole shape): refused, not miscompiled.
+    // Thread-block clusters: the lowering computes one CTA's program; localize-cluster-tensors
+    // makes a cluster kernel one (the parts of the tensors the CTA holds, its offset in the
+    // coordinates). Without it every CTA would run as the first: refused, not miscompiled.
     if (int numCTAs = ttg::TTGDialect::getNumCTAs(module); numCTAs > 1) {
       // At the kernel's definition (without the whole module printed as a note).
       Location where = module.getLoc();
@@ -317,11 +317,10 @@ struct ConvertTritonGPUToLLVMPass
         where = function.getLoc();
         return WalkResult::interrupt();
       });
-      mlir::emitError(where) << "trex does not lower thread-block clusters to LLVM yet (\""
+      mlir::emitError(where) << "convert-triton-gpu-to-llvm lowers the program of one CTA (\""
                              << ttg::kNumCTAsAttr << "\" = " << numCTAs
-                             << "): the ttgir is planned as Triton's (--emit ttgir), but the CTA "
-                                "of the cluster that holds each part of a tensor is not placed; "
-                                "compile with num_ctas=1 to run the kernel";
+                             << "): run localize-cluster-tensors first, which gives each CTA "
+                                "of the cluster its part of every tensor";
       return signalPassFailure();
     }
 
@@ -400,7 +399,19 @@ struct ConvertTritonGPUToLLVMPass
     if (failed(applyPartialConversion(module, legality, std::move(patterns))))
       return signalPassFailure();
 
-    module.walk([](LLVM::LLVMFuncOp function) { function->removeAttr("trex.kernel"); });
+    // A cluster kernel: the kernel's cluster dimensions, and the module's CTAs again (the
+    // metadata's num_ctas).
+    auto clusterCTAs = module->getAttrOfType<IntegerAttr>(kClusterCTAsAttr);
+    module.walk([&](LLVM::LLVMFuncOp function) {
+      auto kernel = function->getAttrOfType<BoolAttr>("trex.kernel");
+      if (clusterCTAs && kernel && kernel.getValue())
+        target->markCluster(function, static_cast<int>(clusterCTAs.getInt()));
+      function->removeAttr("trex.kernel");
+    });
+    if (clusterCTAs) {
+      module->setAttr(ttg::kNumCTAsAttr, clusterCTAs);
+      module->removeAttr(kClusterCTAsAttr);
+    }
     target->annotateModule(module);
   }
 };
@@ -410,6 +421,7 @@ struct ConvertTritonGPUToLLVMPass
 void registerTritonGPUToLLVMPasses() {
   registerPass([] { return createAllocateSharedMemory(); });
   registerPass([] { return createGlobalScratchAllocation(); });
+  registerPass([] { return createLocalizeClusterTensors(); });
   registerPass([] { return createConvertTritonGPUToLLVM(); });
   registerPass([] { return createSimplifyCallSiteLocations(); });
   proton_gpu::registerProtonGPUTransformsPasses();

@@ -193,6 +193,35 @@ public:
     }
   }
 
+  Value clusterId(OpBuilder &builder, Location loc, int axis) const override {
+    Type i32 = builder.getI32Type();
+    switch (axis) {
+    case 0:
+      return NVVM::ClusterIdXOp::create(builder, loc, i32);
+    case 1:
+      return NVVM::ClusterIdYOp::create(builder, loc, i32);
+    default:
+      return NVVM::ClusterIdZOp::create(builder, loc, i32);
+    }
+  }
+
+  Value numClusters(OpBuilder &builder, Location loc, int axis) const override {
+    Type i32 = builder.getI32Type();
+    switch (axis) {
+    case 0:
+      return NVVM::ClusterDimXOp::create(builder, loc, i32);
+    case 1:
+      return NVVM::ClusterDimYOp::create(builder, loc, i32);
+    default:
+      return NVVM::ClusterDimZOp::create(builder, loc, i32);
+    }
+  }
+
+  // %cluster_ctarank.
+  Value clusterCTARank(OpBuilder &builder, Location loc) const override {
+    return NVVM::ClusterId::create(builder, loc, builder.getI32Type());
+  }
+
   Value threadIdInBlock(OpBuilder &builder, Location loc) const override {
     return NVVM::ThreadIdXOp::create(builder, loc, builder.getI32Type());
   }
@@ -1036,6 +1065,12 @@ public:
     function->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), UnitAttr::get(context));
     function->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                       DenseI32ArrayAttr::get(context, {numThreads}));
+  }
+
+  // nvvm.cluster_dim: the PTX gets .explicitcluster and .reqnctapercluster.
+  void markCluster(LLVM::LLVMFuncOp function, int numCTAs) const override {
+    function->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                      DenseI32ArrayAttr::get(function.getContext(), {numCTAs, 1, 1}));
   }
 
   void annotateModule(ModuleOp module) const override {

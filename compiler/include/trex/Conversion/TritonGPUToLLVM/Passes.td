@@ -37,6 +37,35 @@ def GlobalScratchAllocation
   }];
 }
 
+def LocalizeClusterTensors : Pass<"localize-cluster-tensors", "mlir::ModuleOp"> {
+  let summary = "rewrite a thread-block-cluster kernel as the program of one CTA";
+  let description = [{
+    With `ttg.num-ctas` = N > 1 (NVIDIA sm_90 clusters) every layout splits
+    its tensor between the N CTAs of a cluster or copies it to several of
+    them (its CGA layout, the `block` dimension of its linear layout). The
+    pass gives every tensor and shared-memory buffer the type of the part one
+    CTA holds (the shape per CTA, the same layouts for one CTA), after
+    checking that the linear layout of that part is the full one without its
+    `block` dimension. Coordinates get the CTA's offset in the tensor: a
+    `tt.make_range` that the CTAs split adds its tile of `%cluster_ctarank`;
+    CTAs that hold copies of a stored tensor store only from the first of
+    them (a mask); `tt.get_program_id` and `tt.get_num_programs` count
+    clusters. Shared memory is then allocated per CTA, and each dot is the
+    CTA's part of the dot. The module keeps the cluster size in
+    `trex.cluster-ctas` (and `ttg.num-ctas` = 1 until the conversion to LLVM
+    restores it and marks the kernel with the cluster's dimensions).
+
+    Ops that move data between the CTAs of a cluster (a layout conversion,
+    shared-memory copy or dot whose operands are split differently) and ops
+    this pass does not know are refused with an error at the op. A module of
+    one CTA is left as it is.
+
+    Example: `tt.make_range {start = 0, end = 128} : tensor<128xi32, #slice>`
+    split in two becomes `tt.make_range {start = 0, end = 64}` plus 64 times
+    the CTA's rank in the cluster.
+  }];
+}
+
 def ConvertTritonGPUToLLVM : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"> {
   let summary = "lower a ttgir module to the LLVM dialect (with NVVM or ROCDL)";
   let description = [{

@@ -86,6 +86,18 @@ public:
   virtual mlir::Value programId(mlir::OpBuilder &builder, mlir::Location loc, int axis) const = 0;
   virtual mlir::Value numPrograms(mlir::OpBuilder &builder, mlir::Location loc, int axis) const = 0;
   virtual mlir::Value threadIdInBlock(mlir::OpBuilder &builder, mlir::Location loc) const = 0;
+  // Thread-block clusters (NVIDIA sm_90+): the id and count of clusters along `axis` (the
+  // program of a kernel compiled for clusters) and the CTA's rank in its cluster, as i32; null
+  // where the target has none.
+  virtual mlir::Value clusterId(mlir::OpBuilder &builder, mlir::Location loc, int axis) const {
+    return {};
+  }
+  virtual mlir::Value numClusters(mlir::OpBuilder &builder, mlir::Location loc, int axis) const {
+    return {};
+  }
+  virtual mlir::Value clusterCTARank(mlir::OpBuilder &builder, mlir::Location loc) const {
+    return {};
+  }
 
   // Clocks for intra-kernel profiling (Proton's scopes): the SM cycle counter (i32, or i64
   // when `wide`), a global nanosecond timer (i64) and the number of the processor (SM / CU)
@@ -277,6 +289,8 @@ public:
 
   // Marks an LLVM function as a kernel launched with `numThreads` threads per program.
   virtual void markKernel(mlir::LLVM::LLVMFuncOp function, int numThreads) const = 0;
+  // Marks a kernel launched in clusters of `numCTAs` CTAs (along x).
+  virtual void markCluster(mlir::LLVM::LLVMFuncOp function, int numCTAs) const {}
   // Data layout and triple attributes of the LLVM module.
   virtual void annotateModule(mlir::ModuleOp module) const = 0;
 };
