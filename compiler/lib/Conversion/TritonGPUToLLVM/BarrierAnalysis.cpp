@@ -205,7 +205,7 @@ private:
             ttg::MemDescReinterpretOp>(op))
       return lookup(op->getOperand(0));
     // A wait on asynchronous dots passes its operands through.
-    if (isa<ttng::WarpGroupDotWaitOp>(op))
+    if (isa<ttng::WarpGroupDotWaitOp>(op) && result.getResultNumber() < op->getNumOperands())
       return lookup(op->getOperand(result.getResultNumber()));
     return unknownSources();
   }
