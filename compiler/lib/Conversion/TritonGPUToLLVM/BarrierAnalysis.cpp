@@ -168,12 +168,14 @@ private:
     ttg::MemDescType type = alloc.getType();
     if (!offset || type.getShape() != type.getAllocShape() || type.getShape().empty())
       return std::nullopt;
-    int64_t slots = type.getShape().front();
-    int64_t bytes = localAllocBytes(alloc);
+    // Where the lowering puts the slot: the index times the view's elements.
+    int64_t slotBytes = scratchElementBytes(index.getType().getElementType());
+    for (int64_t size : index.getType().getShape())
+      slotBytes *= size;
     int64_t slot = constant.getSExtValue();
-    if (slots <= 0 || bytes % slots != 0 || slot < 0 || slot >= slots)
+    if (slot < 0 || slot >= type.getShape().front() ||
+        (slot + 1) * slotBytes > localAllocBytes(alloc))
       return std::nullopt;
-    int64_t slotBytes = bytes / slots;
     int64_t begin = offset.getInt() + slot * slotBytes;
     return Interval{begin, begin + slotBytes};
   }
