@@ -4,8 +4,9 @@
 // elements per thread is 8 cp.async of 16 bytes per thread (.cg), each with the zero-fill
 // source size (16 where the mask holds, else 0). The commit and the wait are their
 // instructions; the wait ends with a barrier (every thread's copies visible to every thread).
+// The copies are the kernel's first shared-memory accesses: no barrier before them.
 // CHECK-LABEL: llvm.func @copy_tile
-// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK-COUNT-8: llvm.inline_asm has_side_effects "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r"
 // CHECK-NOT: cp.async.cg
 // CHECK: llvm.inline_asm has_side_effects "cp.async.commit_group;"
@@ -88,12 +89,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Barriers before copies (markAsyncCopyBarriers): a run of copies separated only by address
-// arithmetic and commits shares the barrier of its first; a copy after a read of shared
-// memory (here the local_load of the buffer it overwrites, as in a pipelined loop) gets its
-// own, so that every thread has read the old tile first.
+// Barriers before copies (the barrier analysis): copies into different stages of a buffer
+// at constant indices (a pipeline's prologue) write disjoint bytes and need none between
+// them, nor does the first, the kernel's first shared-memory access; a copy after a read of
+// the bytes it overwrites (here the local_load of the same stage, as in a pipelined loop)
+// gets one, so that every thread has read the old tile first.
 // CHECK-LABEL: llvm.func @copy_runs
-// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK-COUNT-8: cp.async.cg.shared.global
 // CHECK: cp.async.commit_group
 // CHECK-NOT: nvvm.barrier0
@@ -102,8 +104,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: cp.async.wait_group 0;
 // CHECK-NEXT: nvvm.barrier0
 // CHECK: ldmatrix
+// CHECK-NOT: cp.async.cg.shared.global
 // CHECK: nvvm.barrier0
-// CHECK-NEXT: cp.async.cg.shared.global
+// CHECK-NOT: ldmatrix
+// CHECK: cp.async.cg.shared.global
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>

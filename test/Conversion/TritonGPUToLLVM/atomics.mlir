@@ -46,7 +46,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: %[[FREE:.*]] = llvm.and %[[WARP]], %{{.*}} : i32
 // CHECK-NEXT: %[[OWNER:.*]] = llvm.icmp "eq" %[[FREE]], %{{.*}} : i32
 // CHECK: %[[OLD:.*]] = llvm.inline_asm has_side_effects "mov.u32 $0, 0x0;\0A\09@$3 atom.global.cta.relaxed.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %{{.*}}, %{{.*}}, %[[OWNER]]
-// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK: %[[SLOT:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
 // CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %[[SLOT]], %[[OLD]], %[[OWNER]]
 // CHECK: nvvm.barrier0
@@ -92,7 +92,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: atom.global.gpu.acq_rel.add.noftz.bf16
 // CHECK: atom.global.sys.relaxed.add.f64
 // CHECK: %[[PREV:.*]] = llvm.inline_asm has_side_effects "mov.u32 $0, 0x0;\0A\09@$4 atom.global.acq_rel.gpu.cas.b32 $0, [ $1 + 0 ], $2, $3;", "=r,l,r,r,b" %{{.*}}, %{{.*}}, %{{.*}}, %[[FIRST]]
-// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK: "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %{{.*}}, %[[PREV]], %[[FIRST]]
 // CHECK: nvvm.barrier0
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
@@ -161,7 +161,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: %[[MAX:.*]] = llvm.atomicrmw max %arg0, %arg3 release : !llvm.ptr<1>, i32
 // CHECK: llvm.br ^[[JOIN]](%[[MAX]] : i32)
 // CHECK: ^[[JOIN]](%[[OLD:.*]]: i32):
-// CHECK: rocdl.barrier
+// CHECK-NOT: rocdl.barrier
 // CHECK: llvm.insertelement %[[OLD]]
 // CHECK: llvm.intr.masked.store
 // CHECK: rocdl.barrier

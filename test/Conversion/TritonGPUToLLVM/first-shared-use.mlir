@@ -11,11 +11,12 @@
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: llvm.getelementptr
 // CHECK-NEXT: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
-// The second sum waits for every warp to have read the first one's result before it stores.
+// The second sum waits for every warp to have read the first one's result before it stores
+// (the barrier analysis puts the barrier before the op, ahead of its address arithmetic).
 // CHECK-NOT: st.shared
 // CHECK: nvvm.barrier0
-// CHECK-NEXT: llvm.bitcast
-// CHECK-NEXT: llvm.inline_asm has_side_effects "@$2 st.shared.b32
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.inline_asm has_side_effects "@$2 st.shared.b32
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @two_sums(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
@@ -78,9 +79,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // After the pipeline's last ttg.async_wait (cp.async.wait_group and a barrier), the epilogue's
 // exchange stores without a barrier of its own: nothing between the two touches shared memory
 // (freeing buffers and arithmetic do not), so every thread is done with the buffers. Triton's
-// barrier analysis puts none there either.
+// barrier analysis puts none there either. Nor before the wait: the local_alloc that stores
+// its buffer is the kernel's first shared-memory access.
 // CHECK-LABEL: llvm.func @exchange_after_wait
-// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK: cp.async.wait_group 0;
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NOT: nvvm.barrier0

@@ -10,7 +10,7 @@
 // CHECK-LABEL: llvm.func @histogram_masked
 // CHECK-COUNT-56: nvvm.vote.sync ballot
 // CHECK-NOT: nvvm.vote.sync
-// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK: st.shared.b32
 // CHECK: nvvm.barrier0
 // CHECK-COUNT-2: llvm.atomicrmw add %{{.*}}, %{{.*}} monotonic : !llvm.ptr<3>, i32
@@ -77,7 +77,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // CHECK-COUNT-32: rocdl.ballot %{{.*}} : i64
 // CHECK: %[[COUNT:.*]] = llvm.intr.ctpop(%{{.*}}) : (i64) -> i64
 // CHECK: llvm.trunc %[[COUNT]] : i64 to i32
-// CHECK: rocdl.barrier
 // CHECK: rocdl.barrier
 // CHECK-COUNT-2: llvm.atomicrmw add %{{.*}}, %{{.*}} monotonic : !llvm.ptr<3>, i32
 // CHECK: rocdl.barrier

@@ -35,7 +35,7 @@
 // CHECK-NEXT: %[[F3:.*]] = llvm.and %[[S3]], %[[C3]]
 // CHECK-NEXT: %[[L3:.*]] = llvm.shl %[[F3]], %[[C5]]
 // CHECK-NEXT: %[[STORE:.*]] = llvm.xor %[[L0]], %[[L3]]
-// CHECK-NEXT: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK: %[[P0:.*]] = llvm.getelementptr %[[SMEM]][%[[STORE]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
 // CHECK-NEXT: llvm.store %{{.*}}, %[[P0]] {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
 // CHECK: %[[O1:.*]] = llvm.add %[[STORE]], %[[C16]]
@@ -92,7 +92,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // CHECK: llvm.mul %{{.*}}, %[[C20]]
 // CHECK: llvm.shl %{{.*}}, %[[C5]]
 // CHECK-NEXT: %[[OFFSET:.*]] = llvm.xor
-// CHECK-NEXT: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%[[OFFSET]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
 // CHECK-NEXT: llvm.store %{{.*}}, %[[P]] {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
@@ -124,7 +124,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // CHECK-NEXT: %[[VIEW:.*]] = llvm.getelementptr %[[SMEM]][%[[SKIP]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK: %[[WARP:.*]] = llvm.shl %{{.*}}, %[[C7]]
 // CHECK-NEXT: %[[OFFSET:.*]] = llvm.xor %{{.*}}, %[[WARP]]
-// CHECK-NEXT: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK: %[[P:.*]] = llvm.getelementptr %[[VIEW]][%[[OFFSET]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK-NEXT: llvm.store %{{.*}}, %[[P]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0

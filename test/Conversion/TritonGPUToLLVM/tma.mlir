@@ -25,8 +25,9 @@
 // CHECK: "@$0 fence.proxy.tensormap::generic.acquire.gpu [$1], 128;
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: %[[SRCD:.*]] = llvm.addrspacecast %[[SRC]] : !llvm.ptr<1> to !llvm.ptr
-// The second descriptor reuses the scratch once every thread is past the first.
-// CHECK: nvvm.barrier0
+// The second descriptor reuses the first one's scratch with no barrier of its own: the
+// acquire of the first ends with one.
+// CHECK-NOT: nvvm.barrier0
 // CHECK: "@$0 tensormap.replace.tile.global_address.shared::cta.b1024.b64 [$1], $2;", "b,r,l" %[[T0]], %[[SMEM]], %arg1
 // CHECK: %[[DSTD:.*]] = llvm.addrspacecast
 // The load: thread 0 initializes the mbarrier (then the CTA syncs), expects the block's 4096

@@ -232,6 +232,14 @@ int64_t scratchSizeInBytes(Operation *op) {
   return 0;
 }
 
+int64_t localAllocBytes(ttg::LocalAllocOp alloc) {
+  ttg::MemDescType type = alloc.getType();
+  int64_t elements = 1;
+  for (int64_t size : type.getAllocShape())
+    elements *= size;
+  return elements * scratchElementBytes(type.getElementType());
+}
+
 namespace {
 
 // Shared-memory buffers are aligned like Triton's (16 bytes: the widest vector access).
@@ -245,14 +253,6 @@ int64_t localAllocAlignment(ttg::LocalAllocOp alloc) {
   if (isa<ttg::NVMMASharedEncodingAttr>(alloc.getType().getEncoding()))
     alignment = std::max(alignment, kNvmmaSharedAlignment);
   return alignment;
-}
-
-int64_t localAllocBytes(ttg::LocalAllocOp alloc) {
-  ttg::MemDescType type = alloc.getType();
-  int64_t elements = 1;
-  for (int64_t size : type.getAllocShape())
-    elements *= size;
-  return elements * scratchElementBytes(type.getElementType());
 }
 
 // One buffer of a function: live over the ops numbered first .. last (inclusive).

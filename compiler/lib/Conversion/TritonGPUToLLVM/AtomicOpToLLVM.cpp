@@ -133,8 +133,6 @@ LogicalResult lowerAtomic(Operation *op, ArrayRef<Value> masks, size_t registers
     auto slotPointer = [&](Value slot) {
       return b.gep(scratch->getType(), elementType, *scratch, slot);
     };
-    // Scratch is shared with the ops before: wait until they are done with it.
-    target.barrier(rewriter, loc);
     for (size_t index = 0; index < registers; ++index)
       if (copies.writesRegister.test(index))
         target.storeShared(rewriter, loc, slotPointer(slots[index]), olds[index],

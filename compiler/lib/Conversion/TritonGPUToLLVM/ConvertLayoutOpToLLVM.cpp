@@ -196,9 +196,7 @@ struct ConvertLayoutOpConversion : public ConvertOpToLLVMPattern<ttg::ConvertLay
       matrixRounds = planMatrixExchange(*plan, ExchangeSide::Load, bitwidth);
     if (target.hasMatrixStore() && storageType == elementType)
       matrixStoreRounds = planMatrixExchange(*plan, ExchangeSide::Store, bitwidth);
-    // Other users of shared memory may still be reading the scratch this exchange overwrites.
-    if (needsLeadingBarrier(op))
-      target.barrier(rewriter, loc);
+    // (Other users of the scratch are ordered before the exchange by the barrier analysis.)
     for (int64_t round = 0; round < plan->exchange.roundCount(); ++round) {
       if (round > 0)
         target.barrier(rewriter, loc);

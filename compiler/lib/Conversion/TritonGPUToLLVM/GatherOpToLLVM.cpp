@@ -52,8 +52,6 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<tt::GatherOp> {
       return b.gep(scratch->getType(), stored, *scratch, offset);
     };
 
-    // Earlier users of the same scratch may still be reading it.
-    target.barrier(rewriter, loc);
     SmallVector<Value> sources = unpackElements(loc, adaptor.getSrc(), rewriter);
     SmallVector<SmallVector<Value>> sourceIndices = emitIndices(rewriter, loc, target, sourceType);
     for (auto [value, coordinates] : llvm::zip(sources, sourceIndices)) {

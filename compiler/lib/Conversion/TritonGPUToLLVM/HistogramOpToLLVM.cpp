@@ -106,8 +106,6 @@ struct HistogramOpConversion : public ConvertOpToLLVMPattern<tt::HistogramOp> {
     int64_t numThreads =
         warpSize * (layout && layout->hasInDim("warp") ? layout->getInDimSize("warp") : 1);
     Value thread = target.threadIdInBlock(rewriter, loc);
-    // Scratch is shared with the ops before: wait until they are done with it.
-    target.barrier(rewriter, loc);
     for (int64_t first = 0; first < paddedBins; first += numThreads) {
       Value slot = first == 0 ? thread : b.add(thread, b.i32(first));
       target.storeShared(rewriter, loc, slotPointer(slot), b.i32(0),

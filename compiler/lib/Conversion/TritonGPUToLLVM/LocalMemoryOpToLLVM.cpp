@@ -146,7 +146,6 @@ LogicalResult storeToShared(Operation *op, ConversionPatternRewriter &rewriter,
   };
   ThreadOffset thread = threadOffset(rewriter, loc, target, *plan);
   int64_t width = int64_t(1) << plan->vectorBits;
-  target.barrier(rewriter, loc);
   for (int32_t start : plan->vectorStarts()) {
     Value stored;
     if (width == 1) {
@@ -160,7 +159,6 @@ LogicalResult storeToShared(Operation *op, ConversionPatternRewriter &rewriter,
     Value address = b.gep(base.getType(), storage.storage, base, index);
     LLVM::StoreOp::create(rewriter, loc, stored, address, storage.bytes * width);
   }
-  target.barrier(rewriter, loc);
   return success();
 }
 
@@ -226,8 +224,9 @@ struct LocalAllocOpConversion : public ConvertOpToLLVMPattern<ttg::LocalAllocOp>
                                cast<RankedTensorType>(source.getType()), op.getType())))
         return failure();
     }
-    // An empty buffer is written by async copies (or local_stores), whose lowering puts the
-    // barrier that makes earlier readers of the bytes it reuses finish first.
+    // The barriers that order the stores with other accesses of the buffer's bytes (earlier
+    // readers of the bytes it reuses, later readers of the stored values) are the barrier
+    // analysis's.
     rewriter.replaceOp(op, *base);
     return success();
   }
@@ -277,8 +276,8 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
 // shared memory (the access plan) and in global memory (the op's contiguity), 4 to 16 bytes.
 // Masked-off vectors zero-fill; an `other` must therefore be zero (the pipeliner passes the
 // load's, which Triton's frontend makes zero or leaves out). The data is only there after
-// ttg.async_wait, whose lowering ends with a barrier; before the copies, the first of a run
-// has a barrier (markAsyncCopyBarriers) so that no thread still reads what they overwrite.
+// ttg.async_wait, whose lowering ends with a barrier; the barrier analysis puts one before a
+// copy where another thread may still read (or write) the bytes it overwrites.
 struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGlobalToLocalOp> {
   AsyncCopyOpConversion(TritonGPUToLLVMTypeConverter &converter, const TargetInfo &target,
                         VectorSizeFn copyContiguity)
@@ -319,8 +318,6 @@ struct AsyncCopyOpConversion : public ConvertOpToLLVMPattern<ttg::AsyncCopyGloba
       masks = unpackElements(loc, adaptor.getMask(), rewriter);
     LLVMBuilder b(rewriter, loc);
     Type storage = getTypeConverter()->convertType(element);
-    if (needsBarrierBefore(op))
-      target.barrier(rewriter, loc);
     ThreadOffset thread = threadOffset(rewriter, loc, target, *plan);
     int64_t planWidth = int64_t(1) << plan->vectorBits;
     for (int32_t vectorStart : plan->vectorStarts()) {

@@ -253,8 +253,6 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<tt::ReduceOp> {
       return index;
     };
 
-    if (needsLeadingBarrier(op))
-      target.barrier(rewriter, loc);
     SmallVector<Value> groupIndices;
     for (const std::vector<int32_t> &key : groupOrder) {
       Value index = outputIndex(key);

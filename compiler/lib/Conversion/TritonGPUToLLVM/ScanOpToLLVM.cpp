@@ -319,10 +319,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<tt::ScanOp> {
                    b.i32(regs.blocks * warps));
     };
 
-    // The last lane of each warp publishes the warp's totals. Scratch is shared with the ops
-    // before, so wait until they are done with it.
-    if (needsLeadingBarrier(op))
-      target.barrier(rewriter, loc);
+    // The last lane of each warp publishes the warp's totals (the barrier analysis orders the
+    // ops before that use the scratch).
     auto publish = [&] {
       for (int64_t row = 0; row < regs.rows; ++row) {
         Value base = rowBase(row);

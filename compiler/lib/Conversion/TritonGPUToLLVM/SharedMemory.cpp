@@ -9,7 +9,6 @@
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 
@@ -43,98 +42,6 @@ FailureOr<Value> scratchPointer(OpBuilder &builder, Operation *op, const TargetI
     return base;
   LLVMBuilder b(builder, op->getLoc());
   return b.gep(base.getType(), builder.getI8Type(), base, b.i32(offset.getInt()));
-}
-
-namespace {
-
-// Whether `op` reads or writes shared memory: it has scratch or a buffer of its own
-// (allocation offset; calls too, for their callee's), or works on a shared-memory buffer.
-bool usesSharedMemory(Operation *op) {
-  if (op->hasAttr(kAllocationOffsetAttr))
-    return true;
-  auto isBuffer = [](Type type) { return isa<ttg::MemDescType>(type); };
-  return llvm::any_of(op->getOperandTypes(), isBuffer) ||
-         llvm::any_of(op->getResultTypes(), isBuffer);
-}
-
-} // namespace
-
-void markFirstSharedMemoryUses(ModuleOp module) {
-  module.walk([](tt::FuncOp function) {
-    // A device function's first use may follow its caller's: only kernels start clean.
-    if (!function.isPublic())
-      return;
-    Region &body = function.getBody();
-    // Blocks holding a shared-memory user, and for each block whether one can run before it
-    // (a user in a block from which this one is reachable, itself included through a loop).
-    llvm::DenseSet<Block *> withUsers;
-    bool nestedUsers = false;
-    function.walk([&](Operation *op) {
-      if (!usesSharedMemory(op))
-        return;
-      if (op->getParentRegion() == &body)
-        withUsers.insert(op->getBlock());
-      else
-        nestedUsers = true; // inside a structured region: stay conservative
-    });
-    if (nestedUsers)
-      return;
-    for (Block &block : body) {
-      // Reverse search from the block's predecessors: does a user block lead here?
-      bool userBefore = false;
-      llvm::SmallVector<Block *> worklist(block.getPredecessors().begin(),
-                                          block.getPredecessors().end());
-      llvm::DenseSet<Block *> seen;
-      while (!worklist.empty() && !userBefore) {
-        Block *current = worklist.pop_back_val();
-        if (!seen.insert(current).second)
-          continue;
-        userBefore = withUsers.contains(current);
-        worklist.append(current->getPredecessors().begin(), current->getPredecessors().end());
-      }
-      if (userBefore)
-        continue;
-      for (Operation &op : block)
-        if (usesSharedMemory(&op)) {
-          op.setAttr(kFirstSharedUseAttr, UnitAttr::get(op.getContext()));
-          break;
-        }
-    }
-  });
-}
-
-void markSharedMemoryUsesAfterBarriers(ModuleOp module) {
-  module.walk([](Operation *op) {
-    if (!op->hasAttr(kAllocationOffsetAttr) || isa<ttg::LocalAllocOp>(op))
-      return;
-    for (Operation *previous = op->getPrevNode(); previous; previous = previous->getPrevNode()) {
-      if (isa<ttg::AsyncWaitOp>(previous)) {
-        op->setAttr(kAfterBarrierAttr, UnitAttr::get(op->getContext()));
-        return;
-      }
-      // Freeing a buffer touches no memory; an op with scratch does (ttg.convert_layout, a
-      // reduction: pure in the IR, through shared memory once lowered), and so does one whose
-      // operands or results are buffers.
-      if (isa<ttg::LocalDeallocOp>(previous))
-        continue;
-      if (usesSharedMemory(previous) || !isMemoryEffectFree(previous))
-        return;
-    }
-  });
-}
-
-void markAsyncCopyBarriers(ModuleOp module) {
-  module.walk([](ttg::AsyncCopyGlobalToLocalOp copy) {
-    for (Operation *previous = copy->getPrevNode(); previous;
-         previous = previous->getPrevNode()) {
-      if (isa<ttg::AsyncCopyGlobalToLocalOp>(previous))
-        return; // the run's first copy has the barrier
-      if (isa<ttg::AsyncCommitGroupOp>(previous) || isMemoryEffectFree(previous))
-        continue;
-      break;
-    }
-    copy->setAttr(kBarrierBeforeAttr, UnitAttr::get(copy->getContext()));
-  });
 }
 
 ThreadOffset threadOffsetOf(LLVMBuilder &b, Value lane, Value warp,

@@ -66,8 +66,6 @@ struct TensormapCreateOpConversion : public TargetPattern<ttng::TensormapCreateO
     if (failed(smem))
       return failure();
     LLVMBuilder b(rewriter, loc);
-    if (needsLeadingBarrier(op))
-      target.barrier(rewriter, loc);
     Value tid = target.threadIdInBlock(rewriter, loc);
     Value warpZero = b.icmpULT(tid, b.i32(target.warpSize()));
     Value word = b.gep(smem->getType(), rewriter.getI32Type(), *smem, tid);
@@ -149,8 +147,6 @@ struct InitBarrierOpConversion : public TargetPattern<ttng::InitBarrierOp> {
   LogicalResult matchAndRewrite(ttng::InitBarrierOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    if (needsLeadingBarrier(op))
-      target.barrier(rewriter, loc);
     ptx(rewriter, loc,
         "@$0 mbarrier.init.shared::cta.b64 [$1], " + std::to_string(op.getCount()) + ";", "b,r",
         {isThreadZero(rewriter, loc, target), adaptor.getAlloc()});
@@ -166,7 +162,6 @@ struct InvalBarrierOpConversion : public TargetPattern<ttng::InvalBarrierOp> {
   LogicalResult matchAndRewrite(ttng::InvalBarrierOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    target.barrier(rewriter, loc);
     ptx(rewriter, loc, "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r",
         {isThreadZero(rewriter, loc, target), adaptor.getAlloc()});
     rewriter.eraseOp(op);

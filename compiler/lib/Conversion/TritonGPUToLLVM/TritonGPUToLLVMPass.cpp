@@ -3,6 +3,7 @@
 
 #include "trex/Analysis/AxisInfo.h"
 #include "trex/Conversion/TritonGPUToLLVM/Allocation.h"
+#include "trex/Conversion/TritonGPUToLLVM/BarrierAnalysis.h"
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trex/Conversion/TritonGPUToLLVM/SharedMemory.h"
 #include "trex/Conversion/TritonGPUToLLVM/TargetInfo.h"
@@ -290,9 +291,8 @@ struct ConvertTritonGPUToLLVMPass
     });
     if (scopes.wasInterrupted())
       return signalPassFailure();
-    markFirstSharedMemoryUses(module);
-    markSharedMemoryUsesAfterBarriers(module);
-    markAsyncCopyBarriers(module);
+    // The CTA barriers between shared-memory accesses of different ops.
+    insertSharedMemoryBarriers(module);
     std::unique_ptr<TargetInfo> target = createTargetInfo(targetAttr.getValue(), deviceLibrary);
     if (!target) {
       module.emitError() << "unknown target '" << targetAttr.getValue()

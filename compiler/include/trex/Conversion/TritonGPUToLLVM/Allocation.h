@@ -11,6 +11,8 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 
+#include "trex/Dialect/TritonGPU/IR/Dialect.h"
+
 #include <cstdint>
 
 namespace trex {
@@ -24,6 +26,9 @@ int64_t reductionOutputCount(mlir::RankedTensorType type, unsigned axis);
 
 // Bytes of shared-memory scratch `op` needs while it runs; 0 when it needs none.
 int64_t scratchSizeInBytes(mlir::Operation *op);
+
+// Bytes of the buffer a ttg.local_alloc allocates.
+int64_t localAllocBytes(ttg::LocalAllocOp alloc);
 
 // Gives every ttg.local_alloc, every op that needs scratch and every call of a function that
 // uses shared memory an "allocation.offset", and the module "ttg.shared" (the bytes of shared

@@ -27,38 +27,10 @@ inline constexpr llvm::StringLiteral kAllocationOffsetAttr = "allocation.offset"
 mlir::FailureOr<mlir::Value> scratchPointer(mlir::OpBuilder &builder, mlir::Operation *op,
                                             const TargetInfo &target);
 
-// Ops that touch shared memory before anything else can have in their program (no op using
-// shared memory precedes them on any path through the function, loops included) need no
-// barrier before they first write it: no other warp can still be reading. Triton's barrier
-// analysis finds the same; here the ops are marked with `kFirstSharedUseAttr` before lowering
-// (the CFG after scf-to-cf), and the patterns skip their leading barrier.
-inline constexpr llvm::StringLiteral kFirstSharedUseAttr = "allocation.first_use";
-void markFirstSharedMemoryUses(mlir::ModuleOp module);
-inline bool isFirstSharedMemoryUse(mlir::Operation *op) { return op->hasAttr(kFirstSharedUseAttr); }
-
-// Ops that follow a ttg.async_wait (whose lowering ends with a CTA barrier) with nothing
-// touching shared memory in between (as the matmul epilogue's layout conversion follows the
-// pipeline's last wait) need no barrier of their own either: every thread is done with what
-// it read or wrote before the wait. Triton's barrier analysis puts none there; such ops are
-// marked with `kAfterBarrierAttr` before lowering.
-inline constexpr llvm::StringLiteral kAfterBarrierAttr = "allocation.after_barrier";
-void markSharedMemoryUsesAfterBarriers(mlir::ModuleOp module);
-// Whether an op's first shared-memory access needs a barrier before it.
-inline bool needsLeadingBarrier(mlir::Operation *op) {
-  return !isFirstSharedMemoryUse(op) && !op->hasAttr(kAfterBarrierAttr);
-}
-
-// Asynchronous copies (cp.async) write shared memory another thread may still be reading: a
-// buffer the same loop iteration read through local_loads or an asynchronous warp-group dot
-// (the pipeliner issues the next iteration's copies after the dot), or bytes the allocation
-// reuses. A CTA barrier before each run of copies makes them safe: every copy that follows
-// another one with only side-effect-free ops in between (the address and mask arithmetic of
-// the next copy, commit groups) shares its barrier; the others, marked with
-// `kBarrierBeforeAttr` before lowering, get one. Triton's barrier analysis puts its barriers
-// at the same places in pipelined loops.
-inline constexpr llvm::StringLiteral kBarrierBeforeAttr = "allocation.barrier_before";
-void markAsyncCopyBarriers(mlir::ModuleOp module);
-inline bool needsBarrierBefore(mlir::Operation *op) { return op->hasAttr(kBarrierBeforeAttr); }
+// The CTA barriers that order one op's shared-memory accesses against other ops' are placed
+// before lowering by the barrier analysis (BarrierAnalysis.h), as ttg.barrier ops; a pattern
+// emits only those between the phases of its own accesses (a layout conversion's stores and
+// loads through its scratch).
 
 class LLVMBuilder;
 
