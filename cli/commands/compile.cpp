@@ -44,6 +44,7 @@ struct Options {
   std::optional<int> config;
   std::string mma = "default";
   bool pipeline = true;
+  bool debug = false;
   bool profileScopes = false;
   bool instrumentLoops = false;
   std::string assembler = "default";
@@ -278,6 +279,7 @@ CompileOptions compileOptionsFor(const Options &options, const Target &target) {
                               : options.mma == "fma" ? CompileOptions::MatmulUnit::FMA
                                                      : CompileOptions::MatmulUnit::Default;
   compileOptions.pipeline = options.pipeline;
+  compileOptions.debug = options.debug;
   compileOptions.profileScopes = options.profileScopes;
   compileOptions.instrumentLoops = options.instrumentLoops;
   compileOptions.assembler = options.assembler == "ptxas" ? CompileOptions::Assembler::PtxasExecutable
@@ -419,6 +421,10 @@ Options sessionKernelOptions(const Options &options, const tools::SessionKernel 
   if (!options.numCTAsGiven)
     one.numCTAs = kernel.numCTAs;
   one.numWarpsGiven = one.numStagesGiven = one.numCTAsGiven = true;
+  // Triton's debug option as the program compiled with it (TRITON_DEBUG=1, a launch's debug).
+  for (const auto &[name, value] : kernel.options)
+    if (name == "debug" && value == "True")
+      one.debug = true;
   return one;
 }
 
@@ -618,6 +624,10 @@ void setup(CLI::App &app) {
                    "included, also tf32 and i8), v3 (wgmma on sm_90) or fma")
       ->capture_default_str()
       ->check(CLI::IsMember({"default", "v2", "v3", "fma"}));
+  command->add_flag("--debug", options->debug,
+                    "Triton's debug option for the whole compile (as @triton.jit(debug=True) "
+                    "or TRITON_DEBUG=1): tl.device_assert and the integer overflow checks are "
+                    "compiled in, and the metadata says \"debug\": true");
   command->add_flag("--profile-scopes", options->profileScopes,
                     "Instrument triton.profiler.language scopes (Proton's instrumentation: "
                     "clock reads into a shared-memory circular buffer, written to the profile "

@@ -70,20 +70,21 @@ class TrexFailed(Exception):
 
 
 def command_line(trex, module_path, kernel, signature, target, num_warps, num_stages, emit,
-                 out_dir, num_ctas=1):
+                 out_dir, num_ctas=1, debug=False):
     return [trex, "compile", module_path, "--kernel", kernel, "--signature", signature,
             "--target", target, "--num-warps", str(num_warps), "--num-stages", str(num_stages),
-            "--num-ctas", str(num_ctas), "--emit", emit, "-o", out_dir]
+            "--num-ctas", str(num_ctas), "--emit", emit, "-o", out_dir] + (
+                ["--debug"] if debug else [])
 
 
 def compile_module(module_text, kernel, signature, target, num_warps, num_stages,
-                   emit="all", timeout=None, num_ctas=1):
+                   emit="all", timeout=None, num_ctas=1, debug=False):
     """Compiles through the cache; returns the folder holding <kernel>.<stage> files and the
     metadata JSON trex wrote (a dict)."""
     trex = trex_executable()
     key = hashlib.sha256(json.dumps(
         [executable_identity(trex), module_text, kernel, signature, target, num_warps,
-         num_stages, num_ctas, emit]).encode()).hexdigest()
+         num_stages, num_ctas, emit] + (["debug"] if debug else [])).encode()).hexdigest()
     root = cache_root()
     final = os.path.join(root, key[:2], key)
     metadata_path = os.path.join(final, kernel + ".json")
@@ -98,7 +99,7 @@ def compile_module(module_text, kernel, signature, target, num_warps, num_stages
             f.write(module_text)
         out_dir = os.path.join(work, "out")
         command = command_line(trex, module_path, kernel, signature, target, num_warps,
-                               num_stages, emit, out_dir, num_ctas)
+                               num_stages, emit, out_dir, num_ctas, debug)
         timeout = timeout or float(os.environ.get("TREX_COMPILE_TIMEOUT", "300"))
         try:
             run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

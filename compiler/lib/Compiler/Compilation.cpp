@@ -220,6 +220,7 @@ frontend::FrontendOptions frontendOptions(const CompileOptions &options) {
                                            : frontend::FrontendOptions::forHIP(options.target.arch);
   frontend.numWarps = options.numWarps;
   frontend.profileScopes = options.profileScopes;
+  frontend.debug = options.debug;
   frontend.pythonPath = options.pythonPath;
   return frontend;
 }

@@ -156,6 +156,13 @@ def main(which):
             scale_kernel[(4,)](x, out, 1000, twice, tl.float16, 256, enable_fp_fusion=False)
         except Exception as error:  # noqa: BLE001
             print(f"nofusion raised {type(error).__name__}: {error}")
+    if "debugged" in which:
+        # Triton's debug option on the launch reaches trex (compile --debug), not refused.
+        try:
+            scale_kernel[(4,)](x, out, 1000, twice, tl.float16, 256, debug=True)
+            print("debugged launched")
+        except Exception as error:  # noqa: BLE001
+            print(f"debugged raised {type(error).__name__}: {error}")
     if "clusters" in which:
         # num_ctas (a cluster of 2 CTAs per program) reaches the compiler with the launch.
         try:

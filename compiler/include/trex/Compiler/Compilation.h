@@ -79,6 +79,9 @@ struct CompileOptions {
   // nvJitLink where it loads and the executable where it does not, silently.
   enum class Assembler { Default, PtxasExecutable, JitLink };
   Assembler assembler = Assembler::Default;
+  // Triton's debug option for the whole compile (as @triton.jit(debug=True), TRITON_DEBUG=1 or
+  // a launch's debug=True): device_assert and the overflow checks compiled in.
+  bool debug = false;
   // Profiling scopes (triton.profiler.language's enter_scope / exit_scope / scope): compiled
   // to proton.record and instrumented as Proton's instrumentation backend does (a
   // shared-memory circular buffer written to the profile scratch). Off: they compile to
