@@ -62,3 +62,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // A transposed view of shared memory follows the allocation it views, which
+  // follows its value: the view does not stay where the dot operand was made.
+  // CHECK-LABEL: tt.func @memdesc_trans_follows_alloc
+  tt.func @memdesc_trans_follows_alloc(%x: tensor<32x64xf32, #blocked>, %buf: !ttg.memdesc<32x64xf32, #shared, #smem>) {
+    // CHECK: %[[E:.*]] = math.exp %arg0
+    // CHECK-NEXT: %[[A:.*]] = ttg.local_alloc %[[E]]
+    // CHECK-NEXT: ttg.memdesc_trans %[[A]]
+    // CHECK-NEXT: "test.other"
+    // CHECK-NEXT: "test.more"
+    // CHECK-NEXT: ttg.memdesc_trans %arg1
+    // CHECK-NEXT: "test.use"
+    %e = math.exp %x : tensor<32x64xf32, #blocked>
+    "test.other"() : () -> ()
+    %a = ttg.local_alloc %e : (tensor<32x64xf32, #blocked>) -> !ttg.memdesc<32x64xf32, #shared, #smem>
+    "test.more"() : () -> ()
+    %t = ttg.memdesc_trans %a {order = array<i32: 1, 0>} : !ttg.memdesc<32x64xf32, #shared, #smem> -> !ttg.memdesc<64x32xf32, #shared1, #smem>
+    %u = ttg.memdesc_trans %buf {order = array<i32: 1, 0>} : !ttg.memdesc<32x64xf32, #shared, #smem> -> !ttg.memdesc<64x32xf32, #shared1, #smem>
+    "test.use"(%t, %u) : (!ttg.memdesc<64x32xf32, #shared1, #smem>, !ttg.memdesc<64x32xf32, #shared1, #smem>) -> ()
+    tt.return
+  }
+}

@@ -65,9 +65,13 @@ void reorderInstructions(ModuleOp module) {
     if (Operation *def = alloc.getSrc().getDefiningOp())
       alloc->moveAfter(def);
   });
-  module.walk([&](tt::TransOp trans) {
-    if (Operation *def = trans.getSrc().getDefiningOp())
-      trans->moveAfter(def);
+  // Transposes follow their source, in registers (tt.trans) and in shared memory
+  // (ttg.memdesc_trans) alike: a transposed view of an allocation sits next to it.
+  module.walk([&](Operation *op) {
+    if (!isa<tt::TransOp, MemDescTransOp>(op))
+      return;
+    if (Operation *def = op->getOperand(0).getDefiningOp())
+      op->moveAfter(def);
   });
   // For a dot fed from shared memory, operand B is read after operand A.
   module.walk([&](LocalLoadOp load) {
