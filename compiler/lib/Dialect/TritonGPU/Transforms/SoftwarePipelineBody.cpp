@@ -112,6 +112,10 @@ void LoopPipeliner::rewrite() {
   // The extract index's start, made here as Triton makes it (before the barriers; the
   // constants keep that order once canonicalization hoists them).
   Value minusOne = constant(builder, i32, -1);
+  // With the 0 and 1 the indices advance by (constants that canonicalization merges with any
+  // earlier ones; Triton makes the three together).
+  constant(builder, i32, 0);
+  constant(builder, i32, 1);
   // One mbarrier per buffer for each barrier group, each expecting one arrival (the
   // barrier_expect; the copies' bytes complete the phase).
   for (BarrierGroup &group : groups) {
@@ -124,6 +128,12 @@ void LoopPipeliner::rewrite() {
       ttng::InitBarrierOp::create(builder, loc, barrier, 1);
     }
   }
+
+  // Each ring's buffer count, which Triton makes at the top of the body (the last ring's
+  // first) and its pipeline expander copies into the prologue: it comes before the prologue's
+  // own constants, an order canonicalization keeps when it hoists them.
+  for (BufferRing &ring : llvm::reverse(rings))
+    constant(builder, i32, ring.numBuffers);
 
   // Prologue: iterations 0 .. D-1. The loop then carries the stage-0 iter_args as iteration
   // D-1 found them (its own advance is dead): as in Triton, whose scheduler puts an advance
