@@ -15,6 +15,7 @@
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -71,19 +72,38 @@ LogicalResult lowerMakeDescriptor(tt::MakeTensorDescOp op) {
   Type bytePointer = tt::PointerType::get(builder.getIntegerType(8), 1);
   Value scratch = ttg::GlobalScratchAllocOp::create(builder, loc, bytePointer,
                                                     /*nbytes=*/128, /*alignment=*/128);
-  // Innermost dimension first, strides in bytes without the innermost (unit) one.
-  SmallVector<Value> boxDim, globalDim, globalStride, elementStride;
+  // Innermost dimension first, strides in bytes without the innermost (unit) one. The
+  // constants come in Triton's order: the box, the element size, the element stride (the
+  // order canonicalization keeps when it hoists them).
+  SmallVector<Value> boxDim, globalDim, globalStride;
   SmallVector<int64_t> box = tmaBoxShape(block);
   for (int64_t i = rank - 1; i >= 0; --i) {
     boxDim.push_back(i32Constant(builder, loc, box[i]));
     globalDim.push_back(op.getShape()[i]);
-    elementStride.push_back(i32Constant(builder, loc, 1));
   }
+  // A constant stride's byte count is a constant where the multiplication was, as Triton's
+  // pattern driver folds it while lowering (before its constants are hoisted); the element
+  // size is needed only for the others.
+  auto constantStride = [&](Value stride) -> std::optional<int64_t> {
+    APInt value;
+    if (matchPattern(stride, m_ConstantInt(&value)))
+      return value.getSExtValue();
+    return std::nullopt;
+  };
+  Value elementSize;
+  if (elementBytes != 1)
+    for (int64_t i = rank - 2; i >= 0 && !elementSize; --i)
+      if (!constantStride(op.getStrides()[i]))
+        elementSize = arith::ConstantIntOp::create(builder, loc, elementBytes, 64);
+  SmallVector<Value> elementStride(rank, i32Constant(builder, loc, 1));
   for (int64_t i = rank - 2; i >= 0; --i) {
     Value stride = op.getStrides()[i];
-    if (elementBytes != 1)
-      stride = arith::MulIOp::create(builder, loc, stride,
-                                     arith::ConstantIntOp::create(builder, loc, elementBytes, 64));
+    if (elementBytes != 1) {
+      if (std::optional<int64_t> value = constantStride(stride))
+        stride = arith::ConstantIntOp::create(builder, loc, *value * elementBytes, 64);
+      else
+        stride = arith::MulIOp::create(builder, loc, stride, elementSize);
+    }
     globalStride.push_back(stride);
   }
   int fillMode = op.getPadding() == tt::PaddingOption::PAD_NAN ? 1 : 0;
@@ -93,7 +113,16 @@ LogicalResult lowerMakeDescriptor(tt::MakeTensorDescOp op) {
   TensormapFenceproxyAcquireOp::create(builder, loc, scratch);
   Value descriptor = ReinterpretTensorDescOp::create(builder, loc, descType, scratch);
   op.getResult().replaceAllUsesWith(descriptor);
+  SetVector<Operation *> constants;
+  for (Value operand : op->getOperands())
+    if (auto constant = operand.getDefiningOp<arith::ConstantOp>())
+      constants.insert(constant);
   op.erase();
+  // Constants only the descriptor used (a folded or unit stride) go now, as Triton's pattern
+  // driver erases them, before the hoisting that would otherwise keep them first.
+  for (Operation *constant : constants)
+    if (constant->use_empty())
+      constant->erase();
   return success();
 }
 
