@@ -359,17 +359,13 @@ void LoopPipeliner::makeWarpGroupDotsAsync() {
       result.replaceAllUsesExcept(wait.getResult(0), wait);
       current = wait.getResult(0);
     }
-    // A block of conditional readers waits for every dot ({pendings = 0}) before the first
-    // of them, as Triton's asyncLaunchDots does.
+    // A block of conditional readers waits for every dot ({pendings = 0}) at its start, as
+    // Triton's asyncLaunchDots does (a later dot's wait ahead of an earlier one's).
     llvm::MapVector<Block *, SmallVector<OpOperand *>> usesByBlock;
     for (OpOperand *use : entry.conditionalUses)
       usesByBlock[use->getOwner()->getBlock()].push_back(use);
     for (auto &[block, uses] : usesByBlock) {
-      Operation *first = uses.front()->getOwner();
-      for (OpOperand *use : uses)
-        if (use->getOwner()->isBeforeInBlock(first))
-          first = use->getOwner();
-      builder.setInsertionPoint(first);
+      builder.setInsertionPointToStart(block);
       SmallVector<Value> conditionalInputs = waitInputs(dot, current);
       auto conditionalWait = ttng::WarpGroupDotWaitOp::create(
           builder, dot.getLoc(), ValueRange(conditionalInputs).getTypes(), conditionalInputs,
