@@ -173,18 +173,24 @@ void LoopPipeliner::pipelineIndirect() {
         /*isVolatile=*/false, static_cast<uint32_t>(ring.contiguity));
     Value group = AsyncCommitGroupOp::create(builder, loc, AsyncTokenType::get(loop.getContext()),
                                              ValueRange{token});
+    // Whether the second round's prologue iteration `stage` exists (the index copy of the
+    // iteration D further) is computed right after this copy, as Triton's pipeline expander
+    // computes the next prologue iteration's predicate after the previous one's ops.
+    if (stage < second.prologueValid.size())
+      hoistAfter(second.prologueValid[stage], group.getDefiningOp());
     Value wait = AsyncWaitOp::create(builder, loc, ValueRange{group}, uint32_t{0});
     Value read = LocalLoadOp::create(builder, loc, load.getType(), view, wait);
     load.getResult().replaceAllUsesWith(read);
     load.erase();
   }
-  // One wait in the body: the second round's (the first, at the top) for both.
+  // One wait in the body, the first (the first round's, where the first tile was loaded; the
+  // second round's is where the index load of iteration k + D was) for both.
   SmallVector<AsyncWaitOp> waits = llvm::to_vector(loop.getBody()->getOps<AsyncWaitOp>());
   if (waits.size() == 2) {
     waits[0].setNum(std::min(waits[0].getNum(), waits[1].getNum()));
-    // It names the first round's groups, then the second's.
-    SmallVector<Value> tokens = llvm::to_vector(waits[1].getAsyncToken());
-    llvm::append_range(tokens, waits[0].getAsyncToken());
+    // It names the tiles' groups, then the index load's, as Triton's wait does.
+    SmallVector<Value> tokens = llvm::to_vector(waits[0].getAsyncToken());
+    llvm::append_range(tokens, waits[1].getAsyncToken());
     waits[0]->setOperands(tokens);
     waits[1].getResult().replaceAllUsesWith(waits[0].getResult());
     waits[1].erase();
@@ -197,6 +203,36 @@ void LoopPipeliner::pipelineIndirect() {
     OpBuilder builder(loop.getContext());
     builder.setInsertionPointAfter(last);
     LocalDeallocOp::create(builder, loop.getLoc(), ring.buffer);
+  }
+}
+
+void LoopPipeliner::hoistAfter(Value value, Operation *point) {
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != point->getBlock() || !point->isBeforeInBlock(def))
+    return;
+  // The ops after `point` that compute `value`, in their order; each of their other operands
+  // must be available at `point`.
+  SetVector<Operation *> slice;
+  BackwardSliceOptions options;
+  options.inclusive = true;
+  options.filter = [&](Operation *op) {
+    return op->getBlock() == point->getBlock() && point->isBeforeInBlock(op);
+  };
+  if (failed(getBackwardSlice(def, &slice, options)))
+    return;
+  for (Operation *op : slice)
+    for (Value operand : op->getOperands()) {
+      Operation *source = operand.getDefiningOp();
+      if (source && !slice.contains(source) && source->getBlock() == point->getBlock() &&
+          point->isBeforeInBlock(source))
+        return;
+    }
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  Operation *after = point;
+  for (Operation *op : ordered) {
+    op->moveAfter(after);
+    after = op;
   }
 }
 

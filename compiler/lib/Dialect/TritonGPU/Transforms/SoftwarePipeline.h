@@ -128,6 +128,10 @@ public:
   // Masks `load` off where `valid` (i1) is false.
   static void maskLoad(tt::LoadOp load, Value valid);
 
+  // Moves the ops after `point` in its block that compute `value` right after `point`, in
+  // their order, when their other operands are available there.
+  static void hoistAfter(Value value, Operation *point);
+
 private:
   // A loop that asks for its own depth (tl.range(num_stages=...)) and holds no dot: Triton's
   // assign-latencies pipelines its loads whatever reads them ("pipelineWithoutDot").
@@ -275,6 +279,8 @@ private:
   // The second round's copies are for iterations this much further than the loop's: its
   // predicates test those (the index loads of iterations past the end are masked off).
   int64_t validAhead = 0;
+  // Whether each prologue iteration exists (its i1), in order.
+  SmallVector<Value> prologueValid;
   Operation *postLoopWait = nullptr;
   // The copies of iteration k + D are issued before iteration k's wait (readOnlyInConditionals),
   // the wait that copiesFirst puts them before.

@@ -190,6 +190,7 @@ void LoopPipeliner::rewrite() {
       loadsFor = arith::AddIOp::create(builder, loc, lower, further);
     }
     Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, loadsFor, upper);
+    prologueValid.push_back(valid);
     if (stage > 0) {
       for (Operation *op : advanceOps)
         builder.clone(*op, previous);
