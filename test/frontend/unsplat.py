@@ -10,10 +10,10 @@ import triton.language as tl
 
 # CHECK-LABEL: tt.func public @one_element(
 # CHECK-NOT: tt.reduce
-# CHECK: tt.unsplat %{{.*}} : tensor<1xf32> -> f32
-# CHECK: tt.unsplat %{{.*}} : tensor<1x1xi1> -> i1
+# CHECK: tt.unsplat %{{.*}} : tensor<1xf32> loc(
+# CHECK: tt.unsplat %{{.*}} : tensor<1x1xi1> loc(
 # CHECK: tt.split %{{.*}} : tensor<1x2xf32> -> tensor<1xf32>
-# CHECK-COUNT-2: tt.unsplat %{{.*}} : tensor<1xf32> -> f32
+# CHECK-COUNT-2: tt.unsplat %{{.*}} : tensor<1xf32> loc(
 # CHECK-NOT: tt.reduce
 # CHECK: tt.return
 @triton.jit

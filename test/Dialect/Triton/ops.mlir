@@ -132,8 +132,11 @@ tt.func @shapes(%x: i32, %t: tensor<128xi32>, %m: tensor<32x32xf32>, %one: tenso
   %lo, %hi = tt.split %j : tensor<32x32x2xf32> -> tensor<32x32xf32>
   // CHECK: tt.cat %{{.*}}, %{{.*}} : tensor<32x32xf32> -> tensor<64x32xf32>
   %c = tt.cat %lo, %hi : tensor<32x32xf32> -> tensor<64x32xf32>
-  // CHECK: tt.unsplat %{{.*}} : tensor<1x1xf32> -> f32
+  // CHECK: tt.unsplat %{{.*}} : tensor<1x1xf32>{{$}}
   %u = tt.unsplat %one : tensor<1x1xf32> -> f32
+  // Triton's form, the result type left out: the element type.
+  // CHECK: tt.unsplat %{{.*}} : tensor<1x1xf32>{{$}}
+  %u2 = tt.unsplat %one : tensor<1x1xf32>
   // CHECK: tt.get_program_id x : i32
   %pid = tt.get_program_id x : i32
   // CHECK: tt.get_num_programs z : i32

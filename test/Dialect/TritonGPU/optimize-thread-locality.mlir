@@ -80,3 +80,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %g : tensor<64x16xf32, #blocked>
   }
 }
+
+// -----
+
+// A 1-D gather keeps its layout and gets no efficient_layout mark, as in Triton 3.6 (its
+// warps have no other dimension to go to).
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @gather_1d
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.gather %arg0[%arg1] {axis = 0 : i32} : (tensor<32xf32, #blocked>, tensor<64xi64, #blocked>) -> tensor<64xf32, #blocked>
+  // CHECK-NOT: ttg.convert_layout
+  tt.func @gather_1d(%src: tensor<32xf32, #blocked>, %idx: tensor<64xi64, #blocked>) -> tensor<64xf32, #blocked> {
+    %g = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<32xf32, #blocked>, tensor<64xi64, #blocked>) -> tensor<64xf32, #blocked>
+    tt.return %g : tensor<64xf32, #blocked>
+  }
+}

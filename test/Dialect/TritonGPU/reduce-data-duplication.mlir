@@ -86,3 +86,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %b : tensor<64x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
   }
 }
+
+// -----
+
+// A 3-D operand is stored in its memory order, as Triton does: a blocked tensor whose
+// registers repeat along the batch dimension before the rows (order = [2, 0, 1]) keeps
+// that order in shared memory; the batch dimension is not moved last.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1, 8], threadsPerWarp = [4, 1, 8], warpsPerCTA = [1, 1, 1], order = [2, 0, 1]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1, 1], instrShape = [1, 16, 8]}>
+// CHECK: #[[S3:.*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [2, 0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @batch_operand
+  // CHECK: ttg.local_alloc %arg0 : (tensor<8x32x64xf16, #blocked>) -> !ttg.memdesc<8x32x64xf16, #[[S3]], #smem>
+  tt.func @batch_operand(%a: tensor<8x32x64xf16, #blocked>) -> tensor<8x32x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> {
+    %c = ttg.convert_layout %a : tensor<8x32x64xf16, #blocked> -> tensor<8x32x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    tt.return %c : tensor<8x32x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+  }
+}

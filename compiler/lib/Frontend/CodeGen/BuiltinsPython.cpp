@@ -191,8 +191,12 @@ void registerPythonBuiltins(Library &lib) {
                        return Value::floating(INFINITY);
                      if (lowered == "-inf" || lowered == "-infinity")
                        return Value::floating(-INFINITY);
-                     if (lowered == "nan" || lowered == "+nan" || lowered == "-nan")
-                       return Value::floating(NAN);
+                     // Python keeps the sign of a NaN: float("-nan") has its sign bit set
+                     // (an f32 constant 0xFFC00000 in Triton's IR).
+                     if (lowered == "nan" || lowered == "+nan")
+                       return Value::floating(std::copysign(NAN, 1.0));
+                     if (lowered == "-nan")
+                       return Value::floating(std::copysign(NAN, -1.0));
                      char *end = nullptr;
                      errno = 0;
                      double parsed = std::strtod(lowered.c_str(), &end);

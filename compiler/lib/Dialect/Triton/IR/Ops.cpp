@@ -126,6 +126,29 @@ LogicalResult SplatOp::verify() {
   return success();
 }
 
+// `%x = tt.unsplat %t : tensor<1xf32>` (Triton's form) or with `-> f32` after the type.
+ParseResult UnsplatOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand src;
+  Type srcType;
+  if (parser.parseOperand(src) || parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColon() || parser.parseType(srcType))
+    return failure();
+  auto tensorType = dyn_cast<RankedTensorType>(srcType);
+  if (!tensorType)
+    return parser.emitError(parser.getNameLoc(), "expected a ranked tensor operand");
+  Type resultType = tensorType.getElementType();
+  if (succeeded(parser.parseOptionalArrow()) && parser.parseType(resultType))
+    return failure();
+  result.addTypes(resultType);
+  return parser.resolveOperand(src, srcType, result.operands);
+}
+
+void UnsplatOp::print(OpAsmPrinter &printer) {
+  printer << ' ' << getSrc();
+  printer.printOptionalAttrDict((*this)->getAttrs());
+  printer << " : " << getSrc().getType();
+}
+
 LogicalResult UnsplatOp::verify() {
   auto srcType = getSrc().getType();
   if (srcType.getNumElements() != 1)

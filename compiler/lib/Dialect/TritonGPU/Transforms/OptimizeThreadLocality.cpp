@@ -94,6 +94,10 @@ struct WarpLocalGather : OpRewritePattern<tt::GatherOp> {
     unsigned numWarps = distributed.getWarpCount();
     unsigned axis = gather.getAxis();
     unsigned rank = srcType.getRank();
+    // As Triton 3.6: a 1-D gather has no other dimension to hold the warps, so it keeps its
+    // layout (and no efficient_layout mark).
+    if (rank == 1)
+      return failure();
     SmallVector<unsigned> lanes(rank, 1), warps(rank, 1), order{axis};
     // As many lanes along the axis as it has elements, the rest over the
     // other dimensions in the source's order.

@@ -11,7 +11,8 @@
 // views), in Triton and in trex, so the pass changes only loops written that way by hand or
 // by another tool. The slices are all prefetch-width wide (Triton takes the largest power of
 // two of what is left), so that each starts at a multiple of its size, which is what trex's
-// local_load of a memdesc_subslice addresses.
+// local_load of a memdesc_subslice addresses. Every loop with one mma v2 dot (and no other
+// dot) loses its attributes, as Triton's pass rebuilds it even when it prefetches nothing.
 #include "trex/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "trex/Dialect/Triton/IR/Dialect.h"
@@ -81,7 +82,7 @@ public:
     inits.push_back(firstB);
     auto newLoop = scf::ForOp::create(builder, loop.getLoc(), loop.getLowerBound(),
                                       loop.getUpperBound(), loop.getStep(), inits);
-    newLoop->setAttrs(loop->getAttrs());
+    // Like Triton's rebuilt loop, the new one has none of the old one's attributes.
     Block *body = newLoop.getBody();
     IRMapping mapping;
     mapping.map(loop.getInductionVar(), newLoop.getInductionVar());
@@ -188,6 +189,10 @@ int prefetchLoops(ModuleOp module) {
     }
     if (otherDots || dots.size() != 1)
       continue;
+    // Triton 3.6 rebuilds every loop whose one dot is an mma v2 dot, whether or not it
+    // prefetches anything (a pipelined loop's operands cannot be), and the rebuilt loop
+    // carries none of the old one's attributes: tt.num_stages and the like are gone.
+    loop->setDiscardableAttrs(DictionaryAttr::get(loop.getContext()));
     tt::DotOp dot = dots.front();
     auto aType = cast<RankedTensorType>(dot.getA().getType());
     if (aType.getRank() != 2)

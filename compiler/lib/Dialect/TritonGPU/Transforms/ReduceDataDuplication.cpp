@@ -50,6 +50,47 @@ SmallVector<unsigned> threadOrder(RankedTensorType type, ArrayRef<unsigned> fall
   return order;
 }
 
+// The order in which dimensions first appear among `bases`, then `fallback`'s.
+SmallVector<unsigned> basesOrder(ArrayRef<layoutviz::LinearLayout::Basis> bases,
+                                 ArrayRef<unsigned> fallback) {
+  SmallVector<unsigned> order;
+  for (const layoutviz::LinearLayout::Basis &basis : bases)
+    for (unsigned dim = 0; dim < basis.size(); ++dim)
+      if (basis[dim] != 0 && !llvm::is_contained(order, dim))
+        order.push_back(dim);
+  for (unsigned dim : fallback)
+    if (!llvm::is_contained(order, dim))
+      order.push_back(dim);
+  return order;
+}
+
+// Triton's memory order of a distributed tensor: its register order (dimensions the
+// registers move along, in the order they do, then the others from the last to the first),
+// unless its thread order differs and the lanes' fastest dimension holds one element per
+// thread, where the thread order is taken. For a blocked tensor whose registers repeat along
+// a batch dimension before the others (order = [2, 0, 1]) that is [2, 0, 1], not the
+// layout's default [2, 1, 0].
+SmallVector<unsigned> memoryOrder(RankedTensorType type, ArrayRef<unsigned> fallback) {
+  MLIRContext *context = type.getContext();
+  ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
+  FailureOr<layoutviz::LinearLayout> linear = layout::toLinearLayout(
+      type.getEncoding(), type.getShape(), [&] { return emitError(UnknownLoc::get(context)); });
+  if (failed(linear) || !linear->hasInDim("register") || !linear->hasInDim("lane"))
+    return SmallVector<unsigned>(fallback);
+  unsigned rank = type.getRank();
+  SmallVector<unsigned> descending;
+  for (unsigned dim = rank; dim-- > 0;)
+    descending.push_back(dim);
+  auto registers = linear->getInDimBases("register");
+  SmallVector<unsigned> registerOrder = basesOrder(registers, descending);
+  SmallVector<unsigned> laneOrder = basesOrder(linear->getInDimBases("lane"), registerOrder);
+  if (registerOrder == laneOrder)
+    return registerOrder;
+  bool registersAlongLanes =
+      llvm::any_of(registers, [&](const auto &basis) { return basis[laneOrder.front()] != 0; });
+  return registersAlongLanes ? registerOrder : laneOrder;
+}
+
 } // namespace
 
 void reduceDataDuplication(ModuleOp module) {
@@ -65,19 +106,13 @@ void reduceDataDuplication(ModuleOp module) {
       return;
     // An MMA result is stored in its thread order (the lanes' fastest dimension first), as
     // Triton does; other layouts in their own order.
-    SmallVector<unsigned> srcOrder = getOrder(srcType.getEncoding(), srcType.getRank());
+    // Other layouts in Triton's memory order (no batch-last reordering here: that is the
+    // pipeliner's, for the buffers of loads it pipelines).
+    SmallVector<unsigned> sharedOrder = getOrder(srcType.getEncoding(), srcType.getRank());
     if (isa<NvidiaMmaEncodingAttr, AMDMfmaEncodingAttr>(srcType.getEncoding()))
-      srcOrder = threadOrder(srcType, srcOrder);
-    // A batch dimension (3-D operands) goes last in shared memory.
-    SmallVector<unsigned> sharedOrder;
-    if (srcOrder.size() == 3) {
-      for (unsigned dim : srcOrder)
-        if (dim != 0)
-          sharedOrder.push_back(dim);
-      sharedOrder.push_back(0);
-    } else {
-      sharedOrder = srcOrder;
-    }
+      sharedOrder = threadOrder(srcType, sharedOrder);
+    else
+      sharedOrder = memoryOrder(srcType, sharedOrder);
     SwizzledSharedEncodingAttr shared = getSharedEncodingForDotOperand(
         operand, srcType.getShape(), sharedOrder, distributed.getCGALayout(),
         getElementTypeOrSelf(srcType).getIntOrFloatBitWidth(), /*needTrans=*/false);

@@ -161,10 +161,15 @@ bool LoopPipeliner::finishCopyEntry(PipelinedLoad &entry) {
   if (Value mask = load.getMask())
     contiguity = std::min(contiguity, axisInfo.getMaskAlignment(mask));
   contiguity = std::min({contiguity, kMaxCopyBytes * 8 / bits, contiguityPerThread(type)});
+  // Whether the copy is worth it also depends on what the buffer keeps contiguous, but the
+  // copy's contiguity hint, as Triton's, is the global side's alone (the lowering narrows
+  // the vectors to the buffer's): a K-major buffer filled from an N-contiguous f32 load
+  // still says 4.
+  unsigned copied = contiguity;
   if (auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding()))
-    contiguity = std::min(
-        contiguity, contiguityInBuffer(entry.sharedEncoding, type, blocked.getOrder().front()));
-  if (contiguity * bits < kMinCopyBytes * 8)
+    copied = std::min(copied,
+                      contiguityInBuffer(entry.sharedEncoding, type, blocked.getOrder().front()));
+  if (copied * bits < kMinCopyBytes * 8)
     return false;
   entry.contiguity = contiguity;
   return true;

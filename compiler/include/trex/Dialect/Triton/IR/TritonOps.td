@@ -311,11 +311,12 @@ def TT_SplatOp : TT_Op<"splat", [Pure, SameOperandsAndResultElementType,
 def TT_UnsplatOp : TT_Op<"unsplat", [Pure]> {
   let summary = "extract the only element of a one-element tensor";
   let description = [{
-    Example: `%x = tt.unsplat %t : tensor<1x1xf32> -> f32`
+    Example: `%x = tt.unsplat %t : tensor<1x1xf32>`. The result, the element type, is
+    printed as Triton 3.6 prints it: not at all. An explicit `-> f32` is still parsed.
   }];
   let arguments = (ins TT_Tensor:$src);
   let results = (outs TT_Type:$result);
-  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
