@@ -28,28 +28,6 @@ bool isBlockedToDotShortcut(RankedTensorType srcType, DotOperandEncodingAttr ope
   return blocked.getThreadsPerWarp()[kDim] == 1 && blocked.getWarpsPerCTA()[kDim] == 1;
 }
 
-// The order of a tensor's dimensions from the one consecutive lanes move along first (its
-// thread order), read off the lane bases of its linear layout; dimensions no lane moves
-// along follow in `fallback`'s order. A transposed MFMA result holds four consecutive
-// columns per lane but lines its lanes up along the rows: [0, 1], where Triton stores it.
-SmallVector<unsigned> threadOrder(RankedTensorType type, ArrayRef<unsigned> fallback) {
-  MLIRContext *context = type.getContext();
-  ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
-  FailureOr<layoutviz::LinearLayout> linear = layout::toLinearLayout(
-      type.getEncoding(), type.getShape(), [&] { return emitError(UnknownLoc::get(context)); });
-  if (failed(linear) || !linear->hasInDim("lane"))
-    return SmallVector<unsigned>(fallback);
-  SmallVector<unsigned> order;
-  for (const layoutviz::LinearLayout::Basis &basis : linear->getInDimBases("lane"))
-    for (unsigned dim = 0; dim < basis.size(); ++dim)
-      if (basis[dim] != 0 && !llvm::is_contained(order, dim))
-        order.push_back(dim);
-  for (unsigned dim : fallback)
-    if (!llvm::is_contained(order, dim))
-      order.push_back(dim);
-  return order;
-}
-
 // The order in which dimensions first appear among `bases`, then `fallback`'s.
 SmallVector<unsigned> basesOrder(ArrayRef<layoutviz::LinearLayout::Basis> bases,
                                  ArrayRef<unsigned> fallback) {
@@ -62,6 +40,20 @@ SmallVector<unsigned> basesOrder(ArrayRef<layoutviz::LinearLayout::Basis> bases,
     if (!llvm::is_contained(order, dim))
       order.push_back(dim);
   return order;
+}
+
+// The order of a tensor's dimensions from the one consecutive lanes move along first (its
+// thread order), read off the lane bases of its linear layout; dimensions no lane moves
+// along follow in `fallback`'s order. A transposed MFMA result holds four consecutive
+// columns per lane but lines its lanes up along the rows: [0, 1], where Triton stores it.
+SmallVector<unsigned> threadOrder(RankedTensorType type, ArrayRef<unsigned> fallback) {
+  MLIRContext *context = type.getContext();
+  ScopedDiagnosticHandler silence(context, [](Diagnostic &) { return success(); });
+  FailureOr<layoutviz::LinearLayout> linear = layout::toLinearLayout(
+      type.getEncoding(), type.getShape(), [&] { return emitError(UnknownLoc::get(context)); });
+  if (failed(linear) || !linear->hasInDim("lane"))
+    return SmallVector<unsigned>(fallback);
+  return basesOrder(linear->getInDimBases("lane"), fallback);
 }
 
 // Triton's memory order of a distributed tensor: its register order (dimensions the
