@@ -49,6 +49,18 @@ def alternate(name, commands, rounds, unit=None):
     return times
 
 
+def report_medians(name, times, figure):
+    """Prints, for each contender beside Triton's PTX, both medians as `figure(ms)` writes
+    them and the speed ratio trex/Triton (> 1: faster than Triton)."""
+    if not times.get("triton"):
+        return
+    theirs = statistics.median(times["triton"])
+    for label in (label for label in times if label != "triton" and times[label]):
+        ours = statistics.median(times[label])
+        print(f"{name} median: {label} {figure(ours)}, Triton's PTX {figure(theirs)}, "
+              f"{label}/Triton {theirs / ours:.3f}", flush=True)
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else "gpu-artifacts"
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 5
@@ -69,14 +81,7 @@ def main():
                     [f"--arg={arg}" for arg in spec["args"]]
                     for label, kind in variants
                     if os.path.isdir(os.path.join(root, kind, name))}
-        times = alternate(name, commands, rounds)
-        if not times.get("triton"):
-            continue
-        theirs = statistics.median(times["triton"])
-        for label in (label for label in times if label != "triton" and times[label]):
-            ours = statistics.median(times[label])
-            print(f"{name} median: {label} {ours:.4f} ms, Triton's PTX {theirs:.4f} ms, "
-                  f"{label}/Triton {theirs / ours:.3f}", flush=True)
+        report_medians(name, alternate(name, commands, rounds), lambda ms: f"{ms:.4f} ms")
 
 
 if __name__ == "__main__":

@@ -11,11 +11,10 @@ assembler's part, trex-ptxas against Triton the PTX's. Prints one line per run a
 """
 import json
 import os
-import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from kernels_ab import alternate  # noqa: E402
+from kernels_ab import alternate, report_medians  # noqa: E402
 
 CASES = ["matmul_fp16_8192x8192x8192_b128x256x64_w8", "matmul_fp16_4096x4096x4096_b128x128x64_w4_s4"]
 
@@ -34,14 +33,9 @@ def main():
                     for label, kind in (("trex", "v3"), ("trex-ptxas", "trex_ptxas"),
                                         ("triton", "triton_ptx"))
                     if os.path.isdir(os.path.join(root, kind, name))}
-        times = alternate(name, commands, rounds, unit=lambda ms: flops / ms / 1e9)
-        if not times.get("triton"):
-            continue
-        theirs = statistics.median(times["triton"])
-        for label in (label for label in times if label != "triton" and times[label]):
-            ours = statistics.median(times[label])
-            print(f"{name} median: {label} {flops / ours / 1e9:.1f} TFLOP/s, Triton's PTX "
-                  f"{flops / theirs / 1e9:.1f} TFLOP/s, {label}/Triton {theirs / ours:.2f}", flush=True)
+        tflops = lambda ms: flops / ms / 1e9  # noqa: E731
+        times = alternate(name, commands, rounds, unit=tflops)
+        report_medians(name, times, lambda ms: f"{tflops(ms):.1f} TFLOP/s")
 
 
 if __name__ == "__main__":

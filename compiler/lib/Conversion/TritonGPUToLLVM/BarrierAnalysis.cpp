@@ -101,6 +101,14 @@ bool canSkipBarrier(Operation *before, Operation *after) {
   return isa<ttng::AsyncTMACopyGlobalToLocalOp>(before) && isa<ttng::WaitBarrierOp>(after);
 }
 
+// Ops whose lowering ends with a CTA barrier: an explicit one, the waits for asynchronous
+// copies (every thread's copies are then visible to all) and the fences for the async proxy.
+// (A tensor assertion does too; its condition's type tells.)
+bool endsWithBarrier(Operation *op) {
+  return isa<ttg::BarrierOp, gpu::BarrierOp, ttg::AsyncWaitOp, ttng::TMAStoreWaitOp,
+             ttng::TensormapFenceproxyAcquireOp, ttng::FenceAsyncSharedOp>(op);
+}
+
 bool conflicts(const std::set<Access> &pending, Operation *op, ArrayRef<Interval> accesses) {
   for (const Interval &access : accesses)
     for (const auto &[begin, end, before] : pending)
@@ -332,11 +340,7 @@ private:
     auto reads = [&](Value value) { buffers.intervalsOf(value, effects.reads); };
     auto writes = [&](Value value) { buffers.intervalsOf(value, effects.writes); };
 
-    // Ops whose lowering ends with a CTA barrier: an explicit one, the waits for asynchronous
-    // copies (every thread's copies are then visible to all), the fences for the async proxy
-    // and a tensor assertion.
-    if (isa<ttg::BarrierOp, gpu::BarrierOp, ttg::AsyncWaitOp, ttng::TMAStoreWaitOp,
-            ttng::TensormapFenceproxyAcquireOp, ttng::FenceAsyncSharedOp>(op)) {
+    if (endsWithBarrier(op)) {
       effects.syncAfter = true;
       return effects;
     }
@@ -471,8 +475,7 @@ private:
   static bool mayTouchSharedMemory(Operation *op) {
     auto isBuffer = [](Type type) { return isa<ttg::MemDescType>(type); };
     return op->hasAttr(kAllocationOffsetAttr) || isa<tt::CallOp>(op) ||
-           isa<ttg::BarrierOp, gpu::BarrierOp, ttg::AsyncWaitOp, ttng::TMAStoreWaitOp,
-               ttng::TensormapFenceproxyAcquireOp, ttng::FenceAsyncSharedOp, tt::AssertOp>(op) ||
+           endsWithBarrier(op) || isa<tt::AssertOp>(op) ||
            llvm::any_of(op->getOperandTypes(), isBuffer) ||
            llvm::any_of(op->getResultTypes(), isBuffer);
   }

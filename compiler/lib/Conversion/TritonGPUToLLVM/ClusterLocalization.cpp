@@ -120,10 +120,27 @@ bool isFullWithoutBlocks(const layoutviz::LinearLayout &full, const layoutviz::L
   return true;
 }
 
+// Checks that `local` on `partShape` is `encoding` on `part.shape` without its block
+// dimension, and sets `part.blocks` to the latter's block bases; false with `why` set if not.
+bool setBlocks(CTAPart &part, Attribute encoding, Attribute local, ArrayRef<int64_t> partShape,
+               Operation *at, std::string &why) {
+  auto emitter = [at] { return at->emitError(); };
+  FailureOr<layoutviz::LinearLayout> full = layout::toLinearLayout(encoding, part.shape, emitter);
+  FailureOr<layoutviz::LinearLayout> mine = layout::toLinearLayout(local, partShape, emitter);
+  if (failed(full) || failed(mine)) {
+    why = "the layout has no linear layout";
+    return false;
+  }
+  if (!isFullWithoutBlocks(*full, *mine, partShape, why))
+    return false;
+  if (full->hasInDim("block"))
+    part.blocks = full->getInDimBases("block");
+  return true;
+}
+
 // The part one CTA holds of a value of `type`; std::nullopt for types without a layout (and
 // with `why` set for those the pass cannot split).
 std::optional<CTAPart> partOf(Type type, Operation *at, std::string &why) {
-  auto emitter = [at] { return at->emitError(); };
   if (auto tensor = dyn_cast<RankedTensorType>(type)) {
     auto layout = dyn_cast_or_null<ttg::LayoutEncodingTrait>(tensor.getEncoding());
     if (!layout)
@@ -136,17 +153,8 @@ std::optional<CTAPart> partOf(Type type, Operation *at, std::string &why) {
     CTAPart part;
     part.shape.assign(tensor.getShape().begin(), tensor.getShape().end());
     SmallVector<int64_t> partShape = ttg::getShapePerCTA(layout.getCGALayout(), part.shape);
-    FailureOr<layoutviz::LinearLayout> full =
-        layout::toLinearLayout(tensor.getEncoding(), part.shape, emitter);
-    FailureOr<layoutviz::LinearLayout> mine = layout::toLinearLayout(local, partShape, emitter);
-    if (failed(full) || failed(mine)) {
-      why = "the layout has no linear layout";
+    if (!setBlocks(part, tensor.getEncoding(), local, partShape, at, why))
       return std::nullopt;
-    }
-    if (!isFullWithoutBlocks(*full, *mine, partShape, why))
-      return std::nullopt;
-    if (full->hasInDim("block"))
-      part.blocks = full->getInDimBases("block");
     part.local = RankedTensorType::get(partShape, tensor.getElementType(), local);
     return part;
   }
@@ -177,17 +185,8 @@ std::optional<CTAPart> partOf(Type type, Operation *at, std::string &why) {
     CTAPart part;
     part.shape.assign(shape.end() - cga.rank, shape.end());
     SmallVector<int64_t> partShape = ttg::getShapePerCTA(cga, part.shape);
-    FailureOr<layoutviz::LinearLayout> full =
-        layout::toLinearLayout(memdesc.getEncoding(), part.shape, emitter);
-    FailureOr<layoutviz::LinearLayout> mine = layout::toLinearLayout(local, partShape, emitter);
-    if (failed(full) || failed(mine)) {
-      why = "the shared layout has no linear layout";
+    if (!setBlocks(part, memdesc.getEncoding(), local, partShape, at, why))
       return std::nullopt;
-    }
-    if (!isFullWithoutBlocks(*full, *mine, partShape, why))
-      return std::nullopt;
-    if (full->hasInDim("block"))
-      part.blocks = full->getInDimBases("block");
     part.local = ttg::MemDescType::get(type.getContext(), perCTA(shape), memdesc.getElementType(),
                                        local, memdesc.getMemorySpace(), memdesc.getMutableMemory(),
                                        perCTA(allocShape));
