@@ -39,10 +39,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // i32 per element (Triton 3.6: 64 x 4 bytes).
 // CHECK: ttg.shared = 256 : i32
 // CHECK-LABEL: llvm.func @add_broadcast_used
+// The element index is the thread id's six low bits (the lane and the warp's bit 0 taken
+// together, one mask); the owner test is the warp's bit 1.
+// CHECK-DAG: %[[LOW6:.*]] = llvm.mlir.constant(63 : i32) : i32
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: llvm.and %[[TID]], %[[LOW6]] : i32
 // CHECK: %[[WARP:.*]] = llvm.udiv %[[TID]]
-// The element index takes the warp's bit 0 (a mask and a shift); the owner test its bit 1.
-// CHECK: llvm.shl
 // CHECK: %[[FREE:.*]] = llvm.and %[[WARP]], %{{.*}} : i32
 // CHECK-NEXT: %[[OWNER:.*]] = llvm.icmp "eq" %[[FREE]], %{{.*}} : i32
 // CHECK: %[[OLD:.*]] = llvm.inline_asm has_side_effects "mov.u32 $0, 0x0;\0A\09@$3 atom.global.cta.relaxed.add.u32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %{{.*}}, %{{.*}}, %[[OWNER]]

@@ -3,6 +3,12 @@
 #include "trex/Conversion/TritonGPUToLLVM/ModuleSymbols.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <vector>
 
 using namespace mlir;
 
@@ -28,6 +34,11 @@ Value LLVMBuilder::urem(Value a, Value b) { return LLVM::URemOp::create(builder,
 Value LLVMBuilder::and_(Value a, Value b) { return LLVM::AndOp::create(builder, loc, a, b); }
 Value LLVMBuilder::or_(Value a, Value b) { return LLVM::OrOp::create(builder, loc, a, b); }
 Value LLVMBuilder::xor_(Value a, Value b) { return LLVM::XOrOp::create(builder, loc, a, b); }
+Value LLVMBuilder::disjointOr(Value a, Value b) {
+  auto op = LLVM::OrOp::create(builder, loc, a, b);
+  op.setIsDisjoint(true);
+  return op;
+}
 
 Value LLVMBuilder::xorOfBits(Value id, llvm::ArrayRef<int32_t> offsets) {
   Value result;
@@ -56,6 +67,105 @@ Value LLVMBuilder::xorOfBits(Value id, llvm::ArrayRef<int32_t> offsets) {
     bit = end;
   }
   return result;
+}
+Value LLVMBuilder::bitMatrixProduct(Value x, llvm::ArrayRef<int32_t> columns) {
+  const int numColumns = static_cast<int>(columns.size());
+  uint32_t allRows = 0;
+  for (int32_t column : columns)
+    allRows |= static_cast<uint32_t>(column);
+  if (allRows == 0)
+    return Value();
+  const int numRows = 32 - llvm::countl_zero(allRows);
+  auto bitAt = [&](int column, int row) {
+    return (static_cast<uint32_t>(columns[column]) >> row) & 1u;
+  };
+  // Output bits set by exactly one input bit: terms made only of those can be or-ed.
+  uint32_t soleRows = 0;
+  for (int row = 0; row < numRows; ++row) {
+    int count = 0;
+    for (int column = 0; column < numColumns; ++column)
+      count += bitAt(column, row);
+    if (count == 1)
+      soleRows |= 1u << row;
+  }
+  // Diagonal `shift` (input bit minus output bit): the input bits on it whose column has
+  // the output bit, and whether every output bit it sets is a sole one.
+  struct Diagonal {
+    int shift;
+    uint32_t mask;
+    bool sole;
+  };
+  std::vector<Diagonal> diagonals;
+  for (int shift = 1 - numRows; shift < numColumns; ++shift) {
+    Diagonal diagonal{shift, 0, true};
+    for (int row = std::max(0, -shift), column = row + shift; row < numRows && column < numColumns;
+         ++row, ++column) {
+      if (bitAt(column, row)) {
+        diagonal.mask |= 1u << column;
+        diagonal.sole &= ((soleRows >> row) & 1u) == 1u;
+      }
+    }
+    diagonals.push_back(diagonal);
+  }
+  // A diagonal left with one input bit is better emitted as that bit alone; taking a bit
+  // out of one diagonal can leave another with one, so repeat until nothing changes.
+  uint32_t singleBits = 0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Diagonal &diagonal : diagonals) {
+      uint32_t left = diagonal.mask & ~singleBits;
+      if (llvm::isPowerOf2_32(left)) {
+        singleBits |= left;
+        changed = true;
+      }
+    }
+  }
+  SmallVector<Value> ors, xors;
+  for (const Diagonal &diagonal : diagonals) {
+    uint32_t mask = diagonal.mask & ~singleBits;
+    if (mask == 0)
+      continue;
+    Value masked = and_(x, i32(static_cast<int32_t>(mask)));
+    Value term = diagonal.shift > 0   ? lshr(masked, i32(diagonal.shift))
+                 : diagonal.shift < 0 ? shl(masked, i32(-diagonal.shift))
+                                      : masked;
+    (diagonal.sole ? ors : xors).push_back(term);
+  }
+  for (int column = 0; column < numColumns; ++column) {
+    uint32_t value = static_cast<uint32_t>(columns[column]);
+    if (!((singleBits >> column) & 1u) || value == 0)
+      continue;
+    Value bit = and_(x, i32(static_cast<int32_t>(1u << column)));
+    Value term;
+    if (llvm::isPowerOf2_32(value)) {
+      int row = llvm::countr_zero(value);
+      term = row == column  ? bit
+             : row > column ? shl(bit, i32(row - column))
+                            : lshr(bit, i32(column - row));
+    } else {
+      term = select(icmpEQ(bit, i32(0)), i32(0), i32(columns[column]));
+    }
+    ((soleRows & value) == value ? ors : xors).push_back(term);
+  }
+  // Pairwise reduction, as a balanced tree.
+  auto reduce = [&](SmallVector<Value> terms, auto combine) -> Value {
+    if (terms.empty())
+      return Value();
+    while (terms.size() > 1) {
+      SmallVector<Value> next;
+      for (size_t i = 0; i + 1 < terms.size(); i += 2)
+        next.push_back(combine(terms[i], terms[i + 1]));
+      if (terms.size() % 2 == 1)
+        next.push_back(terms.back());
+      terms = std::move(next);
+    }
+    return terms.front();
+  };
+  Value orPart = reduce(ors, [&](Value a, Value b) { return disjointOr(a, b); });
+  Value xorPart = reduce(xors, [&](Value a, Value b) { return xor_(a, b); });
+  if (!orPart || !xorPart)
+    return orPart ? orPart : xorPart;
+  return disjointOr(orPart, xorPart);
 }
 Value LLVMBuilder::shl(Value a, Value b) { return LLVM::ShlOp::create(builder, loc, a, b); }
 Value LLVMBuilder::lshr(Value a, Value b) { return LLVM::LShrOp::create(builder, loc, a, b); }

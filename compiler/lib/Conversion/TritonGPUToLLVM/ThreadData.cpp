@@ -70,7 +70,8 @@ ThreadIds threadIds(OpBuilder &builder, Location loc, const TargetInfo &target) 
   LLVMBuilder b(builder, loc);
   Value thread = target.threadIdInBlock(builder, loc);
   Value warpSize = b.i32(target.warpSize());
-  return {b.urem(thread, warpSize), b.udiv(thread, warpSize)};
+  return {b.urem(thread, warpSize), b.udiv(thread, warpSize), thread,
+          static_cast<int>(llvm::Log2_32(target.warpSize()))};
 }
 
 SmallVector<Value> applyLaneWarp(OpBuilder &builder, Location loc,
@@ -78,18 +79,30 @@ SmallVector<Value> applyLaneWarp(OpBuilder &builder, Location loc,
   LLVMBuilder b(builder, loc);
   int numDims = layout.getNumOutDims();
   SmallVector<Value> coordinates(numDims, b.i32(0));
-  for (const auto &[inDim, id] : {std::pair<const char *, Value>{"lane", ids.lane},
-                                  std::pair<const char *, Value>{"warp", ids.warp}}) {
-    if (!layout.hasInDim(inDim))
-      continue;
-    const std::vector<layoutviz::LinearLayout::Basis> &bases = layout.getInDimBases(inDim);
-    for (int dim = 0; dim < numDims; ++dim) {
-      std::vector<int32_t> offsets;
-      for (const layoutviz::LinearLayout::Basis &basis : bases)
+  auto column = [&](const char *inDim, int dim) {
+    std::vector<int32_t> offsets;
+    if (layout.hasInDim(inDim))
+      for (const layoutviz::LinearLayout::Basis &basis : layout.getInDimBases(inDim))
         offsets.push_back(basis[dim]);
+    return offsets;
+  };
+  // One product over the thread id where the lane in-dim fills the id's lane bits.
+  bool together =
+      ids.thread && (!layout.hasInDim("lane") || layout.getInDimSizeLog2("lane") == ids.laneBits);
+  for (int dim = 0; dim < numDims; ++dim) {
+    std::vector<int32_t> lane = column("lane", dim), warp = column("warp", dim);
+    if (together) {
+      lane.resize(ids.laneBits, 0);
+      lane.insert(lane.end(), warp.begin(), warp.end());
+      if (Value value = b.bitMatrixProduct(ids.thread, lane))
+        coordinates[dim] = value;
+      continue;
+    }
+    for (const auto &[offsets, id] :
+         {std::pair<const std::vector<int32_t> &, Value>{lane, ids.lane},
+          std::pair<const std::vector<int32_t> &, Value>{warp, ids.warp}})
       if (Value contribution = b.xorOfBits(id, offsets))
         coordinates[dim] = b.xor_(coordinates[dim], contribution);
-    }
   }
   return coordinates;
 }

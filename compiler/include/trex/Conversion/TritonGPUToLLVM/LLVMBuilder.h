@@ -27,12 +27,21 @@ public:
   mlir::Value urem(mlir::Value a, mlir::Value b);
   mlir::Value and_(mlir::Value a, mlir::Value b);
   mlir::Value or_(mlir::Value a, mlir::Value b);
+  mlir::Value disjointOr(mlir::Value a, mlir::Value b);
   mlir::Value xor_(mlir::Value a, mlir::Value b);
   // The XOR of offsets[bit] over the set bits of the run-time i32 `id`, or null when every
   // offset is zero (a linear layout's lane or warp bases applied to the lane or warp id).
   // A run of bits whose offsets double from one bit to the next is one field of the id: a
   // mask and one shift (PTX's bfe), not an extraction per bit.
   mlir::Value xorOfBits(mlir::Value id, llvm::ArrayRef<int32_t> offsets);
+  // The same product (XOR of columns[bit] over the set bits of `x`, null when every column
+  // is zero) in the form Triton 3.6 gives it, for indices LLVM then sees as Triton's: the
+  // input bits that move by the same distance (a diagonal of the bit matrix) are one
+  // `(x & mask) >> d` or `<< d` term; terms whose output bits no other term sets are joined
+  // by a disjoint `or`, the rest by `xor`. `x` is the thread id with lane and warp bits side
+  // by side, which keeps a field such as (tid >> 4) & 7 one expression of tid where the
+  // lane and warp parts apart give LLVM a sum of two.
+  mlir::Value bitMatrixProduct(mlir::Value x, llvm::ArrayRef<int32_t> columns);
   mlir::Value shl(mlir::Value a, mlir::Value b);
   mlir::Value lshr(mlir::Value a, mlir::Value b);
   mlir::Value icmpEQ(mlir::Value a, mlir::Value b);

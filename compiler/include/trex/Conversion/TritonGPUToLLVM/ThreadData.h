@@ -35,15 +35,19 @@ std::optional<layoutviz::LinearLayout> linearLayoutOf(mlir::RankedTensorType typ
 // Registers each thread holds for `type`.
 int64_t elementsPerThread(mlir::RankedTensorType type);
 
-// Lane and warp of the running thread.
+// Lane and warp of the running thread, and the thread id they come from (lane in its low
+// `laneBits` bits, warp above them).
 struct ThreadIds {
   mlir::Value lane;
   mlir::Value warp;
+  mlir::Value thread;
+  int laneBits = 0;
 };
 ThreadIds threadIds(mlir::OpBuilder &builder, mlir::Location loc, const TargetInfo &target);
 
 // Evaluates in-dims `lane` and `warp` of `layout` (block = 0) at run time, giving one i32 per
-// out-dim; the register part is added by the caller (it is a compile-time constant).
+// out-dim; the register part is added by the caller (it is a compile-time constant). Where
+// the ids come from one thread id, its lane and warp bits are taken together, as Triton does.
 llvm::SmallVector<mlir::Value> applyLaneWarp(mlir::OpBuilder &builder, mlir::Location loc,
                                              const layoutviz::LinearLayout &layout,
                                              const ThreadIds &ids);
