@@ -67,8 +67,9 @@ protected:
       return operand(0) & operand(1);
     if (auto orOp = mlir::dyn_cast<mlir::LLVM::OrOp>(op)) {
       uint32_t a = operand(0), b = operand(1);
-      if (orOp.getIsDisjoint())
+      if (orOp.getIsDisjoint()) {
         EXPECT_EQ(a & b, 0u) << "a disjoint or whose operands share bits, input " << input;
+      }
       return a | b;
     }
     if (mlir::isa<mlir::LLVM::XOrOp>(op))

@@ -9,6 +9,13 @@
 // CHECK: ttg.global_scratch_memory_alignment = 128 : i32, ttg.global_scratch_memory_size = 256 : i32
 // CHECK-LABEL: llvm.func @scale_rows
 // CHECK-DAG: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem : !llvm.ptr<3>
+// CHECK-DAG: %[[C512:.*]] = llvm.mlir.constant(512 : i32) : i32
+// CHECK-DAG: %[[C64:.*]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK-DAG: %[[C32:.*]] = llvm.mlir.constant(32 : i32) : i32
+// The uniform warp id, once, at the entry (warp w's elected lane issues the w-th box below).
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[WARPID:.*]] = llvm.udiv %[[TID]]
+// CHECK-NEXT: %[[WARP:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[WARPID]]
 // CHECK: "@$0 st.shared.b32 [$1], 0;", "b,r" %[[WARP0:[0-9]+]], %{{.*}}
 // CHECK: "bar.warp.sync -1;"
 // CHECK: "@$0 tensormap.replace.tile.global_address.shared::cta.b1024.b64 [$1], $2;", "b,r,l" %[[T0:[0-9]+]], %[[SMEM]], %arg0
@@ -31,28 +38,39 @@
 // CHECK: "@$0 tensormap.replace.tile.global_address.shared::cta.b1024.b64 [$1], $2;", "b,r,l" %[[T0]], %[[SMEM]], %arg1
 // CHECK: %[[DSTD:.*]] = llvm.addrspacecast
 // The load: thread 0 initializes the mbarrier (then the CTA syncs), expects the block's 4096
-// bytes, fences the generic proxy's accesses and issues one copy per 32-column box: the
-// second lands 512 elements (one 16x32 box) further, at column + 32.
+// bytes, fences the generic proxy's accesses; the two 32-column boxes leave from two warps
+// at once, as Triton issues them: the elected lane of warp w (w < 2) copies box w, which
+// lands 512 w elements (w 16x32 boxes) into the buffer, at column + 32 w.
 // CHECK: %[[BAR:.*]] = llvm.getelementptr %[[SMEM]][4096] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
 // CHECK: "@$0 mbarrier.init.shared::cta.b64 [$1], 1;", "b,r" %[[T0]], %[[BAR]]
 // CHECK-NEXT: nvvm.barrier0
-// CHECK: "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 4096;", "b,r" %[[ISSUE:[0-9]+]], %[[BAR]]
+// CHECK: "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 4096;", "b,r" %{{[0-9]+}}, %[[BAR]]
 // CHECK: "fence.proxy.async.shared::cta;"
 // CHECK-NEXT: nvvm.barrier0
-// CHECK: "@$0 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];", "b,r,l,r,r,r" %[[ISSUE]], %[[SMEM]], %[[SRCD]], %[[COL:[0-9]+]], %[[ROW:[0-9]+]], %[[BAR]]
-// CHECK: %[[BOX1:.*]] = llvm.getelementptr %[[SMEM]][512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
-// CHECK: %[[COL1:.*]] = llvm.add %[[COL]], %{{.*}} : i32
-// CHECK: "@$0 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];", "b,r,l,r,r,r" %[[ISSUE]], %[[BOX1]], %[[SRCD]], %[[COL1]], %[[ROW]], %[[BAR]]
+// CHECK-NEXT: %[[ELECTED:.*]] = nvvm.elect.sync -> i1
+// CHECK-NEXT: %[[ASKED:.*]] = llvm.select %{{.*}}, %[[ELECTED]], %{{.*}} : i1, i1
+// CHECK-NEXT: %[[TWOWARPS:.*]] = llvm.icmp "ult" %[[TID]], %[[C64]] : i32
+// CHECK-NEXT: %[[ISSUE:.*]] = llvm.and %[[ASKED]], %[[TWOWARPS]] : i1
+// CHECK-NEXT: %[[OFFSET:.*]] = llvm.mul %[[WARP]], %[[C512]] : i32
+// CHECK-NEXT: %[[BOX:.*]] = llvm.getelementptr %[[SMEM]][%[[OFFSET]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: %[[COLW:.*]] = llvm.mul %[[WARP]], %[[C32]] : i32
+// CHECK-NEXT: %[[COL:.*]] = llvm.add %[[COLW]], %{{.*}} : i32
+// CHECK-NEXT: "@$0 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];", "b,r,l,r,r,r" %[[ISSUE]], %[[BOX]], %[[SRCD]], %[[COL]], %[[ROW:[0-9]+]], %[[BAR]]
+// CHECK-NOT: cp.async.bulk.tensor
 // Every thread waits for phase 0; the barrier is invalidated once all are past it.
 // CHECK: mbarrier.try_wait.parity.shared::cta.b64 complete, [$0], $1;
 // CHECK: nvvm.barrier0
 // CHECK-NEXT: "@$0 mbarrier.inval.shared::cta.b64 [$1];"
-// The store: the registers go to the swizzled buffer, fenced for the async proxy, two boxes
-// out, one bulk group committed and waited for before the buffer may be reused.
+// The store: the registers go to the swizzled buffer, fenced for the async proxy, the two
+// boxes out from warps 0 and 1 as the load's, each issuing lane committing its bulk group,
+// which every thread waits for before the buffer may be reused.
 // CHECK: "fence.proxy.async.shared::cta;"
-// CHECK: "@$0 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$3, $4}], [$2];", "b,l,r,r,r" %[[T0]], %[[DSTD]], %[[SMEM]], %[[COL]], %[[ROW]]
-// CHECK: "@$0 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$3, $4}], [$2];", "b,l,r,r,r" %[[T0]], %[[DSTD]], %[[BOX1]], %[[COL1]], %[[ROW]]
-// CHECK: "@$0 cp.async.bulk.commit_group;"
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: %[[ELECTED2:.*]] = nvvm.elect.sync -> i1
+// CHECK-NEXT: %[[STORING:.*]] = llvm.and %[[ELECTED2]], %[[TWOWARPS]] : i1
+// CHECK-NEXT: "@$0 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$3, $4}], [$2];", "b,l,r,r,r" %[[STORING]], %[[DSTD]], %[[BOX]], %[[COL]], %[[ROW]]
+// CHECK-NOT: cp.async.bulk.tensor
+// CHECK: "@$0 cp.async.bulk.commit_group;", "b" %[[STORING]]
 // CHECK: "cp.async.bulk.wait_group.read 0;"
 // CHECK-NEXT: nvvm.barrier0
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>

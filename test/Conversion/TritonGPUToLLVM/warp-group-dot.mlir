@@ -208,6 +208,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 
 // -----
 
+// The same in a loop, two dots an iteration: the warp-group id is computed once, at the
+// function's entry, and shared (LLVM cannot move a shfl.sync out of a loop, and one per
+// iteration delays every first wgmma).
+// CHECK-LABEL: llvm.func @two_warp_groups_loop
+// CHECK: nvvm.shfl.sync idx
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: llvm.br ^bb1
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @two_warp_groups_loop(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>, %c: tensor<128x128xf32, #mma>, %n: i32) -> tensor<128x128xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %c) -> (tensor<128x128xf32, #mma>) : i32 {
+      %d = ttng.warp_group_dot %a, %b, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      %w = ttng.warp_group_dot_wait %d {pendings = 0 : i32} : tensor<128x128xf32, #mma>
+      %e = ttng.warp_group_dot %a, %b, %w {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+      %x = ttng.warp_group_dot_wait %e {pendings = 0 : i32} : tensor<128x128xf32, #mma>
+      scf.yield %x : tensor<128x128xf32, #mma>
+    }
+    tt.return %r : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
 // B as a part of its buffer along K (a dot split by the pipeliner, Triton 3.6's splitRSDot):
 // rows 16..31 of a 64x64 f16 buffer with 128-byte swizzling are laid out as a 16x64 buffer of
 // their own (the swizzle repeats every 8 rows), so the part's descriptor is the buffer's

@@ -11,6 +11,7 @@
 #include "trex/Conversion/TritonGPUToLLVM/LLVMBuilder.h"
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "trex/Conversion/TritonGPUToLLVM/SharedMemory.h"
+#include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 #include "trex/Dialect/Triton/IR/Dialect.h"
 #include "trex/Dialect/TritonGPU/IR/Dialect.h"
 #include "trex/Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -18,7 +19,9 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
+#include <algorithm>
 #include <string>
+#include <tuple>
 
 using namespace mlir;
 
@@ -230,42 +233,42 @@ struct WaitBarrierOpConversion : public ConvertOpToLLVMPattern<ttng::WaitBarrier
 };
 
 // The boxes one block takes (several when its rows are wider than the swizzle pattern, or
-// longer than 256 elements), each with its coordinate offsets and its place in the buffer:
-// a #ttg.nvmma_shared buffer stores the block one swizzle-wide column of boxes after another,
-// each column row-major over the outer dimensions.
-struct TMABox {
-  SmallVector<int64_t> offset;
-  int64_t sharedElement = 0;
+// longer than 256 elements): box m is column m / outerBoxes of swizzle-wide columns and outer
+// box m % outerBoxes within it. A #ttg.nvmma_shared buffer stores the block one column of
+// boxes after another, each column row-major over the outer dimensions.
+struct TMABoxes {
+  int64_t rank = 0;
+  int64_t inner = 0;          // elements of a box along the last dimension
+  int64_t outerBox = 0;       // rows of a box along the first dimension (rank > 1)
+  int64_t columns = 0;        // boxes along the last dimension
+  int64_t outerBoxes = 1;     // boxes along the first dimension
+  int64_t columnElements = 0; // elements of one column of boxes in the buffer
+  int64_t outerBoxElements = 0;
+
+  int64_t count() const { return columns * outerBoxes; }
 };
 
-FailureOr<SmallVector<TMABox>> boxesOf(Operation *op, tt::TensorDescType desc) {
+FailureOr<TMABoxes> boxesOf(Operation *op, tt::TensorDescType desc) {
   RankedTensorType block = desc.getBlockType();
   ArrayRef<int64_t> shape = block.getShape();
   SmallVector<int64_t> box = ttng::tmaBoxShape(block);
-  int64_t rank = block.getRank();
+  TMABoxes boxes;
+  boxes.rank = block.getRank();
+  int64_t rank = boxes.rank;
   for (int64_t d = 1; d + 1 < rank; ++d)
     if (box[d] != shape[d])
       return op->emitError("a TMA block may be split along its first and last dimensions only; "
                            "dimension ")
              << d << " is " << shape[d] << " (> 256)";
-  int64_t inner = box[rank - 1];
+  boxes.inner = box[rank - 1];
   int64_t outer = 1;
   for (int64_t d = 0; d + 1 < rank; ++d)
     outer *= shape[d];
-  int64_t rowsPerOuterBox = outer / (rank > 1 ? shape[0] : 1) * (rank > 1 ? box[0] : 1);
-  SmallVector<TMABox> boxes;
-  int64_t columns = shape[rank - 1] / inner;
-  int64_t outerBoxes = rank > 1 ? shape[0] / box[0] : 1;
-  for (int64_t column = 0; column < columns; ++column)
-    for (int64_t first = 0; first < outerBoxes; ++first) {
-      TMABox entry;
-      entry.offset.assign(rank, 0);
-      entry.offset[rank - 1] = column * inner;
-      if (rank > 1)
-        entry.offset[0] = first * box[0];
-      entry.sharedElement = column * outer * inner + first * rowsPerOuterBox * inner;
-      boxes.push_back(entry);
-    }
+  boxes.columns = shape[rank - 1] / boxes.inner;
+  boxes.outerBoxes = rank > 1 ? shape[0] / box[0] : 1;
+  boxes.outerBox = rank > 1 ? box[0] : 1;
+  boxes.columnElements = outer * boxes.inner;
+  boxes.outerBoxElements = outer / boxes.outerBoxes * boxes.inner;
   return boxes;
 }
 
@@ -277,17 +280,75 @@ std::string coordinateList(int64_t rank, int firstOperand) {
   return text + "}";
 }
 
-// Where a box's data starts in the shared buffer.
-Value boxAddress(LLVMBuilder &b, Value buffer, Type element, const TMABox &box) {
-  return box.sharedElement ? b.gep(buffer.getType(), element, buffer, b.i32(box.sharedElement))
-                           : buffer;
-}
+// One TMA instruction of a block: the box it moves (`index`, a constant or warp-dependent),
+// where that box starts in the buffer, its coordinates (innermost first) and the threads that
+// issue it.
+struct BoxIssue {
+  Value predicate;
+  Value shared;
+  SmallVector<Value> coordinates;
+};
 
-SmallVector<Value> boxCoordinates(LLVMBuilder &b, ValueRange coords, const TMABox &box) {
-  SmallVector<Value> result;
-  int64_t rank = coords.size();
-  for (int64_t i = rank - 1; i >= 0; --i)
-    result.push_back(box.offset[i] ? b.add(coords[i], b.i32(box.offset[i])) : coords[i]);
+// Who issues which box, as Triton does: the elected lane of warp w issues boxes w,
+// w + numWarps, ..., so that the boxes of a block leave from several warps at once rather
+// than one after another from one thread. `issue` is the op's own predicate (or null).
+SmallVector<BoxIssue> issueBoxes(OpBuilder &builder, Operation *op, const TargetInfo &target,
+                                 const TMABoxes &boxes, Value issue, Value buffer, Type element,
+                                 ValueRange coords) {
+  Location loc = op->getLoc();
+  LLVMBuilder b(builder, loc);
+  int64_t numWarps = 4;
+  if (auto attr = op->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(ttg::kNumWarpsAttr))
+    numWarps = attr.getInt();
+  Value tid = target.threadIdInBlock(builder, loc);
+  Value elected = target.electOneLane(builder, loc);
+  Value base = issue ? b.select(issue, elected, b.i1(false)) : elected;
+  Value warp;
+  SmallVector<BoxIssue> result;
+  for (int64_t first = 0; first < boxes.count(); first += numWarps) {
+    int64_t warps = std::min(boxes.count() - first, numWarps);
+    BoxIssue entry;
+    entry.predicate = b.and_(base, b.icmpULT(tid, b.i32(warps * target.warpSize())));
+    // The box's column and outer index, known here when one warp issues it.
+    Value column, outerIndex;
+    int64_t constantColumn = first / boxes.outerBoxes, constantOuter = first % boxes.outerBoxes;
+    if (warps > 1) {
+      if (!warp)
+        warp = uniformWarpId(builder, op, target);
+      Value index = first ? b.add(warp, b.i32(first)) : warp;
+      if (boxes.outerBoxes == 1) {
+        column = index;
+      } else if (boxes.columns == 1) {
+        outerIndex = index;
+      } else {
+        column = b.udiv(index, b.i32(boxes.outerBoxes));
+        outerIndex = b.urem(index, b.i32(boxes.outerBoxes));
+      }
+    }
+    auto scaled = [&](Value index, int64_t constant, int64_t factor) -> Value {
+      return index ? b.mul(index, b.i32(factor)) : b.i32(constant * factor);
+    };
+    Value offset;
+    for (auto [index, constant, factor] :
+         {std::tuple<Value, int64_t, int64_t>{column, constantColumn, boxes.columnElements},
+          std::tuple<Value, int64_t, int64_t>{outerIndex, constantOuter, boxes.outerBoxElements}}) {
+      if (!index && !constant)
+        continue;
+      Value term = scaled(index, constant, factor);
+      offset = offset ? b.add(offset, term) : term;
+    }
+    entry.shared = offset ? b.gep(buffer.getType(), element, buffer, offset) : buffer;
+    int64_t rank = boxes.rank;
+    for (int64_t i = rank - 1; i >= 0; --i) {
+      Value coordinate = coords[i];
+      if (i == rank - 1 && boxes.columns > 1 && (column || constantColumn))
+        coordinate = b.add(coordinate, scaled(column, constantColumn, boxes.inner));
+      else if (i == 0 && rank > 1 && boxes.outerBoxes > 1 && (outerIndex || constantOuter))
+        coordinate = b.add(coordinate, scaled(outerIndex, constantOuter, boxes.outerBox));
+      entry.coordinates.push_back(coordinate);
+    }
+    result.push_back(std::move(entry));
+  }
   return result;
 }
 
@@ -299,15 +360,13 @@ struct AsyncTMACopyGlobalToLocalOpConversion
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto desc = cast<tt::TensorDescType>(op.getDesc().getType());
-    FailureOr<SmallVector<TMABox>> boxes = boxesOf(op, desc);
+    FailureOr<TMABoxes> boxes = boxesOf(op, desc);
     if (failed(boxes))
       return failure();
-    LLVMBuilder b(rewriter, loc);
     // The buffer's old bytes were read (and perhaps written) by ordinary accesses.
     if (failed(target.asyncProxyFence(rewriter, loc, /*cluster=*/false)))
       return op.emitError() << target.targetName() << " has no TMA";
     target.barrier(rewriter, loc);
-    Value issue = b.select(adaptor.getPred(), isThreadZero(rewriter, loc, target), b.i1(false));
     int64_t rank = desc.getBlockType().getRank();
     Type element = getTypeConverter()->convertType(op.getResult().getType().getElementType());
     std::string text = "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
@@ -317,10 +376,10 @@ struct AsyncTMACopyGlobalToLocalOpConversion
     for (int64_t i = 0; i < rank; ++i)
       constraints += ",r";
     constraints += ",r";
-    for (const TMABox &box : *boxes) {
-      Value shared = boxAddress(b, adaptor.getResult(), element, box);
-      SmallVector<Value> operands{issue, shared, adaptor.getDesc()};
-      llvm::append_range(operands, boxCoordinates(b, adaptor.getCoord(), box));
+    for (BoxIssue &box : issueBoxes(rewriter, op, target, *boxes, adaptor.getPred(),
+                                    adaptor.getResult(), element, adaptor.getCoord())) {
+      SmallVector<Value> operands{box.predicate, box.shared, adaptor.getDesc()};
+      llvm::append_range(operands, box.coordinates);
       operands.push_back(adaptor.getBarrier());
       ptx(rewriter, loc, text, constraints, operands);
     }
@@ -337,11 +396,10 @@ struct AsyncTMACopyLocalToGlobalOpConversion
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto desc = cast<tt::TensorDescType>(op.getDesc().getType());
-    FailureOr<SmallVector<TMABox>> boxes = boxesOf(op, desc);
+    FailureOr<TMABoxes> boxes = boxesOf(op, desc);
     if (failed(boxes))
       return failure();
     LLVMBuilder b(rewriter, loc);
-    Value issue = isThreadZero(rewriter, loc, target);
     int64_t rank = desc.getBlockType().getRank();
     Type element = getTypeConverter()->convertType(op.getSrc().getType().getElementType());
     std::string text = "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
@@ -350,13 +408,18 @@ struct AsyncTMACopyLocalToGlobalOpConversion
     std::string constraints = "b,l,r";
     for (int64_t i = 0; i < rank; ++i)
       constraints += ",r";
-    for (const TMABox &box : *boxes) {
-      Value shared = boxAddress(b, adaptor.getSrc(), element, box);
-      SmallVector<Value> operands{issue, adaptor.getDesc(), shared};
-      llvm::append_range(operands, boxCoordinates(b, adaptor.getCoord(), box));
+    // Each issuing thread commits its boxes as one bulk group (the first instruction's
+    // threads are all the threads that issue any).
+    Value committing;
+    for (BoxIssue &box : issueBoxes(rewriter, op, target, *boxes, Value(), adaptor.getSrc(),
+                                    element, adaptor.getCoord())) {
+      SmallVector<Value> operands{box.predicate, adaptor.getDesc(), box.shared};
+      llvm::append_range(operands, box.coordinates);
       ptx(rewriter, loc, text, constraints, operands);
+      if (!committing)
+        committing = box.predicate;
     }
-    ptx(rewriter, loc, "@$0 cp.async.bulk.commit_group;", "b", {issue});
+    ptx(rewriter, loc, "@$0 cp.async.bulk.commit_group;", "b", {committing});
     rewriter.eraseOp(op);
     return success();
   }

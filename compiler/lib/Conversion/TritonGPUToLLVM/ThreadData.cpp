@@ -74,6 +74,30 @@ ThreadIds threadIds(OpBuilder &builder, Location loc, const TargetInfo &target) 
           static_cast<int>(llvm::Log2_32(target.warpSize()))};
 }
 
+Value uniformWarpId(OpBuilder &builder, Operation *op, const TargetInfo &target) {
+  OpBuilder::InsertionGuard guard(builder);
+  auto function = op->getParentOfType<LLVM::LLVMFuncOp>();
+  if (function) {
+    // One per function: the shuffles are not merged by LLVM either.
+    Block &entry = function.getBody().front();
+    for (Operation &existing : entry)
+      if (existing.hasAttr(kUniformWarpIdAttr))
+        return existing.getResult(0);
+    builder.setInsertionPointToStart(&entry);
+  }
+  LLVMBuilder b(builder, op->getLoc());
+  Value warp = b.udiv(target.threadIdInBlock(builder, op->getLoc()), b.i32(target.warpSize()));
+  Value uniform = target.shuffleIndex(builder, op->getLoc(), warp, b.i32(0));
+  if (function && uniform.getDefiningOp())
+    uniform.getDefiningOp()->setAttr(kUniformWarpIdAttr, builder.getUnitAttr());
+  return uniform;
+}
+
+Value TargetInfo::electOneLane(OpBuilder &builder, Location loc) const {
+  LLVMBuilder b(builder, loc);
+  return b.icmpEQ(b.urem(threadIdInBlock(builder, loc), b.i32(warpSize())), b.i32(0));
+}
+
 SmallVector<Value> applyLaneWarp(OpBuilder &builder, Location loc,
                                  const layoutviz::LinearLayout &layout, const ThreadIds &ids) {
   LLVMBuilder b(builder, loc);

@@ -407,6 +407,7 @@ struct ConvertTritonGPUToLLVMPass
       if (clusterCTAs && kernel && kernel.getValue())
         target->markCluster(function, static_cast<int>(clusterCTAs.getInt()));
       function->removeAttr("trex.kernel");
+      function.walk([](Operation *op) { op->removeAttr(kUniformWarpIdAttr); });
     });
     if (clusterCTAs) {
       module->setAttr(ttg::kNumCTAsAttr, clusterCTAs);

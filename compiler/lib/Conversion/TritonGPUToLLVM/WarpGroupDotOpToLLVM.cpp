@@ -151,18 +151,15 @@ struct WarpGroupDotOpConversion : public ConvertOpToLLVMPattern<ttng::WarpGroupD
     LLVMBuilder b(rewriter, loc);
     Type i64 = rewriter.getI64Type();
     // The warp-group id, made uniform as the descriptors must be; only where a warp group's
-    // operands start elsewhere than the first's (not with one warp group). LLVM does not
-    // delete an unused shfl.sync (it may touch inaccessible memory), and one in the loop
-    // costs an instruction per iteration that Triton's kernel does not have.
+    // operands start elsewhere than the first's (not with one warp group): LLVM does not
+    // delete an unused shfl.sync (it may touch inaccessible memory). The shuffle is at the
+    // function's entry (uniformWarpId), not before every wgmma of the loop.
     auto movesOperand = [](const std::vector<int64_t> &groupOffsets) {
       return llvm::any_of(groupOffsets, [](int64_t offset) { return offset != 0; });
     };
     Value group;
-    if (movesOperand(plan->aWarpGroupOffset) || movesOperand(plan->bWarpGroupOffset)) {
-      ThreadIds ids = threadIds(rewriter, loc, target);
-      Value warp = target.shuffleIndex(rewriter, loc, ids.warp, b.i32(0));
-      group = b.lshr(warp, b.i32(2));
-    }
+    if (movesOperand(plan->aWarpGroupOffset) || movesOperand(plan->bWarpGroupOffset))
+      group = b.lshr(uniformWarpId(rewriter, op, target), b.i32(2));
     // A descriptor without the per-instruction offset: the 14-bit address field (bytes / 16)
     // of the buffer plus the warp group's part, and the constant fields.
     auto descriptorBase = [&](Value pointer, const std::vector<int64_t> &groupOffsets,

@@ -250,6 +250,11 @@ public:
                                 UnitAttr());
   }
 
+  // elect.sync over the whole warp, as Triton issues TMA copies.
+  Value electOneLane(OpBuilder &builder, Location loc) const override {
+    return NVVM::ElectSyncOp::create(builder, loc, builder.getI1Type(), Value());
+  }
+
   Value shuffleIndex(OpBuilder &builder, Location loc, Value value,
                      Value srcLane) const override {
     LLVMBuilder b(builder, loc);

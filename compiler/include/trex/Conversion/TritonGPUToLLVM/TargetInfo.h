@@ -121,6 +121,9 @@ public:
   // `predicate` (i1) of lane l.
   virtual mlir::Value ballot(mlir::OpBuilder &builder, mlir::Location loc,
                              mlir::Value predicate) const = 0;
+  // True in one lane of the warp (all lanes taking part): the lane that issues a warp's
+  // share of a bulk operation. Lane 0 unless the target elects one in hardware.
+  virtual mlir::Value electOneLane(mlir::OpBuilder &builder, mlir::Location loc) const;
   // Synchronizes the threads of a program (CTA / workgroup) and orders shared memory.
   virtual void barrier(mlir::OpBuilder &builder, mlir::Location loc) const = 0;
   // Synchronizes the lanes of one warp and orders their shared memory accesses (what one lane

@@ -45,6 +45,14 @@ struct ThreadIds {
 };
 ThreadIds threadIds(mlir::OpBuilder &builder, mlir::Location loc, const TargetInfo &target);
 
+// The warp id, made uniform over the warp (lane 0's, shuffled), computed once at the entry of
+// the function `op` is in: LLVM cannot move the convergent shuffle out of a loop, where it
+// would cost one per iteration (Triton computes it at the entry too).
+mlir::Value uniformWarpId(mlir::OpBuilder &builder, mlir::Operation *op, const TargetInfo &target);
+// Marks the op giving a function's uniform warp id while the patterns run (the conversion
+// pass removes it).
+inline constexpr llvm::StringLiteral kUniformWarpIdAttr = "trex.uniform_warp_id";
+
 // Evaluates in-dims `lane` and `warp` of `layout` (block = 0) at run time, giving one i32 per
 // out-dim; the register part is added by the caller (it is a compile-time constant). Where
 // the ids come from one thread id, its lane and warp bits are taken together, as Triton does.
