@@ -250,6 +250,11 @@ struct TensorElementwiseConversion : public ConversionPattern {
       if (isa<math::AbsFOp>(op) && isa<IntegerType>(scalarType)) {
         // fp8 (held as i8): IntegerHeldAbsFConversion's, element by element.
         results.push_back(withoutSignBit(rewriter, loc, elementOperands.front()));
+      } else if (isa<arith::SelectOp>(op) && scalarType != resultType.getElementType()) {
+        // A select of pointers (tl.where over pointer tensors): the elements are LLVM
+        // pointers already, which arith.select does not take.
+        results.push_back(LLVM::SelectOp::create(rewriter, loc, elementOperands[0],
+                                                 elementOperands[1], elementOperands[2]));
       } else if (isArithOrMath) {
         OperationState state(loc, op->getName());
         state.addOperands(elementOperands);
