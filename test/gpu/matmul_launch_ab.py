@@ -13,7 +13,6 @@ against torch.matmul. Prints each run, then per case both medians and trex's spe
     PYTHONPATH=python TREX=path/to/trex python3 test/gpu/matmul_launch_ab.py [--rounds 5]
 """
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -23,6 +22,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+from tma_pipeline_check import load_module  # noqa: E402
 SOURCE = os.path.join(ROOT, "samples", "kernels", "matmul.py")
 # (size, BLOCK_M, BLOCK_N, BLOCK_K, num_warps, num_stages): matmul_ab.py's two cases.
 CASES = [(8192, 128, 256, 64, 8, 3), (4096, 128, 128, 64, 4, 4)]
@@ -41,9 +42,7 @@ def child(args):
     if args.compiler == "trex":
         import trex_triton
         trex_triton.use()
-    spec = importlib.util.spec_from_file_location("matmul_sample", SOURCE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_module(SOURCE, "matmul_sample")
     results = {}
     for case in CASES:
         size, bm, bn, bk, warps, stages = case
