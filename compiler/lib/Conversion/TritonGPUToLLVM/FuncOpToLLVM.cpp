@@ -23,9 +23,7 @@ namespace trex {
 namespace {
 
 int numThreadsOf(ModuleOp module, const TargetInfo &target) {
-  int numWarps = 4;
-  if (auto attr = module->getAttrOfType<IntegerAttr>(ttg::kNumWarpsAttr))
-    numWarps = static_cast<int>(attr.getInt());
+  int numWarps = numWarpsOf(module);
   int threadsPerWarp = target.warpSize();
   if (auto attr = module->getAttrOfType<IntegerAttr>(ttg::kThreadsPerWarpAttr))
     threadsPerWarp = static_cast<int>(attr.getInt());

@@ -9,6 +9,7 @@
 // the oldest one is). The layout of the profile scratch is in trex/Dialect/ProtonGPU/IR/Dialect.h.
 #include "trex/Conversion/TritonGPUToLLVM/LLVMBuilder.h"
 #include "trex/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "trex/Conversion/TritonGPUToLLVM/ThreadData.h"
 
 #include "trex/Dialect/ProtonGPU/IR/Dialect.h"
 
@@ -22,13 +23,6 @@ LLVM::LLVMStructType segmentStructType(MLIRContext *context) {
   return LLVM::LLVMStructType::getLiteral(context, {LLVM::LLVMPointerType::get(context, 3),
                                                     IntegerType::get(context, 32),
                                                     LLVM::LLVMPointerType::get(context, 0)});
-}
-
-int numWarpsOf(Operation *op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  if (auto attr = module->getAttrOfType<IntegerAttr>(ttg::kNumWarpsAttr))
-    return static_cast<int>(attr.getInt());
-  return 4;
 }
 
 // The alignment of each program's part of the profile scratch (the scratch is as aligned and

@@ -280,9 +280,8 @@ std::string coordinateList(int64_t rank, int firstOperand) {
   return text + "}";
 }
 
-// One TMA instruction of a block: the box it moves (`index`, a constant or warp-dependent),
-// where that box starts in the buffer, its coordinates (innermost first) and the threads that
-// issue it.
+// One TMA instruction of a block: the threads that issue it, where their box starts in the
+// buffer and its coordinates (innermost first), both constant or computed from the warp id.
 struct BoxIssue {
   Value predicate;
   Value shared;
@@ -297,9 +296,7 @@ SmallVector<BoxIssue> issueBoxes(OpBuilder &builder, Operation *op, const Target
                                  ValueRange coords) {
   Location loc = op->getLoc();
   LLVMBuilder b(builder, loc);
-  int64_t numWarps = 4;
-  if (auto attr = op->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(ttg::kNumWarpsAttr))
-    numWarps = attr.getInt();
+  int64_t numWarps = numWarpsOf(op);
   Value tid = target.threadIdInBlock(builder, loc);
   Value elected = target.electOneLane(builder, loc);
   Value base = issue ? b.select(issue, elected, b.i1(false)) : elected;
@@ -399,7 +396,6 @@ struct AsyncTMACopyLocalToGlobalOpConversion
     FailureOr<TMABoxes> boxes = boxesOf(op, desc);
     if (failed(boxes))
       return failure();
-    LLVMBuilder b(rewriter, loc);
     int64_t rank = desc.getBlockType().getRank();
     Type element = getTypeConverter()->convertType(op.getSrc().getType().getElementType());
     std::string text = "@$0 cp.async.bulk.tensor." + std::to_string(rank) +

@@ -66,6 +66,14 @@ int64_t elementsPerThread(RankedTensorType type) {
   return layout->getInDimSize("register");
 }
 
+int numWarpsOf(Operation *op) {
+  auto module = isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
+  if (module)
+    if (auto attr = module->getAttrOfType<IntegerAttr>(ttg::kNumWarpsAttr))
+      return static_cast<int>(attr.getInt());
+  return 4;
+}
+
 ThreadIds threadIds(OpBuilder &builder, Location loc, const TargetInfo &target) {
   LLVMBuilder b(builder, loc);
   Value thread = target.threadIdInBlock(builder, loc);

@@ -35,6 +35,9 @@ std::optional<layoutviz::LinearLayout> linearLayoutOf(mlir::RankedTensorType typ
 // Registers each thread holds for `type`.
 int64_t elementsPerThread(mlir::RankedTensorType type);
 
+// The warps of a program in the module `op` is in (its ttg.num-warps, 4 without one).
+int numWarpsOf(mlir::Operation *op);
+
 // Lane and warp of the running thread, and the thread id they come from (lane in its low
 // `laneBits` bits, warp above them).
 struct ThreadIds {
