@@ -70,6 +70,7 @@ Value LLVMBuilder::xorOfBits(Value id, llvm::ArrayRef<int32_t> offsets) {
 }
 Value LLVMBuilder::bitMatrixProduct(Value x, llvm::ArrayRef<int32_t> columns) {
   const int numColumns = static_cast<int>(columns.size());
+  assert(numColumns <= 32 && "an i32 input has 32 bits");
   uint32_t allRows = 0;
   for (int32_t column : columns)
     allRows |= static_cast<uint32_t>(column);
