@@ -45,6 +45,7 @@ struct Options {
   std::string mma = "default";
   bool pipeline = true;
   bool debug = false;
+  bool launchCooperativeGrid = false;
   bool profileScopes = false;
   bool instrumentLoops = false;
   std::string assembler = "default";
@@ -280,6 +281,7 @@ CompileOptions compileOptionsFor(const Options &options, const Target &target) {
                                                      : CompileOptions::MatmulUnit::Default;
   compileOptions.pipeline = options.pipeline;
   compileOptions.debug = options.debug;
+  compileOptions.launchCooperativeGrid = options.launchCooperativeGrid;
   compileOptions.profileScopes = options.profileScopes;
   compileOptions.instrumentLoops = options.instrumentLoops;
   compileOptions.assembler = options.assembler == "ptxas" ? CompileOptions::Assembler::PtxasExecutable
@@ -425,6 +427,8 @@ Options sessionKernelOptions(const Options &options, const tools::SessionKernel 
   for (const auto &[name, value] : kernel.options)
     if (name == "debug" && value == "True")
       one.debug = true;
+    else if (name == "launch_cooperative_grid" && value == "True")
+      one.launchCooperativeGrid = true;
   return one;
 }
 
@@ -628,6 +632,10 @@ void setup(CLI::App &app) {
                     "Triton's debug option for the whole compile (as @triton.jit(debug=True) "
                     "or TRITON_DEBUG=1): tl.device_assert and the integer overflow checks are "
                     "compiled in, and the metadata says \"debug\": true");
+  command->add_flag("--launch-cooperative-grid", options->launchCooperativeGrid,
+                    "Triton's launch_cooperative_grid: the metadata says the kernel is launched "
+                    "cooperatively (every program resident at once, for grid-wide barriers), "
+                    "and trex run/bench, trex-runner and --emit launcher launch it so");
   command->add_flag("--profile-scopes", options->profileScopes,
                     "Instrument triton.profiler.language scopes (Proton's instrumentation: "
                     "clock reads into a shared-memory circular buffer, written to the profile "

@@ -189,7 +189,8 @@ class TrexCompile:
             folder, trex_metadata = _trex.compile_module(
                 module_text, kernel_name, signature, target_text, parsed.num_warps,
                 parsed.num_stages, num_ctas=getattr(parsed, "num_ctas", 1),
-                debug=bool(getattr(parsed, "debug", False)))
+                debug=bool(getattr(parsed, "debug", False)),
+                cooperative=bool(getattr(parsed, "launch_cooperative_grid", False)))
         except _trex.TrexFailed as error:
             raise _trex.TrexFailed(_with_program_locations(str(error), written),
                                    error.command) from None

@@ -23,6 +23,9 @@ _ACCEPTED_OPTIONS = {
     "num_warps", "num_stages", "num_ctas",
     # Triton's debug option (trex compile --debug).
     "debug",
+    # A cooperative launch (trex compile --launch-cooperative-grid: the metadata says so and
+    # Triton's launcher launches it cooperatively).
+    "launch_cooperative_grid",
     # Set by the backend from the target or the environment; trex follows the same rules
     # (`arch` is not here: a program that overrides it asks for another target).
     "backend_name", "warp_size", "ptx_version", "ptx_options", "extern_libs",
@@ -46,8 +49,7 @@ def target_text(target):
 # What trex's code is, whatever the backend's defaults are (Triton's knobs and environment
 # variables can change those defaults: TRITON_DEFAULT_FP_FUSION, override_arch, ...).
 _TREX_DOES = {"enable_fp_fusion": True, "enable_reflect_ftz": True,
-              "maxnreg": None, "launch_cooperative_grid": False,
-              "launch_pdl": False}
+              "maxnreg": None, "launch_pdl": False}
 
 
 def option_changes(options, defaults, target=None):

@@ -70,21 +70,23 @@ class TrexFailed(Exception):
 
 
 def command_line(trex, module_path, kernel, signature, target, num_warps, num_stages, emit,
-                 out_dir, num_ctas=1, debug=False):
+                 out_dir, num_ctas=1, debug=False, cooperative=False):
     return [trex, "compile", module_path, "--kernel", kernel, "--signature", signature,
             "--target", target, "--num-warps", str(num_warps), "--num-stages", str(num_stages),
             "--num-ctas", str(num_ctas), "--emit", emit, "-o", out_dir] + (
-                ["--debug"] if debug else [])
+                ["--debug"] if debug else []) + (
+                ["--launch-cooperative-grid"] if cooperative else [])
 
 
 def compile_module(module_text, kernel, signature, target, num_warps, num_stages,
-                   emit="all", timeout=None, num_ctas=1, debug=False):
+                   emit="all", timeout=None, num_ctas=1, debug=False, cooperative=False):
     """Compiles through the cache; returns the folder holding <kernel>.<stage> files and the
     metadata JSON trex wrote (a dict)."""
     trex = trex_executable()
     key = hashlib.sha256(json.dumps(
         [executable_identity(trex), module_text, kernel, signature, target, num_warps,
-         num_stages, num_ctas, emit] + (["debug"] if debug else [])).encode()).hexdigest()
+         num_stages, num_ctas, emit] + (["debug"] if debug else []) +
+        (["cooperative"] if cooperative else [])).encode()).hexdigest()
     root = cache_root()
     final = os.path.join(root, key[:2], key)
     metadata_path = os.path.join(final, kernel + ".json")
@@ -99,7 +101,7 @@ def compile_module(module_text, kernel, signature, target, num_warps, num_stages
             f.write(module_text)
         out_dir = os.path.join(work, "out")
         command = command_line(trex, module_path, kernel, signature, target, num_warps,
-                               num_stages, emit, out_dir, num_ctas, debug)
+                               num_stages, emit, out_dir, num_ctas, debug, cooperative)
         timeout = timeout or float(os.environ.get("TREX_COMPILE_TIMEOUT", "300"))
         try:
             run = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,

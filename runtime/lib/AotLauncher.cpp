@@ -699,20 +699,15 @@ const char *const kLaunchTemplate =
     @N@_driver_fail(trex_result, "@N@_launch", "cuLaunchKernel");
 )C";
 
-// A cluster of NUM_CTAS programs per program id, as Triton's launcher and trex's runtime
-// launch it: the grid counts clusters.
-const char *const kClusterLaunchTemplate = R"C(  {
+// A launch with attributes (cuLaunchKernelEx), as Triton's launcher and trex's runtime make
+// it: a cluster of NUM_CTAS programs per program id (the grid counts clusters) and/or a
+// cooperative launch (launch_cooperative_grid: every program resident at once).
+const char *const kLaunchExTemplate = R"C(  {
     CUlaunchConfig config;
-    CUlaunchAttribute attributes[2];
+    CUlaunchAttribute attributes[@ATTRIBUTE_COUNT@];
     memset(&config, 0, sizeof config);
     memset(attributes, 0, sizeof attributes);
-    attributes[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attributes[0].value.clusterDim.x = @N@_NUM_CTAS;
-    attributes[0].value.clusterDim.y = 1;
-    attributes[0].value.clusterDim.z = 1;
-    attributes[1].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
-    attributes[1].value.clusterSchedulingPolicyPreference = CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
-    config.gridDimX = grid_x * @N@_NUM_CTAS;
+@ATTRIBUTES@    config.gridDimX = grid_x * @N@_NUM_CTAS;
     config.gridDimY = grid_y;
     config.gridDimZ = grid_z;
     config.blockDimX = @N@_THREADS_PER_PROGRAM;
@@ -721,11 +716,25 @@ const char *const kClusterLaunchTemplate = R"C(  {
     config.sharedMemBytes = @N@_SHARED_BYTES;
     config.hStream = stream;
     config.attrs = attributes;
-    config.numAttrs = 2;
+    config.numAttrs = @ATTRIBUTE_COUNT@;
     trex_result = cuLaunchKernelEx(&config, @N@_function, trex_params, NULL);
     if (trex_result != CUDA_SUCCESS)
       @N@_driver_fail(trex_result, "@N@_launch", "cuLaunchKernelEx");
   }
+)C";
+
+const char *const kCooperativeAttribute =
+    R"C(    attributes[@I@].id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+    attributes[@I@].value.cooperative = 1;
+)C";
+
+const char *const kClusterAttributes =
+    R"C(    attributes[@I@].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attributes[@I@].value.clusterDim.x = @N@_NUM_CTAS;
+    attributes[@I@].value.clusterDim.y = 1;
+    attributes[@I@].value.clusterDim.z = 1;
+    attributes[@J@].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
+    attributes[@J@].value.clusterSchedulingPolicyPreference = CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
 )C";
 
 const char *const kClusterGridCheck = R"C(  if (grid_x > UINT_MAX / @N@_NUM_CTAS)
@@ -1041,6 +1050,26 @@ AotLauncherSources generateAotLauncher(const AotLauncherRequest &request) {
   // inserts (a kernel name or a comment holding '@' stays as it is).
   const std::map<std::string, std::string> prefix = {{"N", name}};
   auto expand = [&](const std::string &piece) { return substitute(piece, prefix); };
+  // The launch: cuLaunchKernel, or cuLaunchKernelEx with the attributes it needs.
+  std::string attributes;
+  int attributeCount = 0;
+  auto index = [](int i) { return std::to_string(i); };
+  if (info.launchCooperativeGrid) {
+    attributes += substitute(kCooperativeAttribute, {{"I", index(attributeCount)}});
+    attributeCount += 1;
+  }
+  if (info.numCTAs > 1) {
+    attributes +=
+        substitute(kClusterAttributes,
+                   {{"N", name}, {"I", index(attributeCount)}, {"J", index(attributeCount + 1)}});
+    attributeCount += 2;
+  }
+  std::string launchCode =
+      attributeCount == 0
+          ? expand(kLaunchTemplate)
+          : substitute(kLaunchExTemplate, {{"N", name},
+                                           {"ATTRIBUTES", attributes},
+                                           {"ATTRIBUTE_COUNT", index(attributeCount)}});
   std::map<std::string, std::string> values = {
       {"N", name},
       {"KERNEL", commentSafe(info.name)},
@@ -1071,7 +1100,7 @@ AotLauncherSources generateAotLauncher(const AotLauncherRequest &request) {
       {"PARAM_POINTERS", pointers},
       {"SHARED_OPT_IN", info.shared > kDefaultSharedLimit ? expand(kSharedOptInTemplate) : ""},
       {"GRID_CHECK", info.numCTAs > 1 ? expand(kClusterGridCheck) : ""},
-      {"LAUNCH", expand(info.numCTAs > 1 ? kClusterLaunchTemplate : kLaunchTemplate)},
+      {"LAUNCH", launchCode},
   };
   AotLauncherSources sources;
   sources.name = name;

@@ -40,6 +40,7 @@ constexpr int kDeviceAttributeMaxSharedPerBlockOptin = 97;
 constexpr unsigned kStreamNonBlocking = 1;
 constexpr int kJitErrorLogBuffer = 5;
 constexpr int kJitErrorLogBufferSizeBytes = 6;
+constexpr int kLaunchAttributeCooperative = 2;
 constexpr int kLaunchAttributeClusterDimension = 4;
 constexpr int kLaunchAttributeClusterSchedulingPolicy = 5;
 constexpr int kClusterSchedulingPolicySpread = 1;
@@ -55,6 +56,7 @@ struct LaunchAttribute {
       unsigned x, y, z;
     } clusterDim;
     int clusterSchedulingPolicyPreference;
+    int cooperative;
   } value;
 };
 static_assert(sizeof(LaunchAttribute) == 72, "CUlaunchAttribute is 72 bytes");
@@ -222,7 +224,7 @@ public:
 
   void launch(FunctionHandle function, const LaunchDimensions &dimensions,
               void **parameters) override {
-    if (dimensions.clusterX <= 1) {
+    if (dimensions.clusterX <= 1 && !dimensions.cooperative) {
       check(api_.cuLaunchKernel(function, dimensions.gridX, dimensions.gridY, dimensions.gridZ,
                                 dimensions.blockX, 1, 1, dimensions.sharedBytes, stream_,
                                 parameters, nullptr),
@@ -230,12 +232,20 @@ public:
       return;
     }
     if (!api_.cuLaunchKernelEx)
-      throw DriverError("cuLaunchKernelEx", -1, "this driver has no cluster launch (CUDA < 11.8)");
-    LaunchAttribute attributes[2] = {};
-    attributes[0].id = kLaunchAttributeClusterDimension;
-    attributes[0].value.clusterDim = {dimensions.clusterX, 1, 1};
-    attributes[1].id = kLaunchAttributeClusterSchedulingPolicy;
-    attributes[1].value.clusterSchedulingPolicyPreference = kClusterSchedulingPolicySpread;
+      throw DriverError("cuLaunchKernelEx", -1,
+                        "this driver has no cluster or cooperative launch (CUDA < 11.8)");
+    LaunchAttribute attributes[3] = {};
+    unsigned count = 0;
+    if (dimensions.cooperative) {
+      attributes[count].id = kLaunchAttributeCooperative;
+      attributes[count++].value.cooperative = 1;
+    }
+    if (dimensions.clusterX > 1) {
+      attributes[count].id = kLaunchAttributeClusterDimension;
+      attributes[count++].value.clusterDim = {dimensions.clusterX, 1, 1};
+      attributes[count].id = kLaunchAttributeClusterSchedulingPolicy;
+      attributes[count++].value.clusterSchedulingPolicyPreference = kClusterSchedulingPolicySpread;
+    }
     // As Triton's launcher: the grid counts clusters, each of clusterX CTAs.
     LaunchConfig config{dimensions.gridX * dimensions.clusterX,
                         dimensions.gridY,
@@ -246,7 +256,7 @@ public:
                         dimensions.sharedBytes,
                         stream_,
                         attributes,
-                        2};
+                        count};
     check(api_.cuLaunchKernelEx(&config, function, parameters, nullptr), "cuLaunchKernelEx");
   }
 

@@ -162,6 +162,8 @@ public:
     if (dimensions.clusterX > 1)
       throw Error("HIP has no cluster launch; the kernel was compiled with num_ctas=" +
                   std::to_string(dimensions.clusterX));
+    if (dimensions.cooperative)
+      throw Error("trex does not launch HIP kernels cooperatively (launch_cooperative_grid)");
     check(api_.hipModuleLaunchKernel(function, dimensions.gridX, dimensions.gridY,
                                      dimensions.gridZ, dimensions.blockX, 1, 1,
                                      dimensions.sharedBytes, stream_, parameters, nullptr),

@@ -21,6 +21,7 @@ LaunchDimensions launchDimensions(const KernelInfo &info, const Grid &grid) {
   dimensions.blockX = static_cast<unsigned>(info.threadsPerProgram());
   dimensions.sharedBytes = static_cast<unsigned>(info.shared);
   dimensions.clusterX = static_cast<unsigned>(info.numCTAs);
+  dimensions.cooperative = info.launchCooperativeGrid;
   return dimensions;
 }
 

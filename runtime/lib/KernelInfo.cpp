@@ -64,6 +64,7 @@ KernelInfo parseKernelInfo(const std::string &jsonText, const std::string &origi
   info.numWarps = field<int>(object, "num_warps", 4, origin);
   info.numCTAs = field<int>(object, "num_ctas", 1, origin);
   info.numStages = field<int>(object, "num_stages", 3, origin);
+  info.launchCooperativeGrid = field<bool>(object, "launch_cooperative_grid", false, origin);
   info.shared = field<std::int64_t>(object, "shared", 0, origin);
   info.globalScratchSize = field<std::int64_t>(object, "global_scratch_size", 0, origin);
   info.globalScratchAlign = field<std::int64_t>(object, "global_scratch_align", 1, origin);

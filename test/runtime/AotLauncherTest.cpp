@@ -16,6 +16,9 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <tuple>
+
+#include <unistd.h>
 
 using namespace trex::runtime;
 namespace fs = std::filesystem;
@@ -31,7 +34,9 @@ std::string assembleFixture(const std::string &spec) {
   std::string ptxas = TREX_PTXAS;
   if (ptxas.empty() || !fs::exists(ptxas))
     return "";
-  fs::path output = fs::path(::testing::TempDir()) / (spec + "-launcher.cubin");
+  // One file per process: ctest runs the parameterized cases side by side.
+  fs::path output = fs::path(::testing::TempDir()) /
+                    (spec + "-" + std::to_string(::getpid()) + "-launcher.cubin");
   std::string command = ptxas + " --gpu-name sm_90a " + TREX_FIXTURES_DIR "/" + spec + "/sm90/" +
                         spec + ".ptx -o " + output.string();
   if (std::system(command.c_str()) != 0)
@@ -155,8 +160,9 @@ TEST(AotLauncher, HeaderDeclaresTheApiAndMetadata) {
 
 // The C launcher against the C++ runtime, on Triton's own layer-norm cubin with scratch sizes
 // set in its metadata (global 384 bytes aligned to 128, profile 96 aligned to 32), with one
-// CTA per program and with clusters of two.
-class AotLauncherAgreement : public ::testing::TestWithParam<int> {};
+// CTA per program and with clusters of two, each launched plainly and cooperatively
+// (launch_cooperative_grid).
+class AotLauncherAgreement : public ::testing::TestWithParam<std::tuple<int, bool>> {};
 
 TEST_P(AotLauncherAgreement, SameParametersAndScratchAsTheRuntime) {
   std::string cubin = assembleFixture(kLayerNorm);
@@ -169,14 +175,16 @@ TEST_P(AotLauncherAgreement, SameParametersAndScratchAsTheRuntime) {
   request.info.globalScratchAlign = 128;
   request.info.profileScratchSize = 96;
   request.info.profileScratchAlign = 32;
-  request.info.numCTAs = GetParam();
+  request.info.numCTAs = std::get<0>(GetParam());
+  request.info.launchCooperativeGrid = std::get<1>(GetParam());
   request.signature = parseSignature(kLayerNormSignature);
   request.parameterNames = {"X", "Y", "W", "B", "Mean", "Rstd", "stride", "N", "eps"};
   request.cubin = cubin;
   AotLauncherSources sources = generateAotLauncher(request);
 
-  fs::path folder =
-      fs::path(::testing::TempDir()) / ("aot-launcher-agreement-" + std::to_string(GetParam()));
+  fs::path folder = fs::path(::testing::TempDir()) /
+                    ("aot-launcher-agreement-" + std::to_string(request.info.numCTAs) +
+                     (request.info.launchCooperativeGrid ? "-cooperative" : ""));
   fs::create_directories(folder);
   std::ofstream(folder / (sources.name + ".h")) << sources.header;
   std::ofstream(folder / (sources.name + ".c")) << sources.source;
@@ -198,8 +206,8 @@ TEST_P(AotLauncherAgreement, SameParametersAndScratchAsTheRuntime) {
          << ", 0x1000, 0x2000, 0x3000, 0x4000, 0x5000, 0x6000, 4096, 1024, 1e-5f) != 0) {\n"
          << "    printf(\"error %s\\n\", layer_norm_fwd_last_error());\n    return 1;\n  }\n"
          << "  {\n    const fake_cuda_launch *l = fake_cuda_last_launch();\n"
-         << "    printf(\"record %u %u %u %u %u %u %d %lu %lu %llu\", l->grid[0], l->grid[1], "
-            "l->grid[2], l->block_x, l->shared, l->cluster_x, l->count, "
+         << "    printf(\"record %u %u %u %u %u %u %d %d %lu %lu %llu\", l->grid[0], l->grid[1], "
+            "l->grid[2], l->block_x, l->shared, l->cluster_x, l->cooperative, l->count, "
             "(unsigned long)l->global_scratch_bytes, (unsigned long)l->profile_scratch_bytes, "
             "l->global_scratch_offset);\n"
          << "    for (index = 0; index + 2 < l->count; ++index) {\n      printf(\" \");\n"
@@ -239,9 +247,10 @@ TEST_P(AotLauncherAgreement, SameParametersAndScratchAsTheRuntime) {
     const Grid &grid = grids[launches++];
     std::istringstream fields(line.substr(7));
     unsigned gridX, gridY, gridZ, block, shared, cluster;
+    int cooperative;
     std::size_t count, globalBytes, profileBytes, globalOffset;
-    fields >> gridX >> gridY >> gridZ >> block >> shared >> cluster >> count >> globalBytes >>
-        profileBytes >> globalOffset;
+    fields >> gridX >> gridY >> gridZ >> block >> shared >> cluster >> cooperative >> count >>
+        globalBytes >> profileBytes >> globalOffset;
     LaunchDimensions dimensions = launchDimensions(request.info, grid);
     SCOPED_TRACE("grid " + std::to_string(grid.x) + "," + std::to_string(grid.y) + "," +
                  std::to_string(grid.z));
@@ -252,6 +261,7 @@ TEST_P(AotLauncherAgreement, SameParametersAndScratchAsTheRuntime) {
     EXPECT_EQ(block, dimensions.blockX);
     EXPECT_EQ(shared, dimensions.sharedBytes);
     EXPECT_EQ(cluster, dimensions.clusterX);
+    EXPECT_EQ(cooperative != 0, dimensions.cooperative);
     EXPECT_EQ(count, packed.count());
     EXPECT_EQ(globalBytes, scratchBytes(384, grid, request.info.numCTAs));
     EXPECT_EQ(profileBytes, scratchBytes(96, grid, request.info.numCTAs));
@@ -274,4 +284,5 @@ TEST_P(AotLauncherAgreement, SameParametersAndScratchAsTheRuntime) {
   EXPECT_THROW(scratchBytes(384, Grid{2147483647u, 65535u, 65535u}, request.info.numCTAs), Error);
 }
 
-INSTANTIATE_TEST_SUITE_P(CTAsPerProgram, AotLauncherAgreement, ::testing::Values(1, 2));
+INSTANTIATE_TEST_SUITE_P(CTAsPerProgram, AotLauncherAgreement,
+                         ::testing::Combine(::testing::Values(1, 2), ::testing::Bool()));

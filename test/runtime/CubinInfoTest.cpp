@@ -9,6 +9,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include <unistd.h>
+
 using namespace trex::runtime;
 namespace fs = std::filesystem;
 
@@ -19,7 +21,9 @@ std::string assembleFixture(const std::string &spec) {
   std::string ptxas = TREX_PTXAS;
   if (ptxas.empty() || !fs::exists(ptxas))
     return "";
-  fs::path output = fs::path(::testing::TempDir()) / (spec + ".cubin");
+  // One file per process: ctest runs the parameterized cases side by side.
+  fs::path output =
+      fs::path(::testing::TempDir()) / (spec + "-" + std::to_string(::getpid()) + ".cubin");
   std::string command = ptxas + " --gpu-name sm_90a " + TREX_FIXTURES_DIR "/" + spec + "/sm90/" +
                         spec + ".ptx -o " + output.string();
   if (std::system(command.c_str()) != 0)

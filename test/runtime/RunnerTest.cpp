@@ -169,6 +169,21 @@ TEST(Runner, RegisteredAllocatorsProvideScratch) {
   EXPECT_EQ(driver.launches[0].parameterWords[4], released[1]); // destroyed in reverse order
 }
 
+// launch_cooperative_grid in the metadata (trex compile --launch-cooperative-grid, a launch's
+// launch_cooperative_grid=True): the launch asks the driver for a cooperative one.
+TEST(Runner, CooperativeGridLaunchesCooperatively) {
+  FakeDriver driver;
+  driver.parameterSizes = {8, 8, 8, 4, 8, 8};
+  RunRequest request = addRequest();
+  fs::path cooperative = writeArtifacts("cooperative", ", \"launch_cooperative_grid\": true");
+  executeLaunch(driver, planLaunch(findKernelArtifacts(cooperative.string()), request), request);
+  fs::path plain = writeArtifacts("plain", ", \"launch_cooperative_grid\": false");
+  executeLaunch(driver, planLaunch(findKernelArtifacts(plain.string()), request), request);
+  ASSERT_EQ(driver.launches.size(), 2u);
+  EXPECT_TRUE(driver.launches[0].dimensions.cooperative);
+  EXPECT_FALSE(driver.launches[1].dimensions.cooperative);
+}
+
 TEST(Runner, LargeSharedMemoryOptsIn) {
   fs::path artifacts = writeArtifacts("shared", ", \"shared\": 197632");
   FakeDriver driver;

@@ -345,6 +345,7 @@ bool produceBackendStages(ModuleOp module, const CompileOptions &options, Compil
       readKernelMetadata(module, result.kernelName, target, options.numStages);
   metadata.tensorDescriptors = std::move(descriptors);
   metadata.debug = result.debug;
+  metadata.launchCooperativeGrid = options.launchCooperativeGrid;
   // A kernel that needs more shared memory than the GPU has cannot run: Triton compiles it and
   // raises OutOfResources at its launch. trex warns, and still generates the code to look at;
   // past twice the GPU's shared memory (stages of large tiles, whose code generation took

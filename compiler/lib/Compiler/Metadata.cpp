@@ -144,7 +144,7 @@ std::string metadataJSON(const KernelMetadata &metadata) {
       {"enable_fp_fusion", true},
       {"sanitize_overflow", true},
       {"instrumentation_mode", ""},
-      {"launch_cooperative_grid", false},
+      {"launch_cooperative_grid", metadata.launchCooperativeGrid},
       {"tensordesc_meta", tensorDescriptorsJSON(metadata.tensorDescriptors)},
       {"triton_version", "3.6.0"},
   };

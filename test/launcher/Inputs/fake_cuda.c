@@ -223,7 +223,7 @@ static size_t allocation_of(CUdeviceptr pointer, unsigned long long *offset) {
 }
 
 static void record(unsigned grid_x, unsigned grid_y, unsigned grid_z, unsigned block_x,
-                   unsigned shared, void **params, unsigned cluster_x) {
+                   unsigned shared, void **params, unsigned cluster_x, int cooperative) {
   int count = 0;
   int index;
   memset(&last_launch, 0, sizeof last_launch);
@@ -236,8 +236,9 @@ static void record(unsigned grid_x, unsigned grid_y, unsigned grid_z, unsigned b
   last_launch.block_x = block_x;
   last_launch.shared = shared;
   last_launch.cluster_x = cluster_x;
-  printf("fake: launch grid %ux%ux%u block %ux1x1 shared %u cluster %u params %d\n", grid_x, grid_y,
-         grid_z, block_x, shared, cluster_x, count);
+  last_launch.cooperative = cooperative;
+  printf("fake: launch grid %ux%ux%u block %ux1x1 shared %u cluster %u%s params %d\n", grid_x,
+         grid_y, grid_z, block_x, shared, cluster_x, cooperative ? " cooperative" : "", count);
   if (max_dynamic_shared >= 0 && shared > 48 * 1024 && (int)shared > max_dynamic_shared)
     printf("fake: ERROR shared memory beyond the kernel's opt-in\n");
   if (param_count >= 0 && param_count != count)
@@ -279,24 +280,28 @@ CUresult cuLaunchKernel(CUfunction function, unsigned grid_x, unsigned grid_y, u
     return CUDA_ERROR_INVALID_VALUE;
   if (fails("cuLaunchKernel"))
     return failing_result;
-  record(grid_x, grid_y, grid_z, block_x, shared, params, 1);
+  record(grid_x, grid_y, grid_z, block_x, shared, params, 1, 0);
   return CUDA_SUCCESS;
 }
 
 CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction function, void **params,
                           void **extra) {
   unsigned cluster_x = 1;
+  int cooperative = 0;
   unsigned index;
   (void)function;
   if (extra != NULL || config->blockDimY != 1 || config->blockDimZ != 1)
     return CUDA_ERROR_INVALID_VALUE;
   if (fails("cuLaunchKernelEx"))
     return failing_result;
-  for (index = 0; index < config->numAttrs; ++index)
+  for (index = 0; index < config->numAttrs; ++index) {
     if (config->attrs[index].id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
       cluster_x = config->attrs[index].value.clusterDim.x;
+    if (config->attrs[index].id == CU_LAUNCH_ATTRIBUTE_COOPERATIVE)
+      cooperative = config->attrs[index].value.cooperative;
+  }
   record(config->gridDimX, config->gridDimY, config->gridDimZ, config->blockDimX,
-         config->sharedMemBytes, params, cluster_x);
+         config->sharedMemBytes, params, cluster_x, cooperative);
   return CUDA_SUCCESS;
 }
 

@@ -28,6 +28,7 @@ typedef struct fake_cuda_launch {
   unsigned block_x;
   unsigned shared;
   unsigned cluster_x;
+  int cooperative;             /* a cooperative launch (CU_LAUNCH_ATTRIBUTE_COOPERATIVE) */
   int count;                   /* parameters before the NULL */
   unsigned char bytes[64][8];  /* each parameter's first `sizes[i]` bytes */
   size_t global_scratch_bytes; /* the allocation the second-last parameter points into */

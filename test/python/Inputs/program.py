@@ -163,6 +163,14 @@ def main(which):
             print("debugged launched")
         except Exception as error:  # noqa: BLE001
             print(f"debugged raised {type(error).__name__}: {error}")
+    if "cooperative" in which:
+        # launch_cooperative_grid reaches trex (compile --launch-cooperative-grid), whose
+        # metadata tells Triton's launcher to launch cooperatively.
+        try:
+            scale_kernel[(4,)](x, out, 1000, twice, tl.float16, 256, launch_cooperative_grid=True)
+            print("cooperative launched")
+        except Exception as error:  # noqa: BLE001
+            print(f"cooperative raised {type(error).__name__}: {error}")
     if "clusters" in which:
         # num_ctas (a cluster of 2 CTAs per program) reaches the compiler with the launch.
         try:

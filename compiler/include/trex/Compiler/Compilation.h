@@ -82,6 +82,10 @@ struct CompileOptions {
   // Triton's debug option for the whole compile (as @triton.jit(debug=True), TRITON_DEBUG=1 or
   // a launch's debug=True): device_assert and the overflow checks compiled in.
   bool debug = false;
+  // Triton's launch_cooperative_grid: the kernel is launched cooperatively (all programs
+  // resident at once, so that they may wait for one another, a grid-wide barrier); the code
+  // is the same, the metadata says so and launchers launch it that way.
+  bool launchCooperativeGrid = false;
   // Profiling scopes (triton.profiler.language's enter_scope / exit_scope / scope): compiled
   // to proton.record and instrumented as Proton's instrumentation backend does (a
   // shared-memory circular buffer written to the profile scratch). Off: they compile to

@@ -78,6 +78,8 @@ struct KernelMetadata {
   Target target;
   // Triton's debug option (@triton.jit(debug=True)): asserts and overflow checks compiled in.
   bool debug = false;
+  // Triton's launch_cooperative_grid: launched cooperatively (every program resident).
+  bool launchCooperativeGrid = false;
   int numWarps = 4;
   int numCTAs = 1;
   int numStages = 3;

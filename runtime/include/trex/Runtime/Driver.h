@@ -47,6 +47,9 @@ struct LaunchDimensions {
   unsigned sharedBytes = 0;
   // >1: a cluster launch of `clusterX` CTAs per cluster (cuLaunchKernelEx).
   unsigned clusterX = 1;
+  // A cooperative launch (every program resident at once; the launch fails where the grid
+  // does not fit on the GPU), as Triton's launch_cooperative_grid.
+  bool cooperative = false;
 };
 
 class Driver {

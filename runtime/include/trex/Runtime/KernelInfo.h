@@ -50,6 +50,8 @@ struct KernelInfo {
   int numWarps = 4;
   int numCTAs = 1;
   int numStages = 3;
+  // Triton's launch_cooperative_grid: launched cooperatively (every program resident at once).
+  bool launchCooperativeGrid = false;
   // Dynamic shared memory per program, bytes.
   std::int64_t shared = 0;
   std::int64_t globalScratchSize = 0;

@@ -22,6 +22,7 @@ class Options:
     enable_fp_fusion: bool = True
     maxnreg: object = None
     launch_pdl: bool = False
+    launch_cooperative_grid: bool = False
     sanitize_overflow: bool = True
     arch: str = "sm90"
 

@@ -48,6 +48,9 @@ class _Launcher:
                   "nargs": len(args)}
         if descriptors:
             record["descriptors"] = descriptors
+        # Triton's launcher launches cooperatively where the metadata says so.
+        if getattr(md, "launch_cooperative_grid", False):
+            record["cooperative"] = True
         with open(log, "a") as f:
             f.write(json.dumps(record) + "\n")
 
