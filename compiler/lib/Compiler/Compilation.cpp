@@ -670,6 +670,12 @@ LogicalResult checkOptions(const CompileOptions &options, Stage inputStage, Modu
                                           : " multiplies with MFMA (the default) or FMA"));
     return failure();
   }
+  if (options.launchCooperativeGrid && target.isHIP()) {
+    addError(result, "--launch-cooperative-grid (launch_cooperative_grid): trex launches "
+                     "kernels cooperatively on NVIDIA GPUs only, not on " +
+                         name);
+    return failure();
+  }
   if (options.matmulUnit == Unit::MmaV2 && (target.isHIP() || target.computeCapability < 80)) {
     addError(result, "--mma v2 (mma.sync) needs NVIDIA sm_80 or later; " + name +
                          (target.isHIP() ? " multiplies with MFMA (the default) or FMA"
