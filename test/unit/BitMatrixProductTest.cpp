@@ -4,6 +4,7 @@
 // directly, and their shape is checked where it decides what LLVM makes of the index: a field
 // of consecutive bits is one mask and one shift, outputs set by one input bit only are joined
 // by a disjoint `or`.
+#include "BitProduct.h"
 #include "IRPrinting.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/LLVMBuilder.h"
@@ -20,14 +21,6 @@
 using namespace trex;
 
 namespace {
-
-int32_t directProduct(uint32_t x, const std::vector<int32_t> &columns) {
-  int32_t result = 0;
-  for (size_t bit = 0; bit < columns.size(); ++bit)
-    if (x >> bit & 1)
-      result ^= columns[bit];
-  return result;
-}
 
 class BitMatrixProductTest : public testing::Test {
 protected:
@@ -110,10 +103,10 @@ protected:
     if (!result)
       return;
     for (uint32_t input = 0; input < (1u << columns.size()); ++input)
-      ASSERT_EQ(evaluate(result, input), static_cast<uint32_t>(directProduct(input, columns)))
+      ASSERT_EQ(evaluate(result, input), static_cast<uint32_t>(test::xorOfBits(input, columns)))
           << "input " << input;
     // Bits above the columns' do not reach the result.
-    EXPECT_EQ(evaluate(result, ~0u), static_cast<uint32_t>(directProduct(~0u, columns)));
+    EXPECT_EQ(evaluate(result, ~0u), static_cast<uint32_t>(test::xorOfBits(~0u, columns)));
   }
 
   std::unique_ptr<mlir::MLIRContext> context;

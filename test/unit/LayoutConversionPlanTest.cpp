@@ -2,8 +2,9 @@
 // simulated program must end with, in each destination register, the element the destination
 // layout assigns it; and the shared memory a conversion asks for must be what Triton 3.6
 // allocated for the same conversion in the reference kernels.
-#include "TestFiles.h"
+#include "BitProduct.h"
 #include "IRPrinting.h"
+#include "TestFiles.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/Allocation.h"
 #include "trex/Conversion/TritonGPUToLLVM/LayoutConversionPlan.h"
@@ -175,21 +176,15 @@ void checkPlan(ConversionKind kind, const FlatLayout &source, const FlatLayout &
                                         &visit) {
       const LocalMemoryAccess &access = matrixRound.access;
       const MatrixLoadPlan &matrix = matrixRound.matrix;
-      auto xorOfBits = [](int32_t id, const std::vector<int32_t> &offsets) {
-        int32_t result = 0;
-        for (size_t bit = 0; bit < offsets.size(); ++bit)
-          if (id >> bit & 1)
-            result ^= offsets[bit];
-        return result;
-      };
       int32_t step = matrix.registersPerInstruction();
       for (int32_t warp = 0; warp < warps; ++warp)
         for (int32_t start = 0; start < static_cast<int32_t>(access.registerOffset.size());
              start += step) {
           std::vector<int32_t> row(32);
           for (int32_t lane = 0; lane < 32; ++lane) {
-            row[lane] = access.registerOffset[start] ^ xorOfBits(lane, matrix.laneAddressOffset) ^
-                        xorOfBits(warp, access.warpOffset);
+            row[lane] = access.registerOffset[start] ^
+                        test::xorOfBits(lane, matrix.laneAddressOffset) ^
+                        test::xorOfBits(warp, access.warpOffset);
             EXPECT_EQ(row[lane] % 8, 0) << what << ": matrix rows are 16-byte aligned";
           }
           for (int32_t lane = 0; lane < lanes; ++lane)

@@ -2,6 +2,7 @@
 // each lane receives two elements of every matrix, as the PTX ISA describes it, plain and
 // .trans) reads the offsets each lane's address gives, and every register of every thread must
 // receive the offset the shared-memory access plan assigns it.
+#include "BitProduct.h"
 #include "IRPrinting.h"
 
 #include "trex/Conversion/TritonGPUToLLVM/MatrixLoad.h"
@@ -23,13 +24,7 @@ std::string dotOperand(int opIdx, int kWidth = 2) {
          ", kWidth = " + std::to_string(kWidth) + "}>";
 }
 
-int32_t xorOfBits(int32_t id, const std::vector<int32_t> &offsets) {
-  int32_t result = 0;
-  for (size_t bit = 0; bit < offsets.size(); ++bit)
-    if (id >> bit & 1)
-      result ^= offsets[bit];
-  return result;
-}
+using test::xorOfBits;
 
 class MatrixLoadTest : public testing::Test {
 protected:
