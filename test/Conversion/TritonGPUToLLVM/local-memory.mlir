@@ -9,9 +9,13 @@
 
 // Identity (unswizzled) 16x16xf16 buffer, 1 warp. Stored from #blocked: lane bits 0..2 step
 // the column by 2, 4, 8; lane bits 3, 4 the row by 2, 4 (offsets 32, 64); registers 0/1 are
-// columns c, c+1 (one 4-byte vector) and register bits 1, 2 rows 1 and 8 (offsets 16, 128).
-// Lane bits whose offsets double from one bit to the next are one field of the lane id:
-// (lane & 7) << 1 for bits 0..2, ((lane >> 3) & 3) << 5 for bits 3, 4.
+// columns c, c+1 (one 4-byte word) and register bits 1, 2 rows 1 and 8 (offsets 16, 128).
+// That is stmatrix's shape (as Triton stores it on sm_90): each word a pair of an 8-element
+// row segment whose four pairs lane bits 0, 1 pick, so one stmatrix.x4 stores all 8
+// registers: lane L gives the address of row L % 8 of matrix L / 8 (row q of matrix 0 is
+// what threads 4q..4q+3 hold in word 0), i.e. lane bit 0 moves it by 8 (columns 8-15), lane
+// bits 1, 2 by 32, 64 (rows 2, 4), and lane bits 3, 4 pick the matrix, words 1 and 2 of a
+// thread: rows + 1 and + 8 (16, 128).
 // Loaded as the A operand of an FMA dot: every lane holds whole rows (all 16 K elements), so
 // only lane bits 3, 4 move the address; 8 consecutive K elements per 16-byte load at register
 // offsets 0, 8 (K), 16, 24 (row 1), 128, 136, 144, 152 (row 8).
@@ -19,6 +23,7 @@
 // CHECK-LABEL: llvm.func @store_blocked_load_dot_operand
 // CHECK-DAG: %[[C1:.*]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK-DAG: %[[C3:.*]] = llvm.mlir.constant(3 : i32) : i32
+// CHECK-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
 // CHECK-DAG: %[[C5:.*]] = llvm.mlir.constant(5 : i32) : i32
 // CHECK-DAG: %[[C7:.*]] = llvm.mlir.constant(7 : i32) : i32
 // CHECK-DAG: %[[C8:.*]] = llvm.mlir.constant(8 : i32) : i32
@@ -29,23 +34,25 @@
 // CHECK-DAG: %[[C152:.*]] = llvm.mlir.constant(152 : i32) : i32
 // CHECK-DAG: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem
 // CHECK: %[[LANE:.*]] = llvm.urem
-// CHECK-NEXT: %[[F0:.*]] = llvm.and %[[LANE]], %[[C7]]
-// CHECK-NEXT: %[[L0:.*]] = llvm.shl %[[F0]], %[[C1]]
+// CHECK-NEXT: %[[A0:.*]] = llvm.and %[[LANE]], %[[C1]]
+// CHECK-NEXT: %[[B0:.*]] = llvm.shl %[[A0]], %[[C3]]
+// CHECK-NEXT: %[[A1:.*]] = llvm.lshr %[[LANE]], %[[C1]]
+// CHECK-NEXT: %[[A2:.*]] = llvm.and %[[A1]], %[[C3]]
+// CHECK-NEXT: %[[B1:.*]] = llvm.shl %[[A2]], %[[C5]]
+// CHECK-NEXT: %[[X1:.*]] = llvm.xor %[[B0]], %[[B1]]
 // CHECK-NEXT: %[[S3:.*]] = llvm.lshr %[[LANE]], %[[C3]]
+// CHECK-NEXT: %[[A3:.*]] = llvm.and %[[S3]], %[[C1]]
+// CHECK-NEXT: %[[B3:.*]] = llvm.shl %[[A3]], %[[C4]]
+// CHECK-NEXT: %[[X3:.*]] = llvm.xor %[[X1]], %[[B3]]
+// CHECK-NEXT: %[[S4:.*]] = llvm.lshr %[[LANE]], %[[C4]]
+// CHECK-NEXT: %[[A4:.*]] = llvm.and %[[S4]], %[[C1]]
+// CHECK-NEXT: %[[B4:.*]] = llvm.shl %[[A4]], %[[C7]]
+// CHECK-NEXT: %[[ROWS:.*]] = llvm.xor %[[X3]], %[[B4]]
+// CHECK: %[[P0:.*]] = llvm.getelementptr %[[SMEM]][%[[ROWS]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+// CHECK-NEXT: "stmatrix.sync.aligned.m8n8.x4.shared.b16 [$0], {$1, $2, $3, $4};", "r,r,r,r,r" %[[P0]]
+// CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: %[[F3:.*]] = llvm.and %[[S3]], %[[C3]]
 // CHECK-NEXT: %[[L3:.*]] = llvm.shl %[[F3]], %[[C5]]
-// CHECK-NEXT: %[[STORE:.*]] = llvm.xor %[[L0]], %[[L3]]
-// CHECK-NOT: nvvm.barrier0
-// CHECK: %[[P0:.*]] = llvm.getelementptr %[[SMEM]][%[[STORE]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
-// CHECK-NEXT: llvm.store %{{.*}}, %[[P0]] {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
-// CHECK: %[[O1:.*]] = llvm.add %[[STORE]], %[[C16]]
-// CHECK-NEXT: %[[P1:.*]] = llvm.getelementptr %[[SMEM]][%[[O1]]]
-// CHECK-NEXT: llvm.store %{{.*}}, %[[P1]] {alignment = 4 : i64} : vector<2xf16>
-// CHECK: llvm.add %[[STORE]], %[[C128]]
-// CHECK: llvm.store
-// CHECK: llvm.add %[[STORE]], %[[C144]]
-// CHECK: llvm.store
-// CHECK-NEXT: nvvm.barrier0
 // CHECK-NEXT: %[[Q0:.*]] = llvm.getelementptr %[[SMEM]][%[[L3]]]
 // CHECK-NEXT: llvm.load %[[Q0]] {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
 // CHECK: llvm.add %[[L3]], %[[C8]]

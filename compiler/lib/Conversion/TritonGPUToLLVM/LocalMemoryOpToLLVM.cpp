@@ -136,6 +136,16 @@ LogicalResult storeToShared(Operation *op, ConversionPatternRewriter &rewriter,
   FailureOr<LocalMemoryAccess> plan = accessPlan(op, tensorType, memdesc, storage.bytes, view);
   if (failed(plan))
     return failure();
+  // stmatrix where the access has ldmatrix's shape (16-bit elements, a whole buffer), as
+  // Triton stores an mma accumulator for a TMA store: one stmatrix.x4 for four 32-bit stores
+  // and their addresses.
+  bool wholeBuffer =
+      memdesc.getShape() == memdesc.getAllocShape().take_back(memdesc.getShape().size());
+  if (target.hasMatrixStore() && storage.storage == storage.element && wholeBuffer)
+    if (std::optional<MatrixLoadPlan> matrix = planMatrixLoad(*plan, storage.bytes)) {
+      storeMatrices(rewriter, loc, target, base, storage.storage, *plan, *matrix, values);
+      return success();
+    }
   LLVMBuilder b(rewriter, loc);
   auto toStorage = [&](Value value) -> Value {
     if (isa<LLVM::LLVMPointerType>(storage.element))

@@ -30,6 +30,9 @@ namespace trex {
 namespace {
 
 // Inline PTX with side effects and no result.
+// Set by markAsyncProxyOnlyCopies on TMA loads whose buffer needs no proxy fence.
+constexpr llvm::StringLiteral kAsyncProxyOnlyAttr = "trex.async_proxy_only";
+
 void ptx(OpBuilder &builder, Location loc, const std::string &text, StringRef constraints,
          ValueRange operands) {
   LLVM::InlineAsmOp::create(builder, loc, TypeRange{}, operands, text, constraints,
@@ -360,9 +363,13 @@ struct AsyncTMACopyGlobalToLocalOpConversion
     FailureOr<TMABoxes> boxes = boxesOf(op, desc);
     if (failed(boxes))
       return failure();
-    // The buffer's old bytes were read (and perhaps written) by ordinary accesses.
-    if (failed(target.asyncProxyFence(rewriter, loc, /*cluster=*/false)))
+    // The buffer's old bytes may have been read (or written) by ordinary accesses: a proxy
+    // fence orders them before the copy's writes. Not where only TMA and wgmma touch the
+    // buffer (markAsyncProxyOnlyCopies).
+    if (!target.isCUDA())
       return op.emitError() << target.targetName() << " has no TMA";
+    if (!op->hasAttr(kAsyncProxyOnlyAttr))
+      (void)target.asyncProxyFence(rewriter, loc, /*cluster=*/false);
     target.barrier(rewriter, loc);
     int64_t rank = desc.getBlockType().getRank();
     Type element = getTypeConverter()->convertType(op.getResult().getType().getElementType());
@@ -438,6 +445,63 @@ struct TMAStoreWaitOpConversion : public TargetPattern<ttng::TMAStoreWaitOp> {
 };
 
 } // namespace
+
+namespace {
+
+// The buffer a shared-memory value views: its local_alloc, or null (a function or block
+// argument, a value of another kind).
+ttg::LocalAllocOp allocationOf(Value buffer) {
+  while (Operation *def = buffer.getDefiningOp()) {
+    if (auto alloc = dyn_cast<ttg::LocalAllocOp>(def))
+      return alloc;
+    if (isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp, ttg::MemDescReshapeOp,
+            ttg::MemDescReinterpretOp>(def))
+      buffer = def->getOperand(0);
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+// Whether every use of `buffer` (through views) is an access of the async proxy (TMA copies,
+// wgmma operands) or none (waits passing it through, deallocation).
+bool onlyAsyncProxyUses(Value buffer) {
+  for (OpOperand &use : buffer.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp, ttg::MemDescTransOp, ttg::MemDescReshapeOp,
+            ttg::MemDescReinterpretOp>(user)) {
+      if (!onlyAsyncProxyUses(user->getResult(0)))
+        return false;
+      continue;
+    }
+    if (isa<ttng::AsyncTMACopyGlobalToLocalOp, ttng::AsyncTMACopyLocalToGlobalOp,
+            ttg::LocalDeallocOp>(user))
+      continue;
+    if (auto dot = dyn_cast<ttng::WarpGroupDotOp>(user)) {
+      if (use.get() == dot.getA() || use.get() == dot.getB())
+        continue;
+      return false;
+    }
+    if (auto wait = dyn_cast<ttng::WarpGroupDotWaitOp>(user)) {
+      // The wait passes its operands through: its result must be as clean.
+      if (!onlyAsyncProxyUses(wait->getResult(use.getOperandNumber())))
+        return false;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+void markAsyncProxyOnlyCopies(ModuleOp module) {
+  module.walk([](ttng::AsyncTMACopyGlobalToLocalOp copy) {
+    ttg::LocalAllocOp alloc = allocationOf(copy.getResult());
+    if (alloc && !alloc.getSrc() && onlyAsyncProxyUses(alloc.getResult()))
+      copy->setAttr(kAsyncProxyOnlyAttr, UnitAttr::get(copy.getContext()));
+  });
+}
 
 void populateTMAToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
                                const TargetInfo &target) {

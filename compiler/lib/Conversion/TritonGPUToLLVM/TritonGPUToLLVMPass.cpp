@@ -293,6 +293,7 @@ struct ConvertTritonGPUToLLVMPass
       return signalPassFailure();
     // The CTA barriers between shared-memory accesses of different ops.
     insertSharedMemoryBarriers(module);
+    markAsyncProxyOnlyCopies(module);
     std::unique_ptr<TargetInfo> target = createTargetInfo(targetAttr.getValue(), deviceLibrary);
     if (!target) {
       module.emitError() << "unknown target '" << targetAttr.getValue()

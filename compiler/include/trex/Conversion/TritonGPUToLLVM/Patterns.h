@@ -86,6 +86,10 @@ void populateMmaV2DotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                       mlir::RewritePatternSet &patterns, const TargetInfo &target);
 // ttng.warp_group_dot (wgmma), warp_group_dot_wait and fence_async_shared.
 // TMA descriptors, mbarriers and TMA copies (NVIDIA sm_90 and later).
+// Marks the TMA loads into buffers no ordinary (generic-proxy) access reads or writes, such as
+// a pipelined matmul's operand stages, which only TMA writes and wgmma reads: their copies
+// need no proxy fence (Triton emits none for TMA loads). Run before the patterns.
+void markAsyncProxyOnlyCopies(mlir::ModuleOp module);
 void populateTMAToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                mlir::RewritePatternSet &patterns, const TargetInfo &target);
 void populateWarpGroupDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
