@@ -247,8 +247,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // An index load whose values the tiles' pointers are computed from (an indirect matmul, B
 // read through a transposed view): with 5 stages the index load runs 4 iterations ahead into
 // a ring of 2 (read back in its layout), the tiles 2 ahead into rings of 3 (warp-group dot).
-// The prologue copies the indices of iterations 0 and 1 and waits for each before the tiles'
-// copies that use them, then those of iterations 2 and 3; the body waits once for both rings.
+// The prologue is issued stage by stage, as Triton's pipeline expander issues it: the
+// indices of iterations 0 and 1, then for each of the two the wait for its indices, its
+// tiles, and the indices of the iteration 2 further; the body waits once for both rings.
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -259,23 +260,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[IDX:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x64xi32
   // CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16
   // CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16
-  // Each prologue wait names the group of the index copy it waits for; the body's names the
-  // oldest groups of the two tile chains and of the index chain the loop carries.
+  // Each prologue wait names the group of the index copy it waits for and leaves pending
+  // what was committed after it (1, then 3: the tiles of iteration 0 and the indices of
+  // iteration 2); the body's names the oldest groups of the two tile chains and of the index
+  // chain the loop carries, and leaves pending the previous iteration's 3 groups.
   // CHECK: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
   // CHECK: %[[G0:.*]] = ttg.async_commit_group
-  // CHECK: ttg.async_wait %[[G0]] {num = 0 : i32}
+  // CHECK: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
+  // CHECK: %[[G1:.*]] = ttg.async_commit_group
+  // CHECK: ttg.async_wait %[[G0]] {num = 1 : i32}
   // CHECK: ttg.local_load
   // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x64x!tt.ptr<f16>
   // CHECK: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
-  // CHECK: %[[G1:.*]] = ttg.async_commit_group
-  // CHECK: ttg.async_wait %[[G1]] {num = 0 : i32}
+  // CHECK: ttg.async_wait %[[G1]] {num = 3 : i32}
   // CHECK: ttg.local_load
   // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x64x!tt.ptr<f16>
-  // CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
+  // CHECK: ttg.async_copy_global_to_local {{.*}} tensor<64x!tt.ptr<i32>
   // CHECK: scf.for {{.*}} -> (tensor<64x64xf32, #mma>, tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 1, parent = #blocked}>>, i32, i32, !ttg.async.token, !ttg.async.token, !ttg.async.token, !ttg.async.token, i32, i32, !ttg.async.token, !ttg.async.token)
   // The wait takes the place of the first tile load; the index is read where its load was,
   // after the dot (as in Triton's ttgir of test_indirect_matmul).
-  // CHECK: %[[W:.*]] = ttg.async_wait %{{[^ ,]*}}, %{{[^ ,]*}}, %{{[^ ,]*}} {num = 1 : i32}
+  // CHECK: %[[W:.*]] = ttg.async_wait %{{[^ ,]*}}, %{{[^ ,]*}}, %{{[^ ,]*}} {num = 3 : i32}
   // CHECK-NOT: ttg.async_wait
   // CHECK: %[[BT:.*]] = ttg.memdesc_trans %{{.*}} : !ttg.memdesc<64x64xf16, #shared{{[0-9]*}}, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared{{[0-9]*}}, #smem, mutable>
   // CHECK: ttng.warp_group_dot %{{.*}}, %[[BT]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true}

@@ -133,6 +133,105 @@ void LoopPipeliner::assignRings() {
   }
 }
 
+std::optional<int64_t> LoopPipeliner::groupsCommittedAfter(ValueRange tokens, Operation *wait) {
+  Block *body = loop.getBody();
+  Operation *yield = body->getTerminator();
+  SmallVector<Operation *> commits;
+  int64_t beforeWait = 0;
+  for (Operation &op : *body)
+    if (isa<AsyncCommitGroupOp>(op)) {
+      commits.push_back(&op);
+      beforeWait += op.isBeforeInBlock(wait);
+    }
+  auto count = static_cast<int64_t>(commits.size());
+  std::optional<int64_t> fewest;
+  auto keep = [&](int64_t after) { fewest = fewest ? std::min(*fewest, after) : after; };
+  for (Value token : tokens) {
+    auto argument = dyn_cast<BlockArgument>(token);
+    if (!argument || argument.getOwner() != body || argument.getArgNumber() == 0)
+      return std::nullopt;
+    // At the loop's entry: the prologue's commits after the one this iter_arg starts with.
+    auto initial =
+        loop.getInitArgs()[argument.getArgNumber() - 1].getDefiningOp<AsyncCommitGroupOp>();
+    if (!initial || initial->getBlock() != loop->getBlock())
+      return std::nullopt;
+    int64_t atEntry = 0;
+    for (Operation *op = initial->getNextNode(); op && op != loop.getOperation();
+         op = op->getNextNode())
+      atEntry += isa<AsyncCommitGroupOp>(op);
+    keep(atEntry + beforeWait);
+    // In the body: back through the iter_args to the commit of `age` iterations ago.
+    int64_t age = 0;
+    Value value = token;
+    while (auto carried = dyn_cast<BlockArgument>(value)) {
+      if (carried.getOwner() != body || carried.getArgNumber() == 0 || age > 64)
+        return std::nullopt;
+      value = yield->getOperand(carried.getArgNumber() - 1);
+      ++age;
+    }
+    auto *found = llvm::find(commits, value.getDefiningOp());
+    if (found == commits.end())
+      return std::nullopt;
+    keep((count - 1 - (found - commits.begin())) + (age - 1) * count + beforeWait);
+  }
+  return fewest;
+}
+
+bool LoopPipeliner::issuePrologueByStage(SmallVector<AsyncCommitGroupOp> stageGroups,
+                                         SmallVector<AsyncWaitOp> stageWaits, Value ring) {
+  size_t stages = stageGroups.size();
+  if (stages < 2 || stageWaits.size() != stages)
+    return false;
+  Block *block = loop->getBlock();
+  // The second round's prologue copies: the index copies into the ring between the last
+  // stage's wait and the loop, one per stage.
+  auto writesRing = [&](Operation *op) {
+    auto group = dyn_cast<AsyncCommitGroupOp>(op);
+    if (!group || group.getInputTokens().size() != 1)
+      return false;
+    auto copy = group.getInputTokens()[0].getDefiningOp<AsyncCopyGlobalToLocalOp>();
+    auto view = copy ? copy.getDst().getDefiningOp<MemDescIndexOp>() : MemDescIndexOp();
+    return view && view.getSrc() == ring;
+  };
+  SmallVector<Operation *> secondGroups;
+  for (Operation *op = stageWaits.back()->getNextNode(); op && op != loop.getOperation();
+       op = op->getNextNode())
+    if (writesRing(op))
+      secondGroups.push_back(op);
+  if (secondGroups.size() != stages || stageGroups.front()->getBlock() != block)
+    return false;
+  // The index copies of iterations 1 .. D-1 right after the first one, as Triton's expander
+  // issues stage 0 of every prologue iteration before the later stages of the first.
+  for (size_t stage = 1; stage < stages; ++stage) {
+    hoistAfter(stageGroups[stage].getResult(), stageGroups[stage - 1]);
+    if (!stageGroups[stage]->isBeforeInBlock(stageWaits[0]))
+      return false;
+  }
+  // Then each iteration's tiles, followed by the index copy of the iteration D further.
+  for (size_t stage = 0; stage < stages; ++stage) {
+    Operation *end =
+        stage + 1 < stages ? stageWaits[stage + 1].getOperation() : secondGroups[stage];
+    Operation *lastCommit = nullptr;
+    for (Operation *op = stageWaits[stage]->getNextNode(); op && op != end; op = op->getNextNode())
+      if (isa<AsyncCommitGroupOp>(op))
+        lastCommit = op;
+    if (!lastCommit)
+      return false;
+    hoistAfter(secondGroups[stage]->getResult(0), lastCommit);
+    if (stage + 1 < stages && !secondGroups[stage]->isBeforeInBlock(end))
+      return false;
+  }
+  // Each prologue wait lets pending the groups committed after the one it waits for.
+  for (auto [group, wait] : llvm::zip(stageGroups, stageWaits)) {
+    uint32_t after = 0;
+    for (Operation *op = group->getNextNode(); op && op != wait.getOperation();
+         op = op->getNextNode())
+      after += isa<AsyncCommitGroupOp>(op);
+    wait.setNum(after);
+  }
+  return true;
+}
+
 void LoopPipeliner::pipelineIndirect() {
   auto [inLoop, inLoopValid] = indirectClones.back();
   // The first round leaves dead clones of stage 0 (the advance it also made by hand).
@@ -153,6 +252,8 @@ void LoopPipeliner::pipelineIndirect() {
   Operation *ringAlloc = ring.buffer.getDefiningOp();
   ringAlloc->moveBefore(loads.front().buffer.getDefiningOp());
   Type i32 = IntegerType::get(loop.getContext(), 32);
+  SmallVector<AsyncCommitGroupOp> stageGroups;
+  SmallVector<AsyncWaitOp> stageWaits;
   for (auto [stage, entry] : llvm::enumerate(ArrayRef(indirectClones).drop_back())) {
     auto load = cast<tt::LoadOp>(entry.first);
     Value valid = entry.second;
@@ -182,15 +283,25 @@ void LoopPipeliner::pipelineIndirect() {
     Value read = LocalLoadOp::create(builder, loc, load.getType(), view, wait);
     load.getResult().replaceAllUsesWith(read);
     load.erase();
+    stageGroups.push_back(group.getDefiningOp<AsyncCommitGroupOp>());
+    stageWaits.push_back(wait.getDefiningOp<AsyncWaitOp>());
   }
+  bool reordered = issuePrologueByStage(stageGroups, stageWaits, ring.buffer);
   // One wait in the body, the first (the first round's, where the first tile was loaded; the
   // second round's is where the index load of iteration k + D was) for both.
   SmallVector<AsyncWaitOp> waits = llvm::to_vector(loop.getBody()->getOps<AsyncWaitOp>());
   if (waits.size() == 2) {
-    waits[0].setNum(std::min(waits[0].getNum(), waits[1].getNum()));
     // It names the tiles' groups, then the index load's, as Triton's wait does.
     SmallVector<Value> tokens = llvm::to_vector(waits[0].getAsyncToken());
     llvm::append_range(tokens, waits[1].getAsyncToken());
+    // Each round counted only its own groups. Where the prologue is Triton's, what may
+    // still be pending is what was committed after the newest group waited for, in the body
+    // and at the loop's entry (the fewer of the two).
+    std::optional<int64_t> pending;
+    if (reordered)
+      pending = groupsCommittedAfter(tokens, waits[0]);
+    waits[0].setNum(pending ? static_cast<uint32_t>(*pending)
+                            : std::min(waits[0].getNum(), waits[1].getNum()));
     waits[0]->setOperands(tokens);
     waits[1].getResult().replaceAllUsesWith(waits[0].getResult());
     waits[1].erase();

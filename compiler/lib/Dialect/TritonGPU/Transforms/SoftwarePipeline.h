@@ -22,6 +22,8 @@
 #include "trex/Layout/LayoutAdapter.h"
 #include "llvm/ADT/MapVector.h"
 
+#include <optional>
+
 namespace trex::ttg::pipeliner {
 
 // (Only the pipeliner's files include this header.)
@@ -124,6 +126,18 @@ public:
   // ring, each waited for and read back before the tiles' copies that use it. The body waits
   // once for both rounds' copies, and the ring is freed after the first round's buffers.
   void pipelineIndirect();
+  // The commit groups issued after the newest group whose token (a loop iter_arg carrying a
+  // commit of an earlier iteration, started by a prologue commit) is among `tokens`, up to
+  // `wait` in the body: the fewer of the count in the body and at the loop's entry. What a
+  // wait for `tokens` there may leave pending; empty where a token is not such.
+  std::optional<int64_t> groupsCommittedAfter(ValueRange tokens, Operation *wait);
+  // The prologue of an indirect loop in Triton's order (its pipeline expander issues it stage
+  // by stage): the index copies of iterations 0 .. D-1 first, then each iteration's tiles
+  // followed by the second round's index copy of iteration D further; each prologue wait then
+  // lets pending what was committed after its group. False where the prologue has another
+  // shape (the waits keep their counts).
+  bool issuePrologueByStage(SmallVector<AsyncCommitGroupOp> stageGroups,
+                            SmallVector<AsyncWaitOp> stageWaits, Value ring);
 
   // Masks `load` off where `valid` (i1) is false.
   static void maskLoad(tt::LoadOp load, Value valid);
