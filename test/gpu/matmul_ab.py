@@ -8,9 +8,12 @@ of the moment. Where build_artifacts.sh also assembled trex's PTX with that ptxa
 (OUT/trex_ptxas/<case>; trex's own cubin comes from nvJitLink in process, which schedules the
 same PTX differently), that cubin runs as a third contender: trex against trex-ptxas is the
 assembler's part, trex-ptxas against Triton the PTX's. Prints one line per run and the medians.
+
+    python3 test/gpu/matmul_ab.py OUT [ROUNDS] [REGEX]   (REGEX: only the cases it matches)
 """
 import json
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -22,8 +25,11 @@ CASES = ["matmul_fp16_8192x8192x8192_b128x256x64_w8", "matmul_fp16_4096x4096x409
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else "gpu-artifacts"
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    only = re.compile(sys.argv[3]) if len(sys.argv) > 3 else None
     cases = {case["name"]: case for case in json.load(open(os.path.join(root, "v3", "cases.json")))}
     for name in CASES:
+        if only and not only.search(name):
+            continue
         case = cases[name]
         flops = 2.0 * case["M"] * case["N"] * case["K"]
         commands = {label: [os.path.join(root, "trex-runner"), os.path.join(root, kind, name), "--grid", case["grid"],
