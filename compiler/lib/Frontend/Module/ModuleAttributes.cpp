@@ -191,6 +191,8 @@ Value ModuleEvaluator::Impl::standardModuleAttribute(const std::string &path,
     return Value::nameSpace("packaging.version");
   if (path == "importlib.metadata" && name == "version")
     return makeBuiltin("importlib.metadata.version");
+  if (path == "importlib.metadata" && name == "PackageNotFoundError")
+    return exceptionClass(name);
   if (path == "importlib" && name == "metadata")
     return Value::nameSpace("importlib.metadata");
   if (path == "importlib.util" && name == "find_spec")

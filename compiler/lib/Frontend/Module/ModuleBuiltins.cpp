@@ -408,7 +408,9 @@ Value ModuleEvaluator::Impl::callBuiltin(const std::string &name,
       return Value::string(tritonVersion());
     if (arg(0).isString() && arg(0).asString() == "torch")
       return Value::string("2.11.0");
-    raise("ImportError", "trex does not know the version of " + strOf(arg(0)));
+    if (!arg(0).isString())
+      raise("TypeError", "version() takes a distribution's name");
+    return Value::string(installedVersion(arg(0).asString()));
   }
   if (name == "importlib.util.find_spec") {
     std::string module = strOf(arg(0));
@@ -416,7 +418,7 @@ Value ModuleEvaluator::Impl::callBuiltin(const std::string &name,
       return tritonModuleExists(module) ? opaqueValue("ModuleSpec") : Value::none();
     if (isTorch(module))
       return opaqueValue("ModuleSpec");
-    return findModuleFile(rootDirectory, module) ? opaqueValue("ModuleSpec") : Value::none();
+    return findOnPath(module) ? opaqueValue("ModuleSpec") : Value::none();
   }
   if (name == "torch.finfo" || name == "torch.iinfo")
     return torchInfo(name, arguments.empty() ? Value::none() : arg(0));

@@ -44,6 +44,7 @@ inline const std::map<std::string, std::string> &exceptionParents() {
       {"Exception", "BaseException"},
       {"ImportError", "Exception"},
       {"ModuleNotFoundError", "ImportError"},
+      {"PackageNotFoundError", "ModuleNotFoundError"}, // importlib.metadata's
       {"AttributeError", "Exception"},
       {"NameError", "Exception"},
       {"UnboundLocalError", "NameError"},
@@ -261,6 +262,12 @@ struct ModuleEvaluator::Impl {
 
   // `import dotted` (absolute): the module's value. Throws ModuleNotFoundError.
   Value importAbsolute(const std::string &dotted);
+
+  // The file of module `dotted` in the kernel file's folder or a folder of the search path.
+  std::optional<std::pair<std::string, bool>> findOnPath(const std::string &dotted);
+
+  // importlib.metadata.version(distribution) for a distribution other than Triton and torch.
+  std::string installedVersion(const std::string &distribution);
 
   static bool isModelledStandardModule(const std::string &dotted);
 

@@ -8,6 +8,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <functional>
@@ -95,24 +96,159 @@ Value ModuleEvaluator::Impl::importAbsolute(const std::string &dotted) {
   }
   if (auto it = userModules.find(dotted); it != userModules.end())
     return it->second;
-  std::vector<std::string> bases;
-  bases.push_back(rootDirectory);
-  for (const std::string &folder : searchPath)
-    bases.push_back(folder);
-  for (const std::string &base : bases)
-    if (auto found = findModuleFile(base, dotted)) {
-      // Parent packages first, as Python imports them.
-      size_t dot = dotted.rfind('.');
-      if (dot != std::string::npos)
-        importAbsolute(dotted.substr(0, dot));
-      Value value = loadUserModule(dotted, found->first);
-      linkSubmodule(dotted, value);
-      return value;
-    }
+  if (auto found = findOnPath(dotted)) {
+    // Parent packages first, as Python imports them.
+    size_t dot = dotted.rfind('.');
+    if (dot != std::string::npos)
+      importAbsolute(dotted.substr(0, dot));
+    Value value = loadUserModule(dotted, found->first);
+    linkSubmodule(dotted, value);
+    return value;
+  }
   if (isTorch(dotted) || isModelledStandardModule(dotted))
     return Value::nameSpace(dotted);
   // A module trex does not model and cannot find (a package not on the path): opaque.
   return opaqueValue(dotted);
+}
+
+std::optional<std::pair<std::string, bool>>
+ModuleEvaluator::Impl::findOnPath(const std::string &dotted) {
+  if (auto found = findModuleFile(rootDirectory, dotted))
+    return found;
+  for (const std::string &folder : searchPath)
+    if (auto found = findModuleFile(folder, dotted))
+      return found;
+  return std::nullopt;
+}
+
+namespace {
+
+// A distribution's name as wheels spell it in their .dist-info folders (PEP 503 normalized,
+// `_` for each run of `-`, `_` and `.`): "Flash-Attn" -> "flash_attn".
+std::string normalizedDistribution(llvm::StringRef name) {
+  std::string result;
+  for (char c : name) {
+    bool separator = c == '-' || c == '_' || c == '.';
+    if (separator && !result.empty() && result.back() == '_')
+      continue;
+    result += separator ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return result;
+}
+
+std::vector<std::string> linesOf(const std::string &file) {
+  std::vector<std::string> lines;
+  auto buffer = llvm::MemoryBuffer::getFile(file);
+  if (!buffer)
+    return lines;
+  llvm::SmallVector<llvm::StringRef> parts;
+  (*buffer)->getBuffer().split(parts, '\n');
+  for (llvm::StringRef line : parts)
+    lines.push_back(line.rtrim("\r").str());
+  return lines;
+}
+
+// The quoted string of `key = "value"` (or `key: str = 'value'`) on one line, else nothing.
+std::optional<std::string> assignedString(llvm::StringRef line, llvm::StringRef key) {
+  if (!line.consume_front(key))
+    return std::nullopt;
+  line = line.ltrim();
+  if (line.consume_front(":")) // an annotation
+    line = line.drop_until([](char c) { return c == '='; });
+  if (!line.consume_front("="))
+    return std::nullopt;
+  line = line.trim();
+  if (line.size() < 2 || (line.front() != '"' && line.front() != '\'') ||
+      line.back() != line.front())
+    return std::nullopt;
+  return line.drop_front().drop_back().str();
+}
+
+// The Version: field of a METADATA or PKG-INFO file.
+std::optional<std::string> metadataVersion(const std::string &file) {
+  for (llvm::StringRef line : linesOf(file)) {
+    if (line.empty())
+      break; // the headers end at the first blank line
+    if (line.consume_front("Version:"))
+      return line.trim().str();
+  }
+  return std::nullopt;
+}
+
+// `version = "..."` in pyproject.toml's [project] table (absent where the version is dynamic).
+std::optional<std::string> pyprojectVersion(const std::string &file) {
+  bool inProject = false;
+  for (llvm::StringRef line : linesOf(file)) {
+    line = line.trim();
+    if (line.starts_with("["))
+      inProject = line == "[project]";
+    else if (inProject)
+      if (auto version = assignedString(line, "version"))
+        return version;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+// importlib.metadata.version(distribution) for a distribution other than Triton and torch.
+// trex sees no site-packages, so it answers from what the path shows:
+//  1. installed metadata in a folder of the path (NAME-VERSION.dist-info/METADATA, or
+//     NAME.egg-info/PKG-INFO as `setup.py develop` leaves in a checkout);
+//  2. else, where the package's source is on the path (a checkout, installed in the program's
+//     environment with `pip install -e .`), the version its pyproject.toml or its
+//     __version__ states, else "0.0.0" with a note saying so;
+//  3. else the distribution is not installed: PackageNotFoundError, as Python raises (an
+//     ImportError: projects test for optional packages this way).
+std::string ModuleEvaluator::Impl::installedVersion(const std::string &distribution) {
+  std::string wanted = normalizedDistribution(distribution);
+  std::vector<std::string> bases{rootDirectory};
+  bases.insert(bases.end(), searchPath.begin(), searchPath.end());
+  for (const std::string &base : bases) {
+    std::error_code error;
+    for (llvm::sys::fs::directory_iterator entry(base.empty() ? "." : base, error), end;
+         !error && entry != end; entry.increment(error)) {
+      llvm::StringRef name = llvm::sys::path::filename(entry->path());
+      std::string metadata;
+      if (name.ends_with(".dist-info") && normalizedDistribution(name.split('-').first) == wanted)
+        metadata = (entry->path() + "/METADATA");
+      else if (name.ends_with(".egg-info") &&
+               normalizedDistribution(name.drop_back(9).split('-').first) == wanted)
+        metadata = (entry->path() + "/PKG-INFO");
+      if (!metadata.empty())
+        if (auto version = metadataVersion(metadata))
+          return *version;
+    }
+  }
+  if (auto found = findOnPath(wanted)) {
+    // The folder the package sits in (its checkout's root, where pyproject.toml is).
+    llvm::StringRef file = found->first;
+    std::string package = found->second && file.ends_with(".py")
+                              ? llvm::sys::path::parent_path(file).str()
+                              : file.str();
+    std::string root =
+        llvm::sys::path::parent_path(found->second ? llvm::StringRef(package) : file).str();
+    if (auto version = pyprojectVersion(root + "/pyproject.toml"))
+      return *version;
+    std::vector<std::string> candidates;
+    if (found->second)
+      for (const char *name : {"__init__.py", "version.py", "_version.py", "__about__.py"})
+        candidates.push_back(package + "/" + name);
+    else
+      candidates.push_back(file.str());
+    for (const std::string &candidate : candidates)
+      for (llvm::StringRef line : linesOf(candidate))
+        if (auto version = assignedString(line, "__version__"))
+          return *version;
+    if (currentModule)
+      remark(*currentModule, currentNode ? currentNode->location() : SourceLocation{1, 0},
+             "trex cannot tell which version of '" + distribution +
+                 "' is installed (its source is on the path, without metadata or a __version__ "
+                 "trex can read); it takes 0.0.0",
+             python::DiagnosticSeverity::Note);
+    return "0.0.0";
+  }
+  raise("PackageNotFoundError", "No package metadata was found for " + distribution);
 }
 
 bool ModuleEvaluator::Impl::isModelledStandardModule(const std::string &dotted) {

@@ -1,0 +1,1 @@
+# a checkout whose version is in its pyproject.toml

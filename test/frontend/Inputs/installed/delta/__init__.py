@@ -1,0 +1,2 @@
+# no version here
+VALUE = 1
