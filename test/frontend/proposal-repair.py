@@ -6,6 +6,7 @@
 # RUN: trex compile %s --kernel half_dot --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=HALF
 # RUN: trex compile %s --kernel fine --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=FINE
 # RUN: trex compile %s --kernel offsets_flag --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=FLAG
+# RUN: trex compile %s --kernel bf16_tiles --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=BF16
 import triton
 import triton.language as tl
 
@@ -68,3 +69,15 @@ def offsets_flag(x_ptr, idx_ptr, OFFSETS, stride_scales, n, BLOCK: tl.constexpr,
 def fine(x_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     tl.store(x_ptr + offs, tl.load(x_ptr + offs) * 2)
+
+
+# A descriptor of bf16 blocks: proposed fp16 first, then with the descriptors' (and the
+# pointers') element type changed.
+# BF16: remark: no --signature given; trex proposes --signature "tensordesc<fp16[128,128]>, *fp32:16, 128"
+# BF16: remark: the kernel refuses that proposal; trex proposes --signature "tensordesc<bf16[128,128]>, *bf16:16, 128" instead (descriptors and pointers of bf16)
+@triton.jit
+def bf16_tiles(desc, out_ptr, BLOCK: tl.constexpr):
+    tile = desc.load([tl.program_id(0) * BLOCK, tl.program_id(1) * BLOCK])
+    tl.static_assert(tile.dtype == tl.bfloat16)
+    offs = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs[:, None] * BLOCK + offs[None, :], tile)

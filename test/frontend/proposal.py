@@ -46,3 +46,48 @@ def gather_rows(X, Index, Out, n, BLOCK_SIZE: tl.constexpr):
 def tuned_copy(X, Y, n, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     tl.store(Y + offs, tl.load(X + offs, mask=offs < n), mask=offs < n)
+
+
+# A parameter the kernel loads through as a tensor descriptor is one: its block's dimensions
+# are the constexprs the access offsets are multiples of (BLOCK_M from the autotune config,
+# BLOCK_K from the `+=` that advances the offset), else the host descriptor's literal block
+# shape, else 64. Without this it was proposed as i32 and `desc.load` failed.
+# RUN: trex compile %s --kernel tile_matmul --emit ttgir 2>&1 | FileCheck %s --check-prefix=DESC
+# DESC: remark: no --signature given; trex proposes --signature "tensordesc<fp16[128,32]>, tensordesc<fp16[64,32]>, *fp32:16, i32, i32, 32, 8" --config 0 (from autotune config 0, a launch in the file)
+# DESC: tt.func public @tile_matmul(%a_desc: !tt.tensordesc<tensor<128x32xf16, {{.*}} %b_desc: !tt.tensordesc<tensor<64x32xf16,
+@triton.autotune(configs=[triton.Config({"BLOCK_M": 128, "BLOCK_N": 64}, num_warps=4)], key=["K"])
+@triton.jit
+def tile_matmul(a_desc, b_desc, C, stride_cm, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                BLOCK_K: tl.constexpr, GROUP: tl.constexpr):
+    pid_m = tl.program_id(0) % GROUP
+    pid_n = tl.program_id(1)
+    row = pid_m * BLOCK_M
+    col = pid_n * BLOCK_N
+    k = 0
+    acc = tl.zeros((BLOCK_M, BLOCK_N), tl.float32)
+    for _ in range(0, K, BLOCK_K):
+        acc = tl.dot(a_desc.load([row, k]), b_desc.load([col, k]).T, acc)
+        k += BLOCK_K
+    rows = row + tl.arange(0, BLOCK_M)
+    cols = col + tl.arange(0, BLOCK_N)
+    tl.store(C + rows[:, None] * stride_cm + cols[None, :], acc)
+
+
+# DESC2: remark: no --signature given; trex proposes --signature "tensordesc<fp16[16,64]>, *fp32:16, i32, 16" (from a launch in the file)
+# DESC2: tt.func public @copy_rows(%src: !tt.tensordesc<tensor<16x64xf16,
+# RUN: trex compile %s --kernel copy_rows --emit ttgir 2>&1 | FileCheck %s --check-prefix=DESC2
+@triton.jit
+def copy_rows(src, dst, stride, ROWS: tl.constexpr):
+    first = tl.program_id(0) * ROWS
+    tile = src.load([first, 0])
+    offs = first + tl.arange(0, ROWS)
+    tl.store(dst + offs[:, None] * stride + tl.arange(0, 64)[None, :], tile)
+
+
+def launch_tiles(a, b, c, x, y):
+    from triton.tools.tensor_descriptor import TensorDescriptor
+    a_desc = TensorDescriptor.from_tensor(a, [1, 1])  # the autotune config's pre_hook sets it
+    b_desc = TensorDescriptor.from_tensor(b, block_shape=[1, 1])
+    tile_matmul[(8, 8)](a_desc, b_desc, c, c.stride(0), a.shape[1], BLOCK_K=32, GROUP=8)
+    source = TensorDescriptor(x, x.shape, x.stride(), [16, 64])
+    copy_rows[(4,)](source, y, y.stride(0), ROWS=16)

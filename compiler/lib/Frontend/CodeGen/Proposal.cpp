@@ -3,7 +3,9 @@
 // parameter: a launch in the same file with literal constexprs (`kernel[grid](..., BLOCK=1024,
 // num_warps=4)`), the first autotune config and the heuristics (which give their parameters by
 // name), parameter defaults and annotations, then the kernel's use of the parameter (the base
-// of a load or store is a pointer, an `arange` extent a power of two).
+// of a load or store is a pointer, an `arange` extent a power of two, a parameter accessed with
+// `P.load([...])` a tensor descriptor whose block's dimensions are the constexprs its offsets
+// are multiples of).
 #include "Proposal.h"
 
 #include "Autotune.h"
@@ -12,7 +14,11 @@
 
 #include "trex/Frontend/Python/AstVisitor.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 #include <functional>
 #include <map>
 #include <set>
@@ -79,17 +85,71 @@ struct Uses {
   std::set<std::string> extents;     // a tl.arange extent or a shape element
   std::set<std::string> conditions;  // tested by `if`/`and`/`or`/`not`
   std::set<std::string> dtypes;      // passed as a dtype (`.to(P)`, dtype=P)
+  // Tensor descriptors (`P.load([...])`, `P.store([...], v)`): per dimension of the block,
+  // the names the offset of the first access is computed from, in order (through locals).
+  std::map<std::string, std::vector<std::vector<std::string>>> descriptors;
 };
 
 Uses analyse(const python::FunctionDefStmt &kernel) {
   Uses uses;
   // Local assignments, to follow `ptrs = X + offs; tl.load(ptrs)` to X.
   std::map<std::string, const python::Expr *> locals;
+  // Also what `+=` and the like add to a local (`off_k = 0` ... `off_k += BLOCK_K`).
+  std::multimap<std::string, const python::Expr *> updates;
   python::walkAst(kernel, [&](const python::Node &node) {
     if (const auto *assign = node.dynCast<python::AssignStmt>())
       for (const python::ExprPtr &target : assign->targets())
         if (const auto *name = target->dynCast<python::NameExpr>())
           locals.emplace(name->identifier(), &assign->value());
+    if (const auto *update = node.dynCast<python::AugmentedAssignStmt>())
+      if (const auto *name = update->target().dynCast<python::NameExpr>())
+        updates.emplace(name->identifier(), &update->value());
+  });
+  std::set<std::string> parameterNames;
+  for (const python::Parameter &parameter : kernel.parameters())
+    parameterNames.insert(parameter.name);
+  // The names an expression is computed from, through locals, nearest first (breadth
+  // first: `pid_m * BLOCK_M` names BLOCK_M before what pid_m is computed from).
+  auto sources = [&](const python::Expr &expression, std::vector<std::string> &into) {
+    std::vector<const python::Expr *> level = {&expression};
+    for (int depth = 0; depth < 8 && !level.empty(); ++depth) {
+      std::vector<const python::Expr *> next;
+      for (const python::Expr *part : level)
+        python::walkAst(*part, [&](const python::Node &node) {
+          const auto *name = node.dynCast<python::NameExpr>();
+          if (!name || llvm::is_contained(into, name->identifier()))
+            return;
+          into.push_back(name->identifier());
+          if (auto local = locals.find(name->identifier()); local != locals.end())
+            next.push_back(local->second);
+          auto [first, last] = updates.equal_range(name->identifier());
+          for (auto it = first; it != last; ++it)
+            next.push_back(it->second);
+        });
+      level = std::move(next);
+    }
+  };
+  static const std::set<std::string> descriptorMethods = {
+      "load",       "store",     "atomic_add", "atomic_min", "atomic_max",
+      "atomic_and", "atomic_or", "atomic_xor", "gather",     "scatter"};
+  python::walkAst(kernel, [&](const python::Node &node) {
+    const auto *call = node.dynCast<python::CallExpr>();
+    const auto *method = call ? call->callee().dynCast<python::AttributeExpr>() : nullptr;
+    const auto *receiver = method ? method->value().dynCast<python::NameExpr>() : nullptr;
+    if (!receiver || !parameterNames.count(receiver->identifier()) ||
+        !descriptorMethods.count(method->attribute()) ||
+        uses.descriptors.count(receiver->identifier()))
+      return;
+    std::vector<std::vector<std::string>> dimensions;
+    const python::Expr *offsets = call->arguments().empty() ? nullptr : call->arguments()[0].get();
+    if (const auto *list = offsets ? offsets->dynCast<python::CollectionExpr>() : nullptr)
+      for (const python::ExprPtr &offset : list->elements()) {
+        dimensions.emplace_back();
+        sources(*offset, dimensions.back());
+      }
+    else
+      dimensions.resize(2); // gather/scatter and offsets trex cannot read: a 2-D block
+    uses.descriptors[receiver->identifier()] = std::move(dimensions);
   });
   // The names along the leftmost operand chain of a pointer expression (through locals).
   std::function<void(const python::Expr &, int, std::set<std::string> &)> base =
@@ -237,6 +297,48 @@ std::vector<const python::CallExpr *> launches(const python::Module &module,
   return found;
 }
 
+// The literal block shape of a host descriptor made in the file and passed as `argument`
+// (`d = TensorDescriptor.from_tensor(x, block_shape=[64, 64])` or `TensorDescriptor(x, shape,
+// strides, [64, 64])`), if one is.
+std::vector<int64_t> hostBlockShape(const python::Module &module, const python::Expr &argument) {
+  const auto *name = argument.dynCast<python::NameExpr>();
+  std::vector<int64_t> shape;
+  if (!name)
+    return shape;
+  python::walkAst(module, [&](const python::Node &node) {
+    const auto *assign = node.dynCast<python::AssignStmt>();
+    if (!shape.empty() || !assign || assign->targets().size() != 1)
+      return;
+    const auto *target = assign->targets()[0]->dynCast<python::NameExpr>();
+    const auto *call = assign->value().dynCast<python::CallExpr>();
+    if (!target || target->identifier() != name->identifier() || !call)
+      return;
+    std::string callee = lastComponent(call->callee());
+    const python::Expr *block = nullptr;
+    if (callee == "from_tensor" && call->arguments().size() >= 2)
+      block = call->arguments()[1].get();
+    else if (callee == "TensorDescriptor" && call->arguments().size() >= 4)
+      block = call->arguments()[3].get();
+    else if (callee != "from_tensor" && callee != "TensorDescriptor")
+      return;
+    for (const python::KeywordArgument &keyword : call->keywords())
+      if (keyword.name == "block_shape")
+        block = keyword.value.get();
+    const auto *list = block ? block->dynCast<python::CollectionExpr>() : nullptr;
+    if (!list)
+      return;
+    std::vector<int64_t> values;
+    for (const python::ExprPtr &element : list->elements()) {
+      const auto *integer = element->dynCast<python::IntegerLiteral>();
+      if (!integer)
+        return;
+      values.push_back(std::atoll(integer->spelling().c_str()));
+    }
+    shape = std::move(values);
+  });
+  return shape;
+}
+
 bool isFloatName(const std::string &name) {
   std::string text = lower(name);
   // Strides, counts and offsets are integers whatever they stride over (`stride_scales`).
@@ -313,13 +415,21 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
         global.value.asCallable()->jit && global.value.asCallable()->jit->definition == &definition)
       kernelNames.insert(name);
   std::map<std::string, std::string> launched;
+  std::map<std::string, std::vector<int64_t>> hostBlocks; // descriptors made in the file
   for (const python::CallExpr *call : launches(*scope.module, kernelNames)) {
-    for (size_t i = 0; i < call->arguments().size() && i < parameters.size(); ++i)
+    for (size_t i = 0; i < call->arguments().size() && i < parameters.size(); ++i) {
       if (std::optional<std::string> text = literalText(*call->arguments()[i]))
         launched.emplace(parameters[i].name, *text);
+      std::vector<int64_t> block = hostBlockShape(*scope.module, *call->arguments()[i]);
+      if (!block.empty())
+        hostBlocks.emplace(parameters[i].name, std::move(block));
+    }
     for (const python::KeywordArgument &keyword : call->keywords()) {
       if (keyword.isDoubleStarred())
         continue;
+      std::vector<int64_t> block = hostBlockShape(*scope.module, *keyword.value);
+      if (!block.empty())
+        hostBlocks.emplace(keyword.name, std::move(block));
       std::optional<std::string> text = literalText(*keyword.value);
       if (!text)
         continue;
@@ -334,6 +444,7 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
 
   Uses uses = analyse(definition);
   std::vector<std::string> entries;
+  std::vector<size_t> descriptorEntries;
   for (const python::Parameter &parameter : parameters) {
     const std::string &name = parameter.name;
     if (byName.count(name)) {
@@ -343,6 +454,11 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
       continue;
     }
     bool constexprParameter = isConstexprAnnotation(parameter);
+    if (uses.descriptors.count(name) && !constexprParameter) {
+      descriptorEntries.push_back(entries.size());
+      entries.push_back(name); // its block shape needs the other entries: below
+      continue;
+    }
     auto launch = launched.find(name);
     if (launch != launched.end() && (constexprParameter || launch->second.rfind("tl.", 0) == 0 ||
                                      launch->second.rfind("torch.", 0) == 0)) {
@@ -392,6 +508,45 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
     else
       entries.push_back("i32");
   }
+  // A tensor descriptor: fp16 blocks (the element type is the host tensor's, which the file
+  // does not say; the variants try others) whose dimensions are the constexpr parameters
+  // their access offsets are multiples of (`desc.load([pid_m * BLOCK_M, k])`), else the
+  // literal block shape of the host descriptor the launch passes, else 64.
+  // The constexprs' values: the autotune config's, then the entries (which leave out the
+  // parameters the config and the heuristics give by name).
+  std::map<std::string, std::string> valueOf = configValues;
+  {
+    size_t entry = 0;
+    for (const python::Parameter &parameter : parameters) {
+      if (byName.count(parameter.name) && !everyParameter)
+        continue;
+      if (entry < entries.size() && isConstexprAnnotation(parameter))
+        valueOf.emplace(parameter.name, entries[entry]);
+      ++entry;
+    }
+  }
+  for (size_t index : descriptorEntries) {
+    std::string name = entries[index];
+    const std::vector<std::vector<std::string>> &dimensions = uses.descriptors[name];
+    std::vector<int64_t> host = hostBlocks.count(name) ? hostBlocks[name] : std::vector<int64_t>{};
+    std::string shape;
+    for (size_t d = 0; d < dimensions.size(); ++d) {
+      std::string size;
+      for (const std::string &source : dimensions[d]) {
+        auto value = valueOf.find(source);
+        if (value != valueOf.end() && !value->second.empty() &&
+            std::all_of(value->second.begin(), value->second.end(),
+                        [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+          size = value->second;
+          break;
+        }
+      }
+      if (size.empty())
+        size = host.size() == dimensions.size() ? std::to_string(host[d]) : "64";
+      shape += (d ? "," : "") + size;
+    }
+    entries[index] = "tensordesc<fp16[" + shape + "]>";
+  }
   for (size_t i = 0; i < entries.size(); ++i)
     proposal.signature += (i ? ", " : "") + entries[i];
   if (proposal.evidence.empty())
@@ -415,11 +570,13 @@ std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
       text += (i ? ", " : "") + items[i];
     return text;
   };
-  std::vector<size_t> pointers, dtypes, sizes, scalars, floats;
+  std::vector<size_t> pointers, dtypes, sizes, scalars, floats, descriptors;
   for (size_t i = 0; i < entries.size(); ++i) {
     const std::string &entry = entries[i];
     if (!entry.empty() && entry[0] == '*')
       pointers.push_back(i);
+    else if (entry.rfind("tensordesc<fp16[", 0) == 0)
+      descriptors.push_back(i);
     else if (entry == "tl.float32")
       dtypes.push_back(i);
     else if (entry == "1" || entry == "128")
@@ -443,6 +600,17 @@ std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
     for (size_t i : pointers)
       items[i] = std::string("*") + type + ":16";
     add(items, std::string("pointers to ") + type);
+  }
+  // Tensor descriptors of another element type (all of them, with the pointers alike).
+  for (const char *type : {"bf16", "fp32", "fp8e4nv", "i8"}) {
+    std::vector<std::string> items = entries;
+    for (size_t i : descriptors)
+      items[i] =
+          "tensordesc<" + std::string(type) + entries[i].substr(std::strlen("tensordesc<fp16"));
+    for (size_t i : pointers)
+      items[i] = std::string("*") + type + ":16";
+    if (!descriptors.empty())
+      add(items, std::string("descriptors and pointers of ") + type);
   }
   for (size_t i : pointers)
     for (const char *type : elementTypes) {
