@@ -201,7 +201,8 @@ void registerDTypes(Library &lib) {
                    fail("tl.tuple takes a tuple or list of values, not " + elements.describe());
                  });
   for (const char *name :
-       {"triton.language.dtype", "triton.language.tensor", "triton.language.const"}) {
+       {"triton.language.dtype", "triton.language.tensor", "triton.language.const",
+        "triton.language.tensor_descriptor", "triton.language.tensor_descriptor_base"}) {
     lib.addBuiltin(name, signature({}, "args"), [name](CodeGenerator &, BoundArguments &) -> Value {
       fail(std::string(name) + " cannot be constructed inside a kernel");
     });

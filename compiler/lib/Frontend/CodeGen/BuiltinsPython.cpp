@@ -83,8 +83,13 @@ bool isInstance(const Value &object, const Value &classValue) {
     return object.isString();
   if (name == "builtins.tuple" || name == "builtins.list" || name == "triton.language.tuple")
     return object.isTuple();
+  // A tensor descriptor is no tl.tensor in Triton (tensor_descriptor_base derives from
+  // base_value): `isinstance(x, tl.tensor_descriptor)` tells a descriptor from a pointer.
   if (name == "triton.language.tensor")
-    return object.isTensor();
+    return object.isTensor() && !object.asTensor().type.isTensorDesc();
+  if (name == "triton.language.tensor_descriptor" ||
+      name == "triton.language.tensor_descriptor_base")
+    return object.isTensor() && object.asTensor().type.isTensorDesc();
   if (name == "triton.language.dtype")
     return object.isDType();
   // Triton's type classes: pointer_type, block_type (dtypes of those kinds).
