@@ -4,6 +4,7 @@
 # site-packages: it reads a distribution's metadata in a folder of the path (.dist-info,
 # .egg-info), else the version a package's checkout states (pyproject.toml, __version__),
 # else takes 0.0.0 with a note; a distribution it finds nowhere is not installed.
+# NO-TRITON-LAYOUTS: the kernel needs --python-path to the test's installed packages, which the recording does not pass (an element-wise kernel: its layouts are covered elsewhere)
 # RUN: trex compile %s --kernel scaled --signature "*fp32:16, 64" --python-path %S/Inputs/installed --python-path %S/Inputs/installed/checkout --emit ttir 2>&1 | FileCheck %s
 # RUN: not trex compile %s --kernel scaled --signature "*fp32:16, 64" --emit ttir 2>&1 | FileCheck %s --check-prefix=NOPATH
 from importlib.metadata import PackageNotFoundError, version

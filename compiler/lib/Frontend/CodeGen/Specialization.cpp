@@ -6,6 +6,8 @@
 #include "Library.h"
 #include "Signature.h"
 
+#include "../Module/Object.h"
+
 #include "trex/Frontend/Python/Parser.h"
 
 #include <algorithm>
@@ -68,6 +70,22 @@ bool sameConstant(const Value &a, const Value &b) {
 const JitFunction &selectKernel(const ModuleScope &scope, const std::string &name) {
   // A global of that name holding a jit function (`kernel = triton.jit(_impl)`, an autotuned
   // kernel) comes first; then a jit function defined under that name.
+  // `Class.kernel`: a jit function defined in a class, by its attributes.
+  if (size_t dot = name.find('.'); dot != std::string::npos) {
+    auto global = scope.globals.find(name.substr(0, dot));
+    const Value *value =
+        global != scope.globals.end() && global->second.kind == ModuleScope::Global::Kind::Resolved
+            ? &global->second.value
+            : nullptr;
+    for (size_t start = dot + 1; value && start <= name.size();) {
+      size_t next = std::min(name.find('.', start), name.size());
+      value = value->isObject() ? value->asObject()->attribute(name.substr(start, next - start))
+                                : nullptr;
+      start = next + 1;
+    }
+    if (value && value->isCallable() && value->asCallable()->kind == Callable::Kind::Jit)
+      return *value->asCallable()->jit;
+  }
   if (!name.empty()) {
     auto global = scope.globals.find(name);
     if (global != scope.globals.end()) {

@@ -575,8 +575,19 @@ void ModuleEvaluator::Impl::execClassDef(Frame &frame, const python::ClassDefStm
   } catch (const CompileError &) {
     // A class whose body trex cannot evaluate stays usable as a name.
   }
-  for (auto &[name, value] : body.locals->variables)
+  for (auto &[name, value] : body.locals->variables) {
     classObject->setAttribute(name, value);
+    // A kernel defined in a class (`@staticmethod @triton.jit def forward`, launched as
+    // `Ops.forward[grid]`) is one of the module's jit functions, as Triton compiles it.
+    if (value.isCallable() && value.asCallable()->kind == Callable::Kind::Jit) {
+      const auto &jit = value.asCallable()->jit;
+      auto &functions = frame.module->functions;
+      if (jit->scope == frame.module &&
+          std::none_of(functions.begin(), functions.end(),
+                       [&](const auto &function) { return function == jit; }))
+        functions.push_back(std::const_pointer_cast<JitFunction>(jit));
+    }
+  }
   // A typing.NamedTuple class: its annotated names, in order, are its fields (`_fields`, as
   // Python gives them); kernels build instances and read the fields by name.
   bool namedTuple = false;
