@@ -21,6 +21,17 @@ void ModuleEvaluator::Impl::remark(ModuleScope &scope, SourceLocation where,
       python::makeDiagnostic(severity, scope.source, scope.fileName, where, message));
 }
 
+bool ModuleEvaluator::Impl::assumedTruth(const Value &opaque, bool preferred, bool *decided) {
+  std::shared_ptr<Object> value = opaque.asObject();
+  bool negated = value->negationOf != nullptr;
+  if (negated)
+    value = value->negationOf;
+  auto [entry, inserted] = assumptions.emplace(value, preferred != negated);
+  if (decided)
+    *decided = !inserted;
+  return entry->second != negated;
+}
+
 Value ModuleEvaluator::Impl::lookup(Frame &frame, const std::string &name) {
   if (frame.locals && !frame.globalNames.count(name))
     if (const Value *local = frame.locals->find(name))

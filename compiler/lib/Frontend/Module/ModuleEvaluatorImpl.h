@@ -263,6 +263,13 @@ struct ModuleEvaluator::Impl {
   // `import dotted` (absolute): the module's value. Throws ModuleNotFoundError.
   Value importAbsolute(const std::string &dotted);
 
+  // The truth trex takes for an opaque condition (Python would know it; trex does not):
+  // decided once per value, at its first test (`preferred` there), and kept for every later
+  // test of it, the opposite for its `not`, so that `if X:` and `if not X:` never both run.
+  // `decided` says whether an earlier test had decided it.
+  bool assumedTruth(const Value &opaque, bool preferred, bool *decided = nullptr);
+  std::map<std::shared_ptr<Object>, bool> assumptions;
+
   // The file of module `dotted` in the kernel file's folder or a folder of the search path.
   std::optional<std::pair<std::string, bool>> findOnPath(const std::string &dotted);
 

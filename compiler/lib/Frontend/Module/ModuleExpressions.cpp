@@ -54,6 +54,15 @@ Value ModuleEvaluator::Impl::evaluateUnlocated(Frame &frame, const python::Expr 
   case K::UnaryOp: {
     const auto &unary = expression.cast<python::UnaryOpExpr>();
     Value operand = evaluate(frame, unary.operand());
+    if (isOpaque(operand) && unary.op() == python::UnaryOperator::Not) {
+      // `not X`: another unknown, whose truth is X's opposite (`not not X` is X's).
+      const std::shared_ptr<Object> &inner = operand.asObject();
+      if (inner->negationOf)
+        return Value::object(inner->negationOf);
+      Value negation = opaqueValue("not " + inner->name, inner->origin, inner->location);
+      negation.asObject()->negationOf = inner;
+      return negation;
+    }
     if (isOpaque(operand))
       return operand;
     static const std::map<python::UnaryOperator, std::string> methods = {
@@ -90,10 +99,14 @@ Value ModuleEvaluator::Impl::evaluateUnlocated(Frame &frame, const python::Expr 
     const auto &conditional = expression.cast<python::ConditionalExpr>();
     Value test = evaluate(frame, conditional.test());
     if (isOpaque(test)) {
+      bool decided = false;
+      bool taken = assumedTruth(test, true, &decided);
       remark(*frame.module, conditional.test().location(),
              "trex cannot evaluate this condition (it depends on " + test.asObject()->name +
-                 ", which trex does not model); it takes the first value");
-      return evaluate(frame, conditional.body());
+                 ", which trex does not model); it takes the " +
+                 (taken ? "first value" : "second value") +
+                 (decided ? " (the truth it took for this value before)" : ""));
+      return evaluate(frame, taken ? conditional.body() : conditional.orElse());
     }
     return evaluate(frame, truth(test) ? conditional.body() : conditional.orElse());
   }

@@ -152,12 +152,17 @@ Flow ModuleEvaluator::Impl::execStatementUnlocated(Frame &frame, const python::S
       // their kernels with `if triton_available():`), else the `if` branch.
       int inBody = tritonDefinitions(ifStatement.body());
       int inElse = tritonDefinitions(ifStatement.orElse());
-      taken = inBody >= inElse;
+      bool decided = false;
+      taken = assumedTruth(test, inBody >= inElse, &decided);
       remark(*frame.module, ifStatement.test().location(),
              "trex cannot evaluate this condition (it depends on " + test.asObject()->name +
                  ", which trex does not model); it takes the " +
-                 (taken ? "`if` branch" : "`else` branch") +
-                 (inBody != inElse ? ", which defines the Triton functions" : ""));
+                 (taken                          ? "`if` branch"
+                  : ifStatement.orElse().empty() ? "`else` branch (none: it skips the `if`)"
+                                                 : "`else` branch") +
+                 (decided            ? " (the truth it took for this value before)"
+                  : inBody != inElse ? ", which defines the Triton functions"
+                                     : ""));
     } else {
       taken = truth(test);
     }

@@ -87,6 +87,9 @@ struct Object {
   // Class: the base classes.
   std::vector<Value> bases;
 
+  // Opaque `not X`: X (trex assumes the opposite truth for it).
+  std::shared_ptr<Object> negationOf;
+
   // Where it was made (for notes in errors).
   const ModuleScope *origin = nullptr;
   python::SourceLocation location;
