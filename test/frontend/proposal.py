@@ -91,3 +91,23 @@ def launch_tiles(a, b, c, x, y):
     tile_matmul[(8, 8)](a_desc, b_desc, c, c.stride(0), a.shape[1], BLOCK_K=32, GROUP=8)
     source = TensorDescriptor(x, x.shape, x.stride(), [16, 64])
     copy_rows[(4,)](source, y, y.stride(0), ROWS=16)
+
+
+# Guessed block sizes are made smaller where their product makes tensors far larger than a
+# program's blocks (128 x 128 x 32 elements here: minutes of LLVM and ptxas for one guess): the
+# largest size keeping every tensor within 128 x 128 elements.
+# RUN: trex compile %s --kernel box_sums --emit ttir 2>&1 | FileCheck %s --check-prefix=SHRINK
+# SHRINK: remark: no --signature given; trex proposes --signature "*fp32:16, *fp32:16, 128, 128, 32" (from a launch in the file)
+# SHRINK: remark: trex proposes --signature "*fp32:16, *fp32:16, 16, 16, 32" instead (blocks of 16: with 128 the kernel's tensors exceed 16384 elements)
+# SHRINK: tt.load {{.*}} : tensor<16x16x32x!tt.ptr<f32>>
+@triton.jit
+def box_sums(X, Out, BLOCK_H: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_D: tl.constexpr):
+    h = tl.arange(0, BLOCK_H)[:, None, None]
+    s = tl.arange(0, BLOCK_S)[None, :, None]
+    d = tl.arange(0, BLOCK_D)[None, None, :]
+    x = tl.load(X + (h * BLOCK_S + s) * BLOCK_D + d)
+    tl.store(Out + tl.arange(0, BLOCK_H), tl.sum(tl.sum(x, axis=2), axis=1))
+
+
+def launch_box_sums(x, out):
+    box_sums[(1,)](x, out, BLOCK_D=32)

@@ -271,6 +271,49 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
           generate(effective); // the proposal's own error is the one reported
         }
       }
+      // Guessed block sizes whose product makes tensors far larger than a program's blocks
+      // usually are (128 for each of three dimensions: a million elements, minutes of LLVM and
+      // ptxas): smaller ones, the largest that keeps every tensor within kProposalElements.
+      auto largest = [&]() {
+        int64_t elements = 0;
+        module->walk([&](Operation *op) {
+          for (Type type : op->getResultTypes())
+            if (auto tensor = dyn_cast<RankedTensorType>(type); tensor && tensor.hasStaticShape())
+              elements = std::max(elements, tensor.getNumElements());
+        });
+        return elements;
+      };
+      if (largest() > kProposalElements) {
+        std::string proposed = *result.proposedSignature;
+        bool shrunk = false;
+        for (int size : {64, 32, 16}) {
+          std::optional<std::string> smaller = smallerBlocks(proposed, size);
+          if (!smaller)
+            break;
+          KernelRequest attempt = effective;
+          attempt.signature = *smaller;
+          try {
+            generate(attempt);
+          } catch (const std::exception &) {
+            continue;
+          }
+          if (largest() <= kProposalElements) {
+            result.proposedSignature = *smaller;
+            result.diagnostics.push_back(
+                diagnosticAt(*scope, python::DiagnosticSeverity::Remark, definition.location(),
+                             "trex proposes --signature \"" + *smaller + "\" instead (blocks of " +
+                                 std::to_string(size) + ": with 128 the kernel's tensors exceed " +
+                                 std::to_string(kProposalElements) + " elements)"));
+            shrunk = true;
+            break;
+          }
+        }
+        if (!shrunk) {
+          KernelRequest again = effective;
+          again.signature = proposed;
+          generate(again);
+        }
+      }
     }
   } catch (const CompileError &error) {
     result.diagnostics.insert(result.diagnostics.end(), state.diagnostics.begin(),

@@ -554,6 +554,44 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
   return proposal;
 }
 
+std::optional<std::string> smallerBlocks(const std::string &signature, int size) {
+  std::string result, number = std::to_string(size);
+  bool changed = false;
+  for (size_t start = 0;;) {
+    size_t comma = signature.find(", ", start);
+    std::string entry = signature.substr(start, comma - start);
+    if (entry == "128") {
+      entry = number;
+      changed = true;
+    } else if (entry.rfind("tensordesc<", 0) == 0) {
+      // Its dimensions: "tensordesc<fp16[128,64]>".
+      std::string rebuilt;
+      size_t open = entry.find('[');
+      rebuilt = entry.substr(0, open + 1);
+      for (size_t at = open + 1; at < entry.size();) {
+        size_t end = entry.find_first_of(",]", at);
+        std::string dimension = entry.substr(at, end - at);
+        if (dimension == "128") {
+          dimension = number;
+          changed = true;
+        }
+        rebuilt += dimension + entry.substr(end, 1);
+        at = end + 1;
+        if (entry[end] == ']') {
+          rebuilt += entry.substr(at);
+          break;
+        }
+      }
+      entry = rebuilt;
+    }
+    result += (result.empty() ? "" : ", ") + entry;
+    if (comma == std::string::npos)
+      break;
+    start = comma + 2;
+  }
+  return changed ? std::optional<std::string>(result) : std::nullopt;
+}
+
 std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
   // The proposal's entries are joined with ", " and never contain one.
   std::vector<std::string> entries;

@@ -37,6 +37,12 @@ struct ProposalVariant {
 // 4, 2) for the constexpr integers the proposal guessed.
 std::vector<ProposalVariant> proposalVariants(const std::string &signature);
 
+// The proposal with its guessed block sizes (the constexpr entries "128", and the dimensions of
+// 128 of its tensor descriptors, which come from them) made `size`: tried when the proposal's
+// tensors are larger than a program's blocks usually are (kProposalElements).
+std::optional<std::string> smallerBlocks(const std::string &signature, int size);
+constexpr int64_t kProposalElements = 128 * 128;
+
 } // namespace trex::frontend
 
 #endif // TREX_FRONTEND_CODEGEN_PROPOSAL_H
