@@ -7,6 +7,7 @@
 # RUN: trex compile %s --kernel fine --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=FINE
 # RUN: trex compile %s --kernel offsets_flag --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=FLAG
 # RUN: trex compile %s --kernel bf16_tiles --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=BF16
+# RUN: trex compile %s --kernel cube_sum --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=NUMEL
 import triton
 import triton.language as tl
 
@@ -81,3 +82,22 @@ def bf16_tiles(desc, out_ptr, BLOCK: tl.constexpr):
     tl.static_assert(tile.dtype == tl.bfloat16)
     offs = tl.arange(0, BLOCK)
     tl.store(out_ptr + offs[:, None] * BLOCK + offs[None, :], tile)
+
+
+# A proposal over Triton's element limit (128 x 128 x 128) is repaired with smaller blocks
+# first (the pointer-type variants would use up the attempts' budget before).
+# NUMEL: remark: no --signature given; trex proposes --signature "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, 128, 128, 128"
+# NUMEL: remark: the kernel refuses that proposal; trex proposes --signature "*fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, *fp32:16, 64, 64, 64" instead (blocks of 64)
+# NUMEL: remark: trex proposes --signature "{{.*}}, 16, 16, 16" instead (blocks of 16: with 64 the kernel's tensors exceed 16384 elements)
+@triton.jit
+def cube_sum(p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, out, BLOCK_A: tl.constexpr,
+             BLOCK_B: tl.constexpr, BLOCK_C: tl.constexpr):
+    a = tl.arange(0, BLOCK_A)[:, None, None]
+    b = tl.arange(0, BLOCK_B)[None, :, None]
+    c = tl.arange(0, BLOCK_C)[None, None, :]
+    x = tl.load(p0 + (a * BLOCK_B + b) * BLOCK_C + c)
+    for p in tl.static_range(1):
+        x += tl.load(p1 + a + b + c) + tl.load(p2 + a) + tl.load(p3 + a) + tl.load(p4 + a)
+        x += tl.load(p5 + a) + tl.load(p6 + a) + tl.load(p7 + a) + tl.load(p8 + a)
+        x += tl.load(p9 + a) + tl.load(p10 + a)
+    tl.store(out + tl.arange(0, BLOCK_A), tl.sum(tl.sum(x, axis=2), axis=1))

@@ -111,3 +111,36 @@ def box_sums(X, Out, BLOCK_H: tl.constexpr, BLOCK_S: tl.constexpr, BLOCK_D: tl.c
 
 def launch_box_sums(x, out):
     box_sums[(1,)](x, out, BLOCK_D=32)
+
+
+# What a jit helper does with a parameter counts for the argument the kernel passes it: both
+# pointers are loaded from only inside `gather_pair` (before: proposed i32, and repairing found
+# one of the two only), the mode is compared with strings only inside `activate` (proposed 1:
+# no branch ran and `out` was undefined), and a constexpr tested `is None` is proposed None.
+# RUN: trex compile %s --kernel through_helpers --emit ttir 2>&1 | FileCheck %s --check-prefix=HELPERS
+# HELPERS: remark: no --signature given; trex proposes --signature "*fp32:16, *fp32:16, *fp32:16, i32, 'gelu', None, 128" (from the kernel's parameters and their use)
+# HELPERS-NOT: refuses
+# HELPERS: tt.func public @through_helpers
+@triton.jit
+def gather_pair(first, second, offs, mask):
+    return tl.load(first + offs, mask=mask), tl.load(second + offs, mask=mask)
+
+
+@triton.jit
+def activate(x, kind: tl.constexpr):
+    if kind == "gelu":
+        out = x * tl.sigmoid(1.702 * x)
+    elif kind == "relu":
+        out = tl.maximum(x, 0.0)
+    return out
+
+
+@triton.jit
+def through_helpers(a, b, out_ptr, n, KIND: tl.constexpr, SCALE_DTYPE: tl.constexpr,
+                    BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x, y = gather_pair(a, b, offs, offs < n)
+    z = activate(x + y, KIND)
+    if SCALE_DTYPE is not None:
+        z = z.to(SCALE_DTYPE).to(tl.float32)
+    tl.store(out_ptr + offs, z, mask=offs < n)

@@ -225,12 +225,12 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
         const python::SourceLocation &at = error.frames().back().location;
         return std::make_pair(static_cast<int>(at.line), static_cast<int>(at.column));
       };
+      std::string changes; // what the repairs changed, for the remark
       try {
         generate(effective);
       } catch (const CompileError &first) {
         std::string current = *result.proposedSignature;
         std::pair<int, int> reached = reachedBy(first);
-        std::string changes;
         bool repaired = false;
         constexpr int kAttempts = 96;
         int attempts = 0;
@@ -285,9 +285,15 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
       };
       if (largest() > kProposalElements) {
         std::string proposed = *result.proposedSignature;
+        // The guessed size now: 128, or the smaller one a repair took.
+        int guessed = 128;
+        if (size_t at = changes.rfind("blocks of "); at != std::string::npos)
+          guessed = std::atoi(changes.c_str() + at + 10);
         bool shrunk = false;
         for (int size : {64, 32, 16}) {
-          std::optional<std::string> smaller = smallerBlocks(proposed, size);
+          if (size >= guessed)
+            continue;
+          std::optional<std::string> smaller = smallerBlocks(proposed, guessed, size);
           if (!smaller)
             break;
           KernelRequest attempt = effective;
@@ -302,7 +308,8 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
             result.diagnostics.push_back(
                 diagnosticAt(*scope, python::DiagnosticSeverity::Remark, definition.location(),
                              "trex proposes --signature \"" + *smaller + "\" instead (blocks of " +
-                                 std::to_string(size) + ": with 128 the kernel's tensors exceed " +
+                                 std::to_string(size) + ": with " + std::to_string(guessed) +
+                                 " the kernel's tensors exceed " +
                                  std::to_string(kProposalElements) + " elements)"));
             shrunk = true;
             break;

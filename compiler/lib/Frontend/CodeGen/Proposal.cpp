@@ -85,12 +85,49 @@ struct Uses {
   std::set<std::string> extents;     // a tl.arange extent or a shape element
   std::set<std::string> conditions;  // tested by `if`/`and`/`or`/`not`
   std::set<std::string> dtypes;      // passed as a dtype (`.to(P)`, dtype=P)
+  // Compared with string literals (`act == "relu"`, `act in ("relu", "gelu")`), in order.
+  std::map<std::string, std::vector<std::string>> strings;
+  std::set<std::string> noneTests; // compared with `is None` / `is not None`
   // Tensor descriptors (`P.load([...])`, `P.store([...], v)`): per dimension of the block,
   // the names the offset of the first access is computed from, in order (through locals).
   std::map<std::string, std::vector<std::vector<std::string>>> descriptors;
 };
 
-Uses analyse(const python::FunctionDefStmt &kernel) {
+// The jit function a call's callee names (`helper`, `module.helper`, `Class.helper`), if one.
+const python::FunctionDefStmt *calledJit(const ModuleScope &scope, const python::Expr &callee) {
+  std::vector<std::string> path;
+  const python::Expr *part = &callee;
+  while (const auto *attribute = part->dynCast<python::AttributeExpr>()) {
+    path.insert(path.begin(), attribute->attribute());
+    part = &attribute->value();
+  }
+  const auto *root = part->dynCast<python::NameExpr>();
+  if (!root)
+    return nullptr;
+  auto global = scope.globals.find(root->identifier());
+  if (global == scope.globals.end() || global->second.kind != ModuleScope::Global::Kind::Resolved)
+    return nullptr;
+  const Value *value = &global->second.value;
+  for (const std::string &name : path) {
+    if (!value->isObject())
+      return nullptr;
+    const Object &object = *value->asObject();
+    if (object.type == Object::Type::Module && object.module) {
+      auto inner = object.module->globals.find(name);
+      if (inner == object.module->globals.end() ||
+          inner->second.kind != ModuleScope::Global::Kind::Resolved)
+        return nullptr;
+      value = &inner->second.value;
+    } else if (!(value = object.attribute(name))) {
+      return nullptr;
+    }
+  }
+  if (value->isCallable() && value->asCallable()->kind == Callable::Kind::Jit)
+    return value->asCallable()->jit->definition;
+  return nullptr;
+}
+
+Uses analyse(const python::FunctionDefStmt &kernel, const ModuleScope &scope, int depth = 0) {
   Uses uses;
   // Local assignments, to follow `ptrs = X + offs; tl.load(ptrs)` to X.
   std::map<std::string, const python::Expr *> locals;
@@ -258,6 +295,35 @@ Uses analyse(const python::FunctionDefStmt &kernel) {
       if (callee == "to" && call->arguments().size() == 1)
         if (const auto *name = call->arguments()[0]->dynCast<python::NameExpr>())
           uses.dtypes.insert(name->identifier());
+    } else if (const auto *compare = node.dynCast<python::CompareExpr>()) {
+      using C = python::ComparisonOperator;
+      const python::Expr *left = &compare->left();
+      for (size_t i = 0; i < compare->ops().size(); ++i) {
+        const python::Expr *right = compare->comparators()[i].get();
+        C op = compare->ops()[i];
+        for (auto [side, other] : {std::pair(left, right), std::pair(right, left)}) {
+          const auto *name = side->dynCast<python::NameExpr>();
+          if (!name)
+            continue;
+          std::vector<std::string> &texts = uses.strings[name->identifier()];
+          auto addText = [&](const python::Expr &expression) {
+            const auto *text = expression.dynCast<python::StringLiteral>();
+            if (text && !text->isBytes() && !llvm::is_contained(texts, text->value()))
+              texts.push_back(text->value());
+          };
+          if (op == C::Equal || op == C::NotEqual)
+            addText(*other);
+          if ((op == C::In || op == C::NotIn) && side == left)
+            if (const auto *options = other->dynCast<python::CollectionExpr>())
+              for (const python::ExprPtr &option : options->elements())
+                addText(*option);
+          if ((op == C::Is || op == C::IsNot) && other->isa<python::NoneLiteral>())
+            uses.noneTests.insert(name->identifier());
+          if (texts.empty())
+            uses.strings.erase(name->identifier());
+        }
+        left = right;
+      }
     } else if (const auto *binary = node.dynCast<python::BinaryOpExpr>()) {
       // Loaded values shifted or masked are integer bit patterns (packed weights).
       using B = python::BinaryOperator;
@@ -281,6 +347,37 @@ Uses analyse(const python::FunctionDefStmt &kernel) {
             uses.conditions.insert(name->identifier());
     }
   });
+  // What a jit helper does with its parameters, the caller's arguments do (a pointer loaded
+  // from only in a helper, a mode string compared only there).
+  if (depth < 3)
+    python::walkAst(kernel, [&](const python::Node &node) {
+      const auto *call = node.dynCast<python::CallExpr>();
+      const python::FunctionDefStmt *callee = call ? calledJit(scope, call->callee()) : nullptr;
+      if (!callee || callee == &kernel)
+        return;
+      Uses inner = analyse(*callee, scope, depth + 1);
+      const python::ParameterList &parameters = callee->parameters();
+      auto pass = [&](const std::string &argument, const std::string &parameter) {
+        for (auto [from, to] :
+             {std::pair(&inner.pointers, &uses.pointers),
+              std::pair(&inner.intPointers, &uses.intPointers),
+              std::pair(&inner.extents, &uses.extents),
+              std::pair(&inner.conditions, &uses.conditions),
+              std::pair(&inner.dtypes, &uses.dtypes), std::pair(&inner.noneTests, &uses.noneTests)})
+          if (from->count(parameter))
+            to->insert(argument);
+        if (auto texts = inner.strings.find(parameter); texts != inner.strings.end())
+          uses.strings.emplace(argument, texts->second);
+        if (auto block = inner.descriptors.find(parameter); block != inner.descriptors.end())
+          uses.descriptors.emplace(argument, block->second);
+      };
+      for (size_t i = 0; i < call->arguments().size() && i < parameters.size(); ++i)
+        if (const auto *name = call->arguments()[i]->dynCast<python::NameExpr>())
+          pass(name->identifier(), parameters[i].name);
+      for (const python::KeywordArgument &keyword : call->keywords())
+        if (const auto *name = keyword.value ? keyword.value->dynCast<python::NameExpr>() : nullptr)
+          pass(name->identifier(), keyword.name);
+    });
   return uses;
 }
 
@@ -442,7 +539,7 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
   if (!launched.empty())
     proposal.evidence.push_back("a launch in the file");
 
-  Uses uses = analyse(definition);
+  Uses uses = analyse(definition, scope);
   std::vector<std::string> entries;
   std::vector<size_t> descriptorEntries;
   for (const python::Parameter &parameter : parameters) {
@@ -478,6 +575,14 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
         }
         continue;
       }
+    }
+    if (constexprParameter && uses.strings.count(name)) {
+      entries.push_back("'" + uses.strings[name].front() + "'"); // the first mode it tests
+      continue;
+    }
+    if (constexprParameter && uses.noneTests.count(name)) {
+      entries.push_back("None");
+      continue;
     }
     if (constexprParameter) {
       std::string upper = name;
@@ -554,13 +659,13 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
   return proposal;
 }
 
-std::optional<std::string> smallerBlocks(const std::string &signature, int size) {
-  std::string result, number = std::to_string(size);
+std::optional<std::string> smallerBlocks(const std::string &signature, int from, int size) {
+  std::string result, number = std::to_string(size), guessed = std::to_string(from);
   bool changed = false;
   for (size_t start = 0;;) {
     size_t comma = signature.find(", ", start);
     std::string entry = signature.substr(start, comma - start);
-    if (entry == "128") {
+    if (entry == guessed) {
       entry = number;
       changed = true;
     } else if (entry.rfind("tensordesc<", 0) == 0) {
@@ -571,7 +676,7 @@ std::optional<std::string> smallerBlocks(const std::string &signature, int size)
       for (size_t at = open + 1; at < entry.size();) {
         size_t end = entry.find_first_of(",]", at);
         std::string dimension = entry.substr(at, end - at);
-        if (dimension == "128") {
+        if (dimension == guessed) {
           dimension = number;
           changed = true;
         }
@@ -594,14 +699,17 @@ std::optional<std::string> smallerBlocks(const std::string &signature, int size)
 
 std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
   // The proposal's entries are joined with ", " and never contain one.
-  std::vector<std::string> entries;
-  for (size_t start = 0;;) {
-    size_t comma = signature.find(", ", start);
-    entries.push_back(signature.substr(start, comma - start));
-    if (comma == std::string::npos)
-      break;
-    start = comma + 2;
-  }
+  auto split = [](const std::string &text) {
+    std::vector<std::string> items;
+    for (size_t start = 0;;) {
+      size_t comma = text.find(", ", start);
+      items.push_back(text.substr(start, comma - start));
+      if (comma == std::string::npos)
+        return items;
+      start = comma + 2;
+    }
+  };
+  std::vector<std::string> entries = split(signature);
   auto join = [](const std::vector<std::string> &items) {
     std::string text;
     for (size_t i = 0; i < items.size(); ++i)
@@ -631,6 +739,11 @@ std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
     if (seen.insert(text).second)
       variants.push_back({std::move(text), std::move(change)});
   };
+  // Smaller guessed blocks first (a tensor over Triton's element limit): three attempts, where
+  // the pointer types below are well over the attempts' budget.
+  for (int size : {64, 32, 16})
+    if (std::optional<std::string> smaller = smallerBlocks(signature, 128, size))
+      add(split(*smaller), "blocks of " + std::to_string(size));
   const char *elementTypes[] = {"fp16", "bf16", "i32",   "i8",     "u8",
                                 "i64",  "fp32", "fp8e5", "fp8e4nv"};
   for (const char *type : elementTypes) {

@@ -37,10 +37,11 @@ struct ProposalVariant {
 // 4, 2) for the constexpr integers the proposal guessed.
 std::vector<ProposalVariant> proposalVariants(const std::string &signature);
 
-// The proposal with its guessed block sizes (the constexpr entries "128", and the dimensions of
-// 128 of its tensor descriptors, which come from them) made `size`: tried when the proposal's
-// tensors are larger than a program's blocks usually are (kProposalElements).
-std::optional<std::string> smallerBlocks(const std::string &signature, int size);
+// The proposal with its guessed block sizes (the constexpr entries `from`, 128 as proposed,
+// and the dimensions `from` of its tensor descriptors, which come from them) made `size`:
+// tried when the proposal's tensors are larger than a program's blocks usually are
+// (kProposalElements) or than Triton allows.
+std::optional<std::string> smallerBlocks(const std::string &signature, int from, int size);
 constexpr int64_t kProposalElements = 128 * 128;
 
 } // namespace trex::frontend
