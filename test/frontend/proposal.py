@@ -144,3 +144,23 @@ def through_helpers(a, b, out_ptr, n, KIND: tl.constexpr, SCALE_DTYPE: tl.conste
     if SCALE_DTYPE is not None:
         z = z.to(SCALE_DTYPE).to(tl.float32)
     tl.store(out_ptr + offs, z, mask=offs < n)
+
+
+# num_stages of a launch in the file is taken as num_warps is: the loop is not pipelined.
+# RUN: trex compile %s --kernel row_dots --emit ttgir 2>&1 | FileCheck %s --check-prefix=STAGES
+# STAGES: remark: no --signature given; trex proposes --signature "*fp32:16, *fp32:16, *fp32:16, i32, 64" --num-warps 8 --num-stages 1 (from a launch in the file)
+# STAGES-NOT: ttg.async_copy_global_to_local
+# STAGES: ttng.warp_group_dot
+@triton.jit
+def row_dots(A, B, C, K, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK, BLOCK), tl.float32)
+    for k in range(0, K, BLOCK):
+        a = tl.load(A + offs[:, None] * K + k + offs[None, :])
+        b = tl.load(B + (k + offs[:, None]) * BLOCK + offs[None, :])
+        acc = tl.dot(a, b, acc)
+    tl.store(C + offs[:, None] * BLOCK + offs[None, :], acc)
+
+
+def launch_row_dots(a, b, c):
+    row_dots[(1,)](a, b, c, a.shape[1], BLOCK=64, num_warps=8, num_stages=1)

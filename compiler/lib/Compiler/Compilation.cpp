@@ -764,6 +764,8 @@ void compileInto(llvm::StringRef text, llvm::StringRef fileName, const CompileOp
     result.proposedSignature = generated.proposedSignature;
     if (generated.proposedNumWarps && !options.numWarpsGiven && !generated.autotuneConfig)
       result.numWarps = *generated.proposedNumWarps;
+    if (generated.proposedNumStages && !options.numStagesGiven && !generated.autotuneConfig)
+      result.numStages = *generated.proposedNumStages;
     if (generated.autotuneConfig) {
       if (!options.numWarpsGiven)
         result.numWarps = generated.autotuneConfig->numWarps;

@@ -177,6 +177,7 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
           effective.autotuneConfig = proposal->autotuneConfig;
         result.proposedSignature = proposal->signature;
         result.proposedNumWarps = proposal->numWarps;
+        result.proposedNumStages = proposal->numStages;
         std::string from;
         for (const std::string &evidence : proposal->evidence)
           from += (from.empty() ? "" : ", ") + evidence;
@@ -187,6 +188,8 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
                                           : std::string()) +
                 (proposal->numWarps ? " --num-warps " + std::to_string(*proposal->numWarps)
                                     : std::string()) +
+                (proposal->numStages ? " --num-stages " + std::to_string(*proposal->numStages)
+                                     : std::string()) +
                 " (from " + from + ")"));
       }
     }

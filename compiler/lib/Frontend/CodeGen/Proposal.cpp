@@ -532,6 +532,8 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
         continue;
       if (keyword.name == "num_warps" && !proposal.numWarps)
         proposal.numWarps = std::atoi(text->c_str());
+      else if (keyword.name == "num_stages" && !proposal.numStages)
+        proposal.numStages = std::atoi(text->c_str());
       else
         launched.emplace(keyword.name, *text);
     }

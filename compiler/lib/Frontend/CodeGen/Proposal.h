@@ -15,8 +15,9 @@ struct ProposedSpecialization {
   std::string signature;
   // Config 0 when the kernel is autotuned.
   std::optional<int> autotuneConfig;
-  // num_warps of a launch in the file.
+  // num_warps and num_stages of a launch in the file.
   std::optional<int> numWarps;
+  std::optional<int> numStages;
   // What the proposal is based on ("a launch in the file", "autotune config 0", ...).
   std::vector<std::string> evidence;
 };

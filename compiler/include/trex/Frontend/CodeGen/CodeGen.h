@@ -71,9 +71,10 @@ struct FrontendResult {
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::string kernelName;
   // Set when the request had no signature and trex proposed one (Proposal.cpp): the signature
-  // used, and the num_warps of a launch in the file, if any.
+  // used, and the num_warps and num_stages of a launch in the file, if any.
   std::optional<std::string> proposedSignature;
   std::optional<int> proposedNumWarps;
+  std::optional<int> proposedNumStages;
   // The Python files the module's imports read (besides the kernel's file), for caches.
   std::vector<std::string> importedFiles;
   // The parameters a launch passes (not made constants by the specialization), in order.
