@@ -3,8 +3,9 @@
 
 The corpus is kept outside the project (third-party code is never committed): a folder with a
 manifest.json listing one entry per kernel: {"file": path relative to the folder, "kernel",
-"signature", "num_warps", "category", "repo"}; files under pkgs/<owner>__<repo>/ get that
-folder (and its src/) as --python-path, as the package's own checkout would put it on sys.path.
+"signature", "num_warps", "category", "repo"} (and "num_stages" where the launch sets it);
+files under pkgs/<owner>__<repo>/ get that folder (and its src/) as --python-path, as the
+package's own checkout would put it on sys.path.
 
     python3 test/compat/real_kernels.py CORPUS --trex build/bin/trex [--target cuda:90] [--emit ttgir]
 
@@ -40,6 +41,8 @@ def main():
                 command += ["--signature", entry["signature"]]
             if entry.get("num_warps") and not args.no_signature:
                 command += ["--num-warps", str(entry["num_warps"])]
+            if entry.get("num_stages") and not args.no_signature:
+                command += ["--num-stages", str(entry["num_stages"])]
             parts = entry["file"].split("/")
             if parts[0] == "pkgs" and len(parts) > 2:
                 root = os.path.join(args.corpus, parts[0], parts[1])
