@@ -2,7 +2,7 @@
 # pointer or a tensor descriptor (Triton 3.4+'s tutorials do this) makes a descriptor only of a
 # pointer. A descriptor is no tl.tensor in Triton (its class derives from base_value).
 # NO-TRITON-LAYOUTS: a test of isinstance() in kernels; the layouts of descriptor copies are covered by the tensor-descriptor tests
-# RUN: trex compile %s --kernel copy_tiles --signature "*fp16:16, tensordesc<fp16[32,32]>, i32, i32, 32" --emit ttir | FileCheck %s
+# RUN: trex compile %s --kernel copy_tiles --target cuda:90 --signature "*fp16:16, tensordesc<fp16[32,32]>, i32, i32, 32" --emit ttir | FileCheck %s
 import triton
 import triton.language as tl
 

@@ -44,7 +44,7 @@ std::vector<CoverageCase> coverageCases() {
   if (!fs::is_directory(TREX_FRONTEND_TESTS_DIR, error))
     return cases;
   static const std::regex runLine(R"(^# RUN: trex compile %s (.*)$)");
-  static const std::regex kernel(R"(--kernel (\w+))");
+  static const std::regex kernel(R"(--kernel ([\w.]+))");
   static const std::regex signature(R"re(--signature "([^"]*)")re");
   static const std::regex target(R"(--target (\S+))");
   static const std::regex numWarps(R"(--num-warps (\d+))");
