@@ -87,11 +87,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-COUNT-2: ttg.async_copy_global_to_local
   // The copies of iteration k + 2 come before iteration k's wait, which names iteration k's
   // group (the oldest of the two the loop carries).
-  // CHECK: scf.for {{.*}} iter_args(%{{.*}}, %{{.*}}, %[[OLD:[^ ]*]] = %{{.*}}, %[[NEWER:[^ ]*]] = %{{.*}})
+  // The insert index is advanced before the copies and the extract index after them, just
+  // before the wait, as Triton orders them.
+  // CHECK: scf.for {{.*}} iter_args(%[[INSERT:[^ ]*]] = %{{.*}}, %[[EXTRACT:[^ ]*]] = %{{.*}}, %[[OLD:[^ ]*]] = %{{.*}}, %[[NEWER:[^ ]*]] = %{{.*}})
+  // CHECK: arith.addi %[[INSERT]]
   // CHECK: ttg.async_copy_global_to_local
   // CHECK: %[[GROUP:.*]] = ttg.async_commit_group
-  // CHECK: %[[W:.*]] = ttg.async_wait %[[OLD]] {num = 2 : i32}
-  // CHECK: %[[V:.*]] = ttg.local_load %{{.*}} token %[[W]]
+  // CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[EXTRACT]]
+  // CHECK-NEXT: %[[WRAPS:.*]] = arith.cmpi sge, %[[NEXT]]
+  // CHECK-NEXT: %[[READ:.*]] = arith.select %[[WRAPS]]
+  // CHECK-NEXT: %[[W:.*]] = ttg.async_wait %[[OLD]] {num = 2 : i32}
+  // CHECK-NEXT: %[[VIEW:.*]] = ttg.memdesc_index %[[RING]][%[[READ]]]
+  // CHECK-NEXT: %[[V:.*]] = ttg.local_load %[[VIEW]] token %[[W]]
   // CHECK: scf.if
   // CHECK: tt.store %{{.*}}, %[[V]]
   // CHECK: scf.yield %{{.*}}, %{{.*}}, %[[NEWER]], %[[GROUP]] :

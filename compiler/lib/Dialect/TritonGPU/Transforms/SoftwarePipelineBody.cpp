@@ -457,6 +457,21 @@ void LoopPipeliner::rewrite() {
     if (directOps.contains(op) && !prologueOps.contains(op))
       restOfStageZero.push_back(op);
   issueIteration(builder, mapping, writeIndex, valid, restOfStageZero);
+  // Copies issued before the wait: each cp.async ring's extract index is advanced after them,
+  // just before the wait that reads it, where Triton's schedule puts it (with the wait's
+  // stage and cluster); otherwise the top of the body is that place already.
+  if (copiesFirst && firstWait)
+    for (BufferRing &ring : llvm::reverse(rings)) {
+      auto select = ring.readIndex ? ring.readIndex.getDefiningOp<arith::SelectOp>() : nullptr;
+      if (ring.hasBarriers || !select)
+        continue;
+      auto wraps = select.getCondition().getDefiningOp<arith::CmpIOp>();
+      auto next = select.getFalseValue().getDefiningOp<arith::AddIOp>();
+      if (!wraps || !next)
+        continue;
+      for (Operation *op : {next.getOperation(), wraps.getOperation(), select.getOperation()})
+        op->moveBefore(firstWait);
+    }
   for (unsigned number = 0; number < tokenChains; ++number) {
     unsigned first = tokenArg + number * tokenDepth;
     for (int64_t older = 0; older + 1 < tokenDepth; ++older)
