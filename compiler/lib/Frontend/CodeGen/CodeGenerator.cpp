@@ -402,7 +402,9 @@ void CodeGenerator::assignTarget(const python::Expr &target, const Value &value)
     if (!value.isTuple())
       fail("cannot unpack " + value.describe() + " into " +
            std::to_string(tuple->elements().size()) + " names");
-    if (value.elements().size() != tuple->elements().size())
+    // Triton assigns target i the value's element i: values beyond the targets are dropped
+    // (`a, b = x, y, z` compiles), too few is an error.
+    if (value.elements().size() < tuple->elements().size())
       fail("cannot unpack a tuple of " + std::to_string(value.elements().size()) +
            " values into " + std::to_string(tuple->elements().size()) + " names");
     for (size_t i = 0; i < tuple->elements().size(); ++i)

@@ -8,6 +8,7 @@
 
 #include "../Module/ModuleEvaluator.h"
 
+#include "trex/Frontend/Python/AstVisitor.h"
 #include "trex/Frontend/Python/Parser.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -16,6 +17,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <functional>
 #include <optional>
 
 using namespace mlir;
@@ -111,6 +113,82 @@ void reportCompileError(const CompileError &error, const ModuleScope &userScope,
                                        frames[i].location, "in the call from here"));
 }
 
+namespace {
+
+bool isJitDecorator(const python::Expr &decorator) {
+  const python::Expr *callee = &decorator;
+  if (const auto *call = decorator.dynCast<python::CallExpr>())
+    callee = &call->callee();
+  if (const auto *attribute = callee->dynCast<python::AttributeExpr>())
+    return attribute->attribute() == "jit";
+  if (const auto *name = callee->dynCast<python::NameExpr>())
+    return name->identifier() == "jit";
+  return false;
+}
+
+// Kernels a function of the file makes when called (`def build(): @triton.jit def k(...): ...
+// return k`: torchao builds its kernels lazily so, to import without Triton). Where the
+// requested kernel (any kernel without --kernel) is not among the module's jit functions, a
+// top-level function without required parameters whose body defines it is called, as the
+// program calls it before the launch, and the jit functions it returns join the module's,
+// with a note. False when there is no such function.
+bool materializeBuiltKernels(ModuleScope &scope, ModuleEvaluator &evaluator,
+                             const std::string &kernelName,
+                             std::vector<python::Diagnostic> &diagnostics) {
+  std::string wanted = kernelName.substr(kernelName.rfind('.') + 1);
+  bool made = false;
+  for (const python::StmtPtr &statement : scope.module->body()) {
+    const auto *builder = statement->dynCast<python::FunctionDefStmt>();
+    if (!builder || llvm::any_of(builder->decorators(), [](const python::ExprPtr &decorator) {
+          return isJitDecorator(*decorator);
+        }))
+      continue;
+    bool defines = false;
+    python::walkAst(*builder, [&](const python::Node &node) {
+      const auto *inner = node.dynCast<python::FunctionDefStmt>();
+      if (inner && inner != builder && (wanted.empty() || inner->name() == wanted) &&
+          llvm::any_of(inner->decorators(),
+                       [](const python::ExprPtr &decorator) { return isJitDecorator(*decorator); }))
+        defines = true;
+    });
+    bool callable = llvm::all_of(builder->parameters(), [](const python::Parameter &parameter) {
+      return parameter.defaultValue ||
+             parameter.kind == python::ParameterKind::VariadicPositional ||
+             parameter.kind == python::ParameterKind::VariadicKeyword;
+    });
+    auto global = scope.globals.find(builder->name());
+    if (!defines || !callable || global == scope.globals.end() ||
+        global->second.kind != ModuleScope::Global::Kind::Resolved)
+      continue;
+    Value returned;
+    try {
+      returned = evaluator.call(global->second.value, {}, {}, &scope);
+    } catch (const CompileError &) {
+      continue;
+    }
+    std::vector<Value> values =
+        returned.isTuple() || returned.isList()
+            ? (returned.isTuple() ? returned.elements() : returned.listElements())
+            : std::vector<Value>{returned};
+    for (const Value &value : values) {
+      if (!value.isCallable() || value.asCallable()->kind != Callable::Kind::Jit)
+        continue;
+      const auto &jit = value.asCallable()->jit;
+      if (std::none_of(scope.functions.begin(), scope.functions.end(),
+                       [&](const auto &function) { return function == jit; }))
+        scope.functions.push_back(std::const_pointer_cast<JitFunction>(jit));
+      diagnostics.push_back(diagnosticAt(
+          scope, python::DiagnosticSeverity::Note, builder->location(),
+          "the @triton.jit function '" + jit->definition->name() + "' is made by calling " +
+              builder->name() + "(); trex called it, as the program does before launching it"));
+      made = true;
+    }
+  }
+  return made;
+}
+
+} // namespace
+
 FrontendResult generateKernel(MLIRContext &context, std::string_view source, std::string fileName,
                               const KernelRequest &request, const FrontendOptions &options) {
   FrontendResult result;
@@ -143,7 +221,16 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
   evaluator.diagnostics().clear();
   OwningOpRef<ModuleOp> module;
   try {
-    const JitFunction &kernel = selectKernel(*scope, request.kernelName);
+    std::optional<std::reference_wrapper<const JitFunction>> selected;
+    try {
+      selected = selectKernel(*scope, request.kernelName);
+    } catch (const CompileError &) {
+      // Not among the module's: maybe one a function of the file makes when called.
+      if (!materializeBuiltKernels(*scope, evaluator, request.kernelName, result.diagnostics))
+        throw;
+      selected = selectKernel(*scope, request.kernelName);
+    }
+    const JitFunction &kernel = *selected;
     const python::FunctionDefStmt &definition = *kernel.definition;
     // Triton's JITFunction.run: the launch's debug option is the decorator's `debug` where the
     // compile does not ask for debugging itself; it holds for every function the kernel calls.

@@ -85,6 +85,17 @@ const JitFunction &selectKernel(const ModuleScope &scope, const std::string &nam
     }
     if (value && value->isCallable() && value->asCallable()->kind == Callable::Kind::Jit)
       return *value->asCallable()->jit;
+    // `builder.kernel`, a kernel a function makes: the one jit function of that name.
+    std::string tail = name.substr(name.rfind('.') + 1);
+    const JitFunction *only = nullptr;
+    int count = 0;
+    for (const auto &function : scope.functions)
+      if (function->definition->name() == tail && function.get() != only) {
+        only = function.get();
+        ++count;
+      }
+    if (count == 1)
+      return *only;
   }
   if (!name.empty()) {
     auto global = scope.globals.find(name);

@@ -337,7 +337,11 @@ struct ModuleEvaluator::Impl {
   Flow execStatementUnlocated(Frame &frame, const python::Stmt &statement);
 
   // How many Triton functions and imports of triton a block defines (at any depth).
-  static int tritonDefinitions(const python::Block &block);
+  static int tritonDefinitions(const python::Block &block, size_t from = 0);
+  // The block being executed and the index of its statement after the current one (what an
+  // undecidable `if` whose branch returns would skip).
+  const python::Block *currentBlock = nullptr;
+  size_t nextStatement = 0;
 
   bool isConstexprAnnotation(Frame &frame, const python::Expr &annotation);
 

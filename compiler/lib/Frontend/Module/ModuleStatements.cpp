@@ -103,12 +103,17 @@ void ModuleEvaluator::Impl::boundNames(const python::Stmt &statement,
 }
 
 Flow ModuleEvaluator::Impl::execBlock(Frame &frame, const python::Block &block) {
-  for (const python::StmtPtr &statement : block) {
-    Flow flow = execStatement(frame, *statement);
-    if (flow != Flow::Normal)
-      return flow;
+  const python::Block *outerBlock = currentBlock;
+  size_t outerNext = nextStatement;
+  Flow result = Flow::Normal;
+  for (size_t i = 0; i < block.size() && result == Flow::Normal; ++i) {
+    currentBlock = &block;
+    nextStatement = i + 1;
+    result = execStatement(frame, *block[i]);
   }
-  return Flow::Normal;
+  currentBlock = outerBlock;
+  nextStatement = outerNext;
+  return result;
 }
 
 Flow ModuleEvaluator::Impl::execStatement(Frame &frame, const python::Stmt &statement) {
@@ -150,8 +155,16 @@ Flow ModuleEvaluator::Impl::execStatementUnlocated(Frame &frame, const python::S
     if (isOpaque(test)) {
       // Python would know; trex takes the branch that defines Triton functions (files guard
       // their kernels with `if triton_available():`), else the `if` branch.
-      int inBody = tritonDefinitions(ifStatement.body());
-      int inElse = tritonDefinitions(ifStatement.orElse());
+      // A branch that returns or raises skips what follows the `if` in its block (`if not
+      // has_triton(): return None` before the function defines its kernels).
+      auto leaves = [](const python::Block &branch) {
+        return !branch.empty() && (branch.back()->isa<python::ReturnStmt>() ||
+                                   branch.back()->isa<python::RaiseStmt>());
+      };
+      int after = currentBlock ? tritonDefinitions(*currentBlock, nextStatement) : 0;
+      int inBody = tritonDefinitions(ifStatement.body()) + (leaves(ifStatement.body()) ? 0 : after);
+      int inElse =
+          tritonDefinitions(ifStatement.orElse()) + (leaves(ifStatement.orElse()) ? 0 : after);
       bool decided = false;
       taken = assumedTruth(test, inBody >= inElse, &decided);
       remark(*frame.module, ifStatement.test().location(),
@@ -240,9 +253,10 @@ Flow ModuleEvaluator::Impl::execStatementUnlocated(Frame &frame, const python::S
 }
 
 // How many Triton functions and imports of triton a block defines (at any depth).
-int ModuleEvaluator::Impl::tritonDefinitions(const python::Block &block) {
+int ModuleEvaluator::Impl::tritonDefinitions(const python::Block &block, size_t from) {
   int count = 0;
-  for (const python::StmtPtr &statement : block) {
+  for (size_t i = from; i < block.size(); ++i) {
+    const python::StmtPtr &statement = block[i];
     if (const auto *definition = statement->dynCast<python::FunctionDefStmt>()) {
       for (const python::ExprPtr &decorator : definition->decorators()) {
         const python::Expr *callee = decorator.get();
