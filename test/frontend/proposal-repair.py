@@ -8,6 +8,7 @@
 # RUN: trex compile %s --kernel offsets_flag --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=FLAG
 # RUN: trex compile %s --kernel bf16_tiles --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=BF16
 # RUN: trex compile %s --kernel cube_sum --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=NUMEL
+# RUN: trex compile %s --kernel weighted_rows --emit ttir 2>&1 >/dev/null | FileCheck %s --check-prefix=PREHOOK
 import triton
 import triton.language as tl
 
@@ -101,3 +102,22 @@ def cube_sum(p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, out, BLOCK_A: tl.const
         x += tl.load(p5 + a) + tl.load(p6 + a) + tl.load(p7 + a) + tl.load(p8 + a)
         x += tl.load(p9 + a) + tl.load(p10 + a)
     tl.store(out + tl.arange(0, BLOCK_A), tl.sum(tl.sum(x, axis=2), axis=1))
+
+
+# A host descriptor whose block an autotune pre_hook sets from the config (the file's text does
+# not show it): its dimensions are tried with the kernel's block sizes until the block agrees
+# with the tiles it meets (here the dot's K is BN = 32).
+# PREHOOK: remark: no --signature given; trex proposes --signature "tensordesc<fp16[64,64]>, *fp32:16" --config 0 (from autotune config 0)
+# PREHOOK: remark: the kernel refuses that proposal; trex proposes --signature "tensordesc<fp16[32,64]>, *fp32:16" instead (parameter 1: tensordesc<fp16[32,64]>)
+def set_block(nargs):
+    nargs["w_desc"].block_shape = [nargs["BN"], nargs["D"]]
+
+
+@triton.autotune([triton.Config({"BM": 64, "BN": 32, "D": 64}, pre_hook=set_block)], key=[])
+@triton.jit
+def weighted_rows(w_desc, out_ptr, BM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
+    p = tl.full([BM, BN], 1.0, tl.float16)
+    acc = tl.dot(p, w_desc.load([0, 0]))
+    rows = tl.arange(0, BM)
+    cols = tl.arange(0, D)
+    tl.store(out_ptr + rows[:, None] * D + cols[None, :], acc)

@@ -253,6 +253,7 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
     module = ModuleOp::create(FileLineColLoc::get(&context, fileName, definition.location().line, 0));
     state.module = *module;
     KernelRequest effective = request;
+    std::vector<int64_t> blockSizes; // the proposal's, for its variants
     bool needsValues = false;
     for (const python::Parameter &parameter : definition.parameters())
       needsValues = needsValues || !parameter.defaultValue;
@@ -265,6 +266,7 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
         result.proposedSignature = proposal->signature;
         result.proposedNumWarps = proposal->numWarps;
         result.proposedNumStages = proposal->numStages;
+        blockSizes = proposal->blockSizes;
         std::string from;
         for (const std::string &evidence : proposal->evidence)
           from += (from.empty() ? "" : ", ") + evidence;
@@ -326,7 +328,7 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
         int attempts = 0;
         for (bool progressed = true; progressed && !repaired && attempts < kAttempts;) {
           progressed = false;
-          for (const ProposalVariant &variant : proposalVariants(current)) {
+          for (const ProposalVariant &variant : proposalVariants(current, blockSizes)) {
             if (++attempts > kAttempts)
               break;
             KernelRequest attempt = effective;

@@ -656,6 +656,16 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
   }
   for (size_t i = 0; i < entries.size(); ++i)
     proposal.signature += (i ? ", " : "") + entries[i];
+  std::set<int64_t> sizes;
+  for (const auto &[name, value] : valueOf)
+    if (!value.empty() && value.size() < 6 && std::all_of(value.begin(), value.end(), [](char c) {
+          return std::isdigit(static_cast<unsigned char>(c));
+        })) {
+      int64_t size = std::atoll(value.c_str());
+      if (size >= 16 && (size & (size - 1)) == 0)
+        sizes.insert(size);
+    }
+  proposal.blockSizes.assign(sizes.begin(), sizes.end());
   if (proposal.evidence.empty())
     proposal.evidence.push_back("the kernel's parameters and their use");
   return proposal;
@@ -699,7 +709,8 @@ std::optional<std::string> smallerBlocks(const std::string &signature, int from,
   return changed ? std::optional<std::string>(result) : std::nullopt;
 }
 
-std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
+std::vector<ProposalVariant> proposalVariants(const std::string &signature,
+                                              const std::vector<int64_t> &blockSizes) {
   // The proposal's entries are joined with ", " and never contain one.
   auto split = [](const std::string &text) {
     std::vector<std::string> items;
@@ -723,7 +734,7 @@ std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
     const std::string &entry = entries[i];
     if (!entry.empty() && entry[0] == '*')
       pointers.push_back(i);
-    else if (entry.rfind("tensordesc<fp16[", 0) == 0)
+    else if (entry.rfind("tensordesc<", 0) == 0)
       descriptors.push_back(i);
     else if (entry == "tl.float32")
       dtypes.push_back(i);
@@ -746,6 +757,32 @@ std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
   for (int size : {64, 32, 16})
     if (std::optional<std::string> smaller = smallerBlocks(signature, 128, size))
       add(split(*smaller), "blocks of " + std::to_string(size));
+  // A descriptor's block dimension set to another of the kernel's block sizes (an autotune
+  // pre_hook sets a host descriptor's block_shape from the config, which the file's text
+  // does not show: the block must agree with the constexpr tiles it meets).
+  for (size_t i : descriptors) {
+    const std::string &entry = entries[i];
+    size_t open = entry.find('['), close = entry.find(']');
+    std::vector<std::string> dims; // "64,64": a proposal has no space after the commas
+    for (size_t at = open + 1; at < close;) {
+      size_t comma = std::min(entry.find(',', at), close);
+      dims.push_back(entry.substr(at, comma - at));
+      at = comma + 1;
+    }
+    for (size_t d = 0; d < dims.size(); ++d)
+      for (int64_t size : blockSizes) {
+        if (std::to_string(size) == dims[d])
+          continue;
+        std::vector<std::string> changed = dims;
+        changed[d] = std::to_string(size);
+        std::string shape;
+        for (size_t k = 0; k < changed.size(); ++k)
+          shape += (k ? "," : "") + changed[k];
+        std::vector<std::string> items = entries;
+        items[i] = entry.substr(0, open + 1) + shape + entry.substr(close);
+        add(items, "parameter " + std::to_string(i + 1) + ": " + items[i]);
+      }
+  }
   const char *elementTypes[] = {"fp16", "bf16", "i32",   "i8",     "u8",
                                 "i64",  "fp32", "fp8e5", "fp8e4nv"};
   for (const char *type : elementTypes) {
@@ -758,8 +795,7 @@ std::vector<ProposalVariant> proposalVariants(const std::string &signature) {
   for (const char *type : {"bf16", "fp32", "fp8e4nv", "i8"}) {
     std::vector<std::string> items = entries;
     for (size_t i : descriptors)
-      items[i] =
-          "tensordesc<" + std::string(type) + entries[i].substr(std::strlen("tensordesc<fp16"));
+      items[i] = "tensordesc<" + std::string(type) + entries[i].substr(entries[i].find('['));
     for (size_t i : pointers)
       items[i] = std::string("*") + type + ":16";
     if (!descriptors.empty())

@@ -15,6 +15,9 @@ struct ProposedSpecialization {
   std::string signature;
   // Config 0 when the kernel is autotuned.
   std::optional<int> autotuneConfig;
+  // The block sizes the kernel's constexprs take (the config's, the launch's, the guesses),
+  // for the descriptor variants.
+  std::vector<int64_t> blockSizes;
   // num_warps and num_stages of a launch in the file.
   std::optional<int> numWarps;
   std::optional<int> numStages;
@@ -36,7 +39,8 @@ struct ProposalVariant {
 // fp8e5, fp8e4nv), another dtype for dtype constexprs, an integer scalar as a pointer and a pointer
 // as an integer, a float scalar as i32, i64 for the integer scalars, and other sizes (16, 32, 64,
 // 4, 2) for the constexpr integers the proposal guessed.
-std::vector<ProposalVariant> proposalVariants(const std::string &signature);
+std::vector<ProposalVariant> proposalVariants(const std::string &signature,
+                                              const std::vector<int64_t> &blockSizes = {});
 
 // The proposal with its guessed block sizes (the constexpr entries `from`, 128 as proposed,
 // and the dimensions `from` of its tensor descriptors, which come from them) made `size`:
