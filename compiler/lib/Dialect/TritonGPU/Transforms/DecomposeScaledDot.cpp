@@ -561,6 +561,33 @@ FailureOr<Value> unpackFp4(Operation *anchor, Value packed, int axis, Type eleme
 }
 
 LogicalResult decomposeScaledDots(ModuleOp module, bool moveScaleToLhs, bool markDots) {
+  // The decomposition reads e8m0 scales (bytes, one per 32 elements). fp8 scales (nvfp4: e4m3,
+  // one per 16) need native scaled MMA; Triton 3.6 fails on them here as well.
+  bool unsupported = false;
+  module.walk([&](tt::DotScaledOp dot) {
+    for (Value scale : {dot.getAScale(), dot.getBScale()}) {
+      if (!scale)
+        continue;
+      Type element = getElementTypeOrSelf(scale.getType());
+      if (element.isInteger(8))
+        continue;
+      std::string name = isa<Float8E4M3FNType>(element) ? "fp8e4nv"
+                         : isa<Float8E5M2Type>(element) ? "fp8e5"
+                                                        : "";
+      InFlightDiagnostic error = dot.emitError() << "tl.dot_scaled with ";
+      if (name.empty())
+        error << element;
+      else
+        error << name;
+      error << " scales (nvfp4's e4m3 scales, one per 16 elements) needs native scaled MMA "
+               "(NVIDIA sm_100 and newer); this target decomposes the dot, which takes e8m0 "
+               "scales (uint8, one per 32 elements) only, and Triton 3.6 fails here too";
+      unsupported = true;
+      break;
+    }
+  });
+  if (unsupported)
+    return failure();
   // Scaled dots with layouts (ttgir): Triton's decomposition.
   SmallVector<tt::DotScaledOp> laidOut;
   module.walk([&](tt::DotScaledOp dot) {
