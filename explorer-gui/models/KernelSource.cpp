@@ -3,6 +3,8 @@
 
 #include <QRegularExpression>
 
+#include <algorithm>
+
 namespace trex::explorer {
 
 QStringList KernelDefinition::parameterNames() const {
@@ -44,6 +46,48 @@ QStringList dictKeys(const QString &decorator) {
   for (QRegularExpressionMatchIterator it = key.globalMatch(decorator); it.hasNext();)
     keys << it.next().captured(1);
   return keys;
+}
+
+// The parameters of the `def` at line `first` whose '(' is at column `open`.
+std::vector<KernelParameter> readParameters(const QStringList &lines, int first, int open,
+                                            const QStringList &byHeuristics,
+                                            const QStringList &byAutotune) {
+  std::vector<KernelParameter> result;
+  // Collect the parameter text up to the matching ')'.
+  QString parameters;
+  int depth = 0;
+  bool done = false;
+  for (int j = first; j < lines.size() && !done; ++j) {
+    const QString &text = lines[j];
+    int start = j == first ? open : 0;
+    for (int k = start; k < text.size(); ++k) {
+      QChar c = text[k];
+      if (c == '(' && ++depth == 1)
+        continue;
+      if (c == ')' && --depth == 0) {
+        done = true;
+        break;
+      }
+      if (depth >= 1)
+        parameters += c;
+    }
+    parameters += ' ';
+  }
+  for (const QString &part : splitTopLevel(parameters)) {
+    QString name = part.section(':', 0, 0).section('=', 0, 0).trimmed();
+    if (name.isEmpty())
+      continue;
+    KernelParameter parameter;
+    parameter.name = name;
+    int assignment = part.indexOf('=');
+    parameter.isConstexpr = part.contains(QLatin1String("constexpr"));
+    if (assignment >= 0)
+      parameter.defaultValue = part.mid(assignment + 1).trimmed();
+    parameter.setByHeuristics = byHeuristics.contains(name);
+    parameter.setByAutotune = byAutotune.contains(name);
+    result.push_back(parameter);
+  }
+  return result;
 }
 
 } // namespace
@@ -95,42 +139,32 @@ std::vector<KernelDefinition> findKernels(const QString &pythonText) {
     KernelDefinition kernel;
     kernel.name = def.captured(1);
     kernel.line = i + 1;
-    // Collect the parameter text up to the matching ')'.
-    QString parameters;
-    int depth = 0;
-    bool done = false;
-    for (int j = i; j < lines.size() && !done; ++j) {
-      const QString &text = lines[j];
-      int start = j == i ? def.capturedEnd(0) - 1 : 0;
-      for (int k = start; k < text.size(); ++k) {
-        QChar c = text[k];
-        if (c == '(' && ++depth == 1)
-          continue;
-        if (c == ')' && --depth == 0) {
-          done = true;
-          break;
-        }
-        if (depth >= 1)
-          parameters += c;
-      }
-      parameters += ' ';
-    }
-    for (const QString &part : splitTopLevel(parameters)) {
-      QString name = part.section(':', 0, 0).section('=', 0, 0).trimmed();
-      if (name.isEmpty())
-        continue;
-      KernelParameter parameter;
-      parameter.name = name;
-      int assignment = part.indexOf('=');
-      parameter.isConstexpr = part.contains(QLatin1String("constexpr"));
-      if (assignment >= 0)
-        parameter.defaultValue = part.mid(assignment + 1).trimmed();
-      parameter.setByHeuristics = byHeuristics.contains(name);
-      parameter.setByAutotune = byAutotune.contains(name);
-      kernel.parameters.push_back(parameter);
-    }
+    kernel.parameters = readParameters(lines, i, def.capturedEnd(0) - 1, byHeuristics, byAutotune);
     kernels.push_back(kernel);
   }
+  // `kernel = triton.jit(function)` (and `jit(function, ...)`): a kernel named as the program
+  // launches it, with the parameters of that function's `def`.
+  static const QRegularExpression jitCall(
+      QStringLiteral(R"(^(\w+)\s*=\s*(?:triton\.)?jit\(\s*(\w+)\s*[,)])"));
+  for (int i = 0; i < lines.size(); ++i) {
+    QRegularExpressionMatch call = jitCall.match(lines[i]);
+    if (!call.hasMatch())
+      continue;
+    for (int j = 0; j < lines.size(); ++j) {
+      QRegularExpressionMatch def = defHeader.match(lines[j]);
+      if (!def.hasMatch() || def.captured(1) != call.captured(2) || lines[j].startsWith(' '))
+        continue;
+      KernelDefinition kernel;
+      kernel.name = call.captured(1);
+      kernel.line = i + 1;
+      kernel.parameters = readParameters(lines, j, def.capturedEnd(0) - 1, {}, {});
+      kernels.push_back(kernel);
+      break;
+    }
+  }
+  std::stable_sort(
+      kernels.begin(), kernels.end(),
+      [](const KernelDefinition &a, const KernelDefinition &b) { return a.line < b.line; });
   return kernels;
 }
 

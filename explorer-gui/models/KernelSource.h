@@ -37,8 +37,10 @@ struct KernelDefinition {
 };
 
 // Every `def` decorated with @triton.jit (or @jit, possibly under @triton.autotune /
-// @triton.heuristics), in file order. The parameters' defaults and the names the decorators'
-// dicts give are read from the text as written (configs built by a function are not seen).
+// @triton.heuristics; in a class or a function too) and every `name = triton.jit(function)`
+// (named `name`, with the function's parameters), in file order. The parameters' defaults and
+// the names the decorators' dicts give are read from the text as written (configs built by a
+// function are not seen).
 std::vector<KernelDefinition> findKernels(const QString &pythonText);
 
 } // namespace trex::explorer

@@ -355,6 +355,35 @@ def k(x_ptr, n, EVEN: tl.constexpr, BLOCK: tl.constexpr = 64):
     QVERIFY(heuristic[0].parameters[2].setByHeuristics);
     QVERIFY(!heuristic[0].parameters[1].setByHeuristics);
     QCOMPARE(heuristic[0].parameters[3].defaultValue, QStringLiteral("64"));
+
+    // `k = triton.jit(f)` (projects keep the plain function importable without Triton): a
+    // kernel named as it is launched, with f's parameters, in file order with the decorated
+    // ones; a jit function made so with options too. A def inside a class or a builder
+    // function decorated with @triton.jit is one as well.
+    std::vector<KernelDefinition> called = findKernels(QStringLiteral(R"(def _scale(x_ptr, n,
+           BLOCK: tl.constexpr = 256):
+    pass
+
+scale_kernel = triton.jit(_scale)
+
+class Ops:
+    @staticmethod
+    @triton.jit
+    def shift(x_ptr):
+        pass
+
+fast_scale = jit(_scale, do_not_specialize=["n"])
+unrelated = triton.jit(missing_function)
+)"));
+    QCOMPARE(called.size(), size_t(3));
+    QCOMPARE(called[0].name, QStringLiteral("scale_kernel"));
+    QCOMPARE(called[0].line, 5);
+    QCOMPARE(called[0].parameterNames(), QStringList({"x_ptr", "n", "BLOCK"}));
+    QVERIFY(called[0].parameters[2].isConstexpr);
+    QCOMPARE(called[0].parameters[2].defaultValue, QStringLiteral("256"));
+    QCOMPARE(called[1].name, QStringLiteral("shift"));
+    QCOMPARE(called[2].name, QStringLiteral("fast_scale"));
+    QCOMPARE(called[2].parameterNames(), QStringList({"x_ptr", "n", "BLOCK"}));
   }
 
   void tritonCacheDirectory() {
