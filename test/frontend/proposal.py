@@ -164,3 +164,15 @@ def row_dots(A, B, C, K, BLOCK: tl.constexpr):
 
 def launch_row_dots(a, b, c):
     row_dots[(1,)](a, b, c, a.shape[1], BLOCK=64, num_warps=8, num_stages=1)
+
+
+# A 3-D descriptor whose first offset comes from no constexpr: a leading (batch) dimension of 1.
+# RUN: trex compile %s --kernel batched_rows --emit ttir 2>&1 | FileCheck %s --check-prefix=BATCH
+# BATCH: remark: no --signature given; trex proposes --signature "tensordesc<fp16[1,128,64]>, *fp32:16, 128" (from the kernel's parameters and their use)
+# BATCH: tt.descriptor_load {{.*}} : !tt.tensordesc<tensor<1x128x64xf16>>
+@triton.jit
+def batched_rows(src, dst, ROWS: tl.constexpr):
+    batch = tl.program_id(1)
+    tile = src.load([batch, tl.program_id(0) * ROWS, 0]).reshape(ROWS, 64)
+    offs = tl.arange(0, ROWS)
+    tl.store(dst + offs[:, None] * 64 + tl.arange(0, 64)[None, :], tile)

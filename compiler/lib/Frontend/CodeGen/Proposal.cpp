@@ -618,7 +618,8 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
   // A tensor descriptor: fp16 blocks (the element type is the host tensor's, which the file
   // does not say; the variants try others) whose dimensions are the constexpr parameters
   // their access offsets are multiples of (`desc.load([pid_m * BLOCK_M, k])`), else the
-  // literal block shape of the host descriptor the launch passes, else 64.
+  // literal block shape of the host descriptor the launch passes, else 64 for the last two
+  // and 1 for the leading (batch) ones.
   // The constexprs' values: the autotune config's, then the entries (which leave out the
   // parameters the config and the heuristics give by name).
   std::map<std::string, std::string> valueOf = configValues;
@@ -649,7 +650,9 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
         }
       }
       if (size.empty())
-        size = host.size() == dimensions.size() ? std::to_string(host[d]) : "64";
+        size = host.size() == dimensions.size() ? std::to_string(host[d])
+               : d + 2 < dimensions.size()      ? "1" // a leading (batch) dimension
+                                                : "64";
       shape += (d ? "," : "") + size;
     }
     entries[index] = "tensordesc<fp16[" + shape + "]>";
