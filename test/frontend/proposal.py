@@ -176,3 +176,18 @@ def batched_rows(src, dst, ROWS: tl.constexpr):
     tile = src.load([batch, tl.program_id(0) * ROWS, 0]).reshape(ROWS, 64)
     offs = tl.arange(0, ROWS)
     tl.store(dst + offs[:, None] * 64 + tl.arange(0, 64)[None, :], tile)
+
+
+# Pointers chosen between by tl.where are pointers (both choices), and a mismatched choice is
+# a located error, not IR that does not verify.
+# RUN: trex compile %s --kernel pick_rows --emit ttir 2>&1 | FileCheck %s --check-prefix=WHERE
+# RUN: not trex compile %s --kernel pick_rows --signature "*fp32:16, i32, *fp32:16, i32, 64" --emit ttir 2>&1 | FileCheck %s --check-prefix=MIXED
+# WHERE: remark: no --signature given; trex proposes --signature "*fp32:16, *fp32:16, *fp32:16, i32, 128" (from the kernel's parameters and their use)
+# WHERE: tt.func public @pick_rows
+# MIXED: proposal.py:[[# @LINE + 4]]:11: error: tl.where cannot choose between pointer<fp32> and int32: both values must have one type
+@triton.jit
+def pick_rows(upper, lower, out, split, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    src = tl.where(pid < split, upper, lower)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out + offs, tl.load(src + offs))

@@ -209,6 +209,12 @@ Uses analyse(const python::FunctionDefStmt &kernel, const ModuleScope &scope, in
         }
         if (const auto *subscript = expression.dynCast<python::SubscriptExpr>())
           base(subscript->value(), depth + 1, into);
+        // `tl.where(c, A, B)`: either choice is the base.
+        if (const auto *call = expression.dynCast<python::CallExpr>();
+            call && lastComponent(call->callee()) == "where" && call->arguments().size() == 3) {
+          base(*call->arguments()[1], depth + 1, into);
+          base(*call->arguments()[2], depth + 1, into);
+        }
       };
   static const std::set<std::string> memoryCalls = {
       "load",        "store",      "make_block_ptr", "make_tensor_descriptor",

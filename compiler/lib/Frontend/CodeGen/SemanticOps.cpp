@@ -259,6 +259,11 @@ Tensor Semantic::where(const Tensor &conditionIn, const Value &xValue, const Val
   } else {
     condition = broadcastImplValue(condition, x).first;
   }
+  // A pointer and an integer (or two pointers of other element types) have no common type:
+  // Triton builds an invalid select and fails in MLIR's verifier; this says why, here.
+  if (x.handle.getType() != y.handle.getType())
+    fail("tl.where cannot choose between " + x.dtype().name() + " and " + y.dtype().name() +
+         ": both values must have one type");
   return make(b.create<arith::SelectOp>(condition.handle, x.handle, y.handle), x.type);
 }
 
