@@ -191,3 +191,17 @@ def pick_rows(upper, lower, out, split, BLOCK: tl.constexpr):
     src = tl.where(pid < split, upper, lower)
     offs = pid * BLOCK + tl.arange(0, BLOCK)
     tl.store(out + offs, tl.load(src + offs))
+
+
+# Trying smaller blocks generates the kernel again; its specialization's remarks are said once.
+# RUN: trex compile %s --kernel tuned_cube --emit ttir 2>&1 | FileCheck %s --check-prefix=ONCE
+# ONCE: remark: using autotune config 0
+# ONCE-NOT: remark: using autotune config 0
+@triton.autotune([triton.Config({"BLOCK_A": 128}, num_warps=4)], key=[])
+@triton.jit
+def tuned_cube(X, Out, BLOCK_A: tl.constexpr, BLOCK_B: tl.constexpr, BLOCK_C: tl.constexpr):
+    a = tl.arange(0, BLOCK_A)[:, None, None]
+    b = tl.arange(0, BLOCK_B)[None, :, None]
+    c = tl.arange(0, BLOCK_C)[None, None, :]
+    x = tl.load(X + (a * BLOCK_B + b) * BLOCK_C + c)
+    tl.store(Out + tl.arange(0, BLOCK_A), tl.sum(tl.sum(x, axis=2), axis=1))

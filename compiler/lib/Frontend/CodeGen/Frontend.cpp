@@ -382,6 +382,9 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
         if (size_t at = changes.rfind("blocks of "); at != std::string::npos)
           guessed = std::atoi(changes.c_str() + at + 10);
         bool shrunk = false;
+        // Each generation adds its specialization's remarks (the same for every size): the
+        // first generation's are kept.
+        size_t remarksBefore = result.diagnostics.size();
         for (int size : {64, 32, 16}) {
           if (size >= guessed)
             continue;
@@ -392,7 +395,11 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
           attempt.signature = *smaller;
           try {
             generate(attempt);
+            result.diagnostics.erase(result.diagnostics.begin() + remarksBefore,
+                                     result.diagnostics.end());
           } catch (const std::exception &) {
+            result.diagnostics.erase(result.diagnostics.begin() + remarksBefore,
+                                     result.diagnostics.end());
             continue;
           }
           if (largest() <= kProposalElements) {
@@ -411,6 +418,8 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
           KernelRequest again = effective;
           again.signature = proposed;
           generate(again);
+          result.diagnostics.erase(result.diagnostics.begin() + remarksBefore,
+                                   result.diagnostics.end());
         }
       }
     }
