@@ -119,7 +119,8 @@ Value ModuleEvaluator::Impl::torchAttribute(const std::string &path, const std::
     if (const TorchDTypeInfo *info = torchDType(name))
       return torchDTypeValue(*info);
     if (name == "cuda" || name == "version" || name == "nn" || name == "backends" ||
-        name == "library" || name == "distributed" || name == "_dynamo" || name == "compiler")
+        name == "library" || name == "distributed" || name == "_dynamo" || name == "compiler" ||
+        name == "utils")
       return Value::nameSpace("torch." + name);
     if (name == "finfo" || name == "iinfo" || name == "dtype" || name == "Tensor")
       return makeBuiltin("torch." + name);
@@ -132,6 +133,14 @@ Value ModuleEvaluator::Impl::torchAttribute(const std::string &path, const std::
     if (name == "cuda")
       return state.options->isCUDA ? Value::string("13.0") : Value::none();
   }
+  // torch.utils._triton: whether Triton (and its TMA support) is there. Files build or guard
+  // their kernels on it (`if not has_triton(): return None`).
+  if (path == "torch.utils" && name == "_triton")
+    return Value::nameSpace("torch.utils._triton");
+  if (path == "torch.utils._triton" &&
+      (name == "has_triton" || name == "has_triton_package" || name == "has_triton_tma" ||
+       name == "has_triton_tma_device"))
+    return makeBuiltin("torch.utils._triton." + name);
   if (path == "torch.cuda") {
     if (name == "get_device_capability" || name == "is_available" || name == "current_device" ||
         name == "device_count" || name == "get_device_name")

@@ -430,6 +430,11 @@ Value ModuleEvaluator::Impl::callBuiltin(const std::string &name,
   }
   if (name == "torch.cuda.is_available")
     return Value::boolean(true);
+  if (name == "torch.utils._triton.has_triton" || name == "torch.utils._triton.has_triton_package")
+    return Value::boolean(true);
+  if (name == "torch.utils._triton.has_triton_tma" ||
+      name == "torch.utils._triton.has_triton_tma_device") // TMA: sm_90 and newer
+    return Value::boolean(state.options->isCUDA && state.options->computeCapability >= 90);
   if (name == "torch.cuda.current_device")
     return Value::integer(0);
   if (name == "torch.cuda.device_count")
