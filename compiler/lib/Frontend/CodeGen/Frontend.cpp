@@ -115,16 +115,7 @@ void reportCompileError(const CompileError &error, const ModuleScope &userScope,
 
 namespace {
 
-bool isJitDecorator(const python::Expr &decorator) {
-  const python::Expr *callee = &decorator;
-  if (const auto *call = decorator.dynCast<python::CallExpr>())
-    callee = &call->callee();
-  if (const auto *attribute = callee->dynCast<python::AttributeExpr>())
-    return attribute->attribute() == "jit";
-  if (const auto *name = callee->dynCast<python::NameExpr>())
-    return name->identifier() == "jit";
-  return false;
-}
+bool isJitDecorator(const python::ExprPtr &decorator) { return decoratorName(*decorator) == "jit"; }
 
 // Kernels a function of the file makes when called (`def build(): @triton.jit def k(...): ...
 // return k`: torchao builds its kernels lazily so, to import without Triton). Where the
@@ -139,16 +130,13 @@ bool materializeBuiltKernels(ModuleScope &scope, ModuleEvaluator &evaluator,
   bool made = false;
   for (const python::StmtPtr &statement : scope.module->body()) {
     const auto *builder = statement->dynCast<python::FunctionDefStmt>();
-    if (!builder || llvm::any_of(builder->decorators(), [](const python::ExprPtr &decorator) {
-          return isJitDecorator(*decorator);
-        }))
+    if (!builder || llvm::any_of(builder->decorators(), isJitDecorator))
       continue;
     bool defines = false;
     python::walkAst(*builder, [&](const python::Node &node) {
       const auto *inner = node.dynCast<python::FunctionDefStmt>();
       if (inner && inner != builder && (wanted.empty() || inner->name() == wanted) &&
-          llvm::any_of(inner->decorators(),
-                       [](const python::ExprPtr &decorator) { return isJitDecorator(*decorator); }))
+          llvm::any_of(inner->decorators(), isJitDecorator))
         defines = true;
     });
     bool callable = llvm::all_of(builder->parameters(), [](const python::Parameter &parameter) {
@@ -174,9 +162,7 @@ bool materializeBuiltKernels(ModuleScope &scope, ModuleEvaluator &evaluator,
       if (!value.isCallable() || value.asCallable()->kind != Callable::Kind::Jit)
         continue;
       const auto &jit = value.asCallable()->jit;
-      if (std::none_of(scope.functions.begin(), scope.functions.end(),
-                       [&](const auto &function) { return function == jit; }))
-        scope.functions.push_back(std::const_pointer_cast<JitFunction>(jit));
+      scope.addFunction(jit);
       diagnostics.push_back(diagnosticAt(
           scope, python::DiagnosticSeverity::Note, builder->location(),
           "the @triton.jit function '" + jit->definition->name() + "' is made by calling " +
@@ -317,11 +303,12 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
         const python::SourceLocation &at = error.frames().back().location;
         return std::make_pair(static_cast<int>(at.line), static_cast<int>(at.column));
       };
-      std::string changes; // what the repairs changed, for the remark
+      int guessed = 128; // the proposal's guessed block size (a repair may take a smaller)
       try {
         generate(effective);
       } catch (const CompileError &first) {
         std::string current = *result.proposedSignature;
+        std::string changes;
         std::pair<int, int> reached = reachedBy(first);
         bool repaired = false;
         constexpr int kAttempts = 96;
@@ -340,6 +327,7 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
                 reached = reachedBy(error);
                 current = variant.signature;
                 changes += (changes.empty() ? "" : "; ") + variant.change;
+                guessed = variant.blockSize.value_or(guessed);
                 progressed = true;
                 break;
               }
@@ -350,6 +338,7 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
             repaired = true;
             current = variant.signature;
             changes += (changes.empty() ? "" : "; ") + variant.change;
+            guessed = variant.blockSize.value_or(guessed);
             break;
           }
         }
@@ -377,10 +366,6 @@ FrontendResult generateKernel(MLIRContext &context, std::string_view source, std
       };
       if (largest() > kProposalElements) {
         std::string proposed = *result.proposedSignature;
-        // The guessed size now: 128, or the smaller one a repair took.
-        int guessed = 128;
-        if (size_t at = changes.rfind("blocks of "); at != std::string::npos)
-          guessed = std::atoi(changes.c_str() + at + 10);
         bool shrunk = false;
         // Each generation adds its specialization's remarks (the same for every size): the
         // first generation's are kept.

@@ -137,6 +137,17 @@ struct ModuleScope {
   std::unique_ptr<python::Module> module;
   std::unordered_map<std::string, Global> globals;
   std::vector<std::shared_ptr<JitFunction>> functions;
+
+  // Adds a jit function defined in this module (bound to a global, in a class, or made by a
+  // function the file calls) to `functions`, once.
+  void addFunction(const std::shared_ptr<const JitFunction> &jit) {
+    if (jit->scope != this)
+      return;
+    for (const auto &function : functions)
+      if (function == jit)
+        return;
+    functions.push_back(std::const_pointer_cast<JitFunction>(jit));
+  }
 };
 
 // The tables of builtins and namespaces, and trex's Triton standard library modules.

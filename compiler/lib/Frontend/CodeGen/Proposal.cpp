@@ -18,7 +18,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstring>
 #include <functional>
 #include <map>
 #include <set>
@@ -355,13 +354,17 @@ Uses analyse(const python::FunctionDefStmt &kernel, const ModuleScope &scope, in
   });
   // What a jit helper does with its parameters, the caller's arguments do (a pointer loaded
   // from only in a helper, a mode string compared only there).
+  std::map<const python::FunctionDefStmt *, Uses> helpers; // each analysed once
   if (depth < 3)
     python::walkAst(kernel, [&](const python::Node &node) {
       const auto *call = node.dynCast<python::CallExpr>();
       const python::FunctionDefStmt *callee = call ? calledJit(scope, call->callee()) : nullptr;
       if (!callee || callee == &kernel)
         return;
-      Uses inner = analyse(*callee, scope, depth + 1);
+      auto known = helpers.find(callee);
+      if (known == helpers.end())
+        known = helpers.emplace(callee, analyse(*callee, scope, depth + 1)).first;
+      const Uses &inner = known->second;
       const python::ParameterList &parameters = callee->parameters();
       auto pass = [&](const std::string &argument, const std::string &parameter) {
         for (auto [from, to] :
@@ -440,6 +443,52 @@ std::vector<int64_t> hostBlockShape(const python::Module &module, const python::
     shape = std::move(values);
   });
   return shape;
+}
+
+bool isDecimal(const std::string &text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c));
+  });
+}
+
+// A proposal's entries, joined with ", " (no entry contains one).
+std::vector<std::string> splitEntries(const std::string &signature) {
+  std::vector<std::string> entries;
+  for (size_t start = 0;;) {
+    size_t comma = signature.find(", ", start);
+    entries.push_back(signature.substr(start, comma - start));
+    if (comma == std::string::npos)
+      return entries;
+    start = comma + 2;
+  }
+}
+
+std::string joinEntries(const std::vector<std::string> &entries, const char *separator = ", ") {
+  std::string text;
+  for (size_t i = 0; i < entries.size(); ++i)
+    text += (i ? separator : "") + entries[i];
+  return text;
+}
+
+// A proposed descriptor entry, "tensordesc<fp16[128,64]>" (no spaces in its shape).
+struct DescriptorEntry {
+  std::string element;
+  std::vector<std::string> dims;
+  std::string text() const { return "tensordesc<" + element + "[" + joinEntries(dims, ",") + "]>"; }
+};
+
+std::optional<DescriptorEntry> parseDescriptor(const std::string &entry) {
+  size_t open = entry.find('['), close = entry.find(']');
+  if (entry.rfind("tensordesc<", 0) != 0 || open == std::string::npos || close < open)
+    return std::nullopt;
+  DescriptorEntry descriptor;
+  descriptor.element = entry.substr(11, open - 11);
+  for (size_t at = open + 1; at < close;) {
+    size_t comma = std::min(entry.find(',', at), close);
+    descriptor.dims.push_back(entry.substr(at, comma - at));
+    at = comma + 1;
+  }
+  return descriptor;
 }
 
 bool isFloatName(const std::string &name) {
@@ -643,33 +692,27 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
     std::string name = entries[index];
     const std::vector<std::vector<std::string>> &dimensions = uses.descriptors[name];
     std::vector<int64_t> host = hostBlocks.count(name) ? hostBlocks[name] : std::vector<int64_t>{};
-    std::string shape;
+    DescriptorEntry descriptor{"fp16", {}};
     for (size_t d = 0; d < dimensions.size(); ++d) {
       std::string size;
-      for (const std::string &source : dimensions[d]) {
-        auto value = valueOf.find(source);
-        if (value != valueOf.end() && !value->second.empty() &&
-            std::all_of(value->second.begin(), value->second.end(),
-                        [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+      for (const std::string &source : dimensions[d])
+        if (auto value = valueOf.find(source); value != valueOf.end() && isDecimal(value->second)) {
           size = value->second;
           break;
         }
-      }
       if (size.empty())
         size = host.size() == dimensions.size() ? std::to_string(host[d])
                : d + 2 < dimensions.size()      ? "1" // a leading (batch) dimension
                                                 : "64";
-      shape += (d ? "," : "") + size;
+      descriptor.dims.push_back(size);
     }
-    entries[index] = "tensordesc<fp16[" + shape + "]>";
+    entries[index] = descriptor.text();
   }
   for (size_t i = 0; i < entries.size(); ++i)
     proposal.signature += (i ? ", " : "") + entries[i];
   std::set<int64_t> sizes;
   for (const auto &[name, value] : valueOf)
-    if (!value.empty() && value.size() < 6 && std::all_of(value.begin(), value.end(), [](char c) {
-          return std::isdigit(static_cast<unsigned char>(c));
-        })) {
+    if (isDecimal(value) && value.size() < 6) {
       int64_t size = std::atoll(value.c_str());
       if (size >= 16 && (size & (size - 1)) == 0)
         sizes.insert(size);
@@ -681,69 +724,34 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
 }
 
 std::optional<std::string> smallerBlocks(const std::string &signature, int from, int size) {
-  std::string result, number = std::to_string(size), guessed = std::to_string(from);
+  std::string number = std::to_string(size), guessed = std::to_string(from);
   bool changed = false;
-  for (size_t start = 0;;) {
-    size_t comma = signature.find(", ", start);
-    std::string entry = signature.substr(start, comma - start);
+  std::vector<std::string> entries = splitEntries(signature);
+  for (std::string &entry : entries) {
     if (entry == guessed) {
       entry = number;
       changed = true;
-    } else if (entry.rfind("tensordesc<", 0) == 0) {
-      // Its dimensions: "tensordesc<fp16[128,64]>".
-      std::string rebuilt;
-      size_t open = entry.find('[');
-      rebuilt = entry.substr(0, open + 1);
-      for (size_t at = open + 1; at < entry.size();) {
-        size_t end = entry.find_first_of(",]", at);
-        std::string dimension = entry.substr(at, end - at);
+    } else if (std::optional<DescriptorEntry> descriptor = parseDescriptor(entry)) {
+      for (std::string &dimension : descriptor->dims)
         if (dimension == guessed) {
           dimension = number;
           changed = true;
         }
-        rebuilt += dimension + entry.substr(end, 1);
-        at = end + 1;
-        if (entry[end] == ']') {
-          rebuilt += entry.substr(at);
-          break;
-        }
-      }
-      entry = rebuilt;
+      entry = descriptor->text();
     }
-    result += (result.empty() ? "" : ", ") + entry;
-    if (comma == std::string::npos)
-      break;
-    start = comma + 2;
   }
-  return changed ? std::optional<std::string>(result) : std::nullopt;
+  return changed ? std::optional<std::string>(joinEntries(entries)) : std::nullopt;
 }
 
 std::vector<ProposalVariant> proposalVariants(const std::string &signature,
                                               const std::vector<int64_t> &blockSizes) {
-  // The proposal's entries are joined with ", " and never contain one.
-  auto split = [](const std::string &text) {
-    std::vector<std::string> items;
-    for (size_t start = 0;;) {
-      size_t comma = text.find(", ", start);
-      items.push_back(text.substr(start, comma - start));
-      if (comma == std::string::npos)
-        return items;
-      start = comma + 2;
-    }
-  };
-  std::vector<std::string> entries = split(signature);
-  auto join = [](const std::vector<std::string> &items) {
-    std::string text;
-    for (size_t i = 0; i < items.size(); ++i)
-      text += (i ? ", " : "") + items[i];
-    return text;
-  };
+  std::vector<std::string> entries = splitEntries(signature);
   std::vector<size_t> pointers, dtypes, sizes, scalars, floats, descriptors;
   for (size_t i = 0; i < entries.size(); ++i) {
     const std::string &entry = entries[i];
     if (!entry.empty() && entry[0] == '*')
       pointers.push_back(i);
-    else if (entry.rfind("tensordesc<", 0) == 0)
+    else if (parseDescriptor(entry))
       descriptors.push_back(i);
     else if (entry == "tl.float32")
       dtypes.push_back(i);
@@ -756,39 +764,30 @@ std::vector<ProposalVariant> proposalVariants(const std::string &signature,
   }
   std::vector<ProposalVariant> variants;
   std::set<std::string> seen = {signature};
-  auto add = [&](std::vector<std::string> items, std::string change) {
-    std::string text = join(items);
+  auto add = [&](const std::vector<std::string> &items, std::string change,
+                 std::optional<int> blockSize = std::nullopt) {
+    std::string text = joinEntries(items);
     if (seen.insert(text).second)
-      variants.push_back({std::move(text), std::move(change)});
+      variants.push_back({std::move(text), std::move(change), blockSize});
   };
   // Smaller guessed blocks first (a tensor over Triton's element limit): three attempts, where
   // the pointer types below are well over the attempts' budget.
   for (int size : {64, 32, 16})
     if (std::optional<std::string> smaller = smallerBlocks(signature, 128, size))
-      add(split(*smaller), "blocks of " + std::to_string(size));
+      add(splitEntries(*smaller), "blocks of " + std::to_string(size), size);
   // A descriptor's block dimension set to another of the kernel's block sizes (an autotune
   // pre_hook sets a host descriptor's block_shape from the config, which the file's text
   // does not show: the block must agree with the constexpr tiles it meets).
   for (size_t i : descriptors) {
-    const std::string &entry = entries[i];
-    size_t open = entry.find('['), close = entry.find(']');
-    std::vector<std::string> dims; // "64,64": a proposal has no space after the commas
-    for (size_t at = open + 1; at < close;) {
-      size_t comma = std::min(entry.find(',', at), close);
-      dims.push_back(entry.substr(at, comma - at));
-      at = comma + 1;
-    }
-    for (size_t d = 0; d < dims.size(); ++d)
+    DescriptorEntry descriptor = *parseDescriptor(entries[i]);
+    for (size_t d = 0; d < descriptor.dims.size(); ++d)
       for (int64_t size : blockSizes) {
-        if (std::to_string(size) == dims[d])
+        if (std::to_string(size) == descriptor.dims[d])
           continue;
-        std::vector<std::string> changed = dims;
-        changed[d] = std::to_string(size);
-        std::string shape;
-        for (size_t k = 0; k < changed.size(); ++k)
-          shape += (k ? "," : "") + changed[k];
+        DescriptorEntry changed = descriptor;
+        changed.dims[d] = std::to_string(size);
         std::vector<std::string> items = entries;
-        items[i] = entry.substr(0, open + 1) + shape + entry.substr(close);
+        items[i] = changed.text();
         add(items, "parameter " + std::to_string(i + 1) + ": " + items[i]);
       }
   }
@@ -803,8 +802,11 @@ std::vector<ProposalVariant> proposalVariants(const std::string &signature,
   // Tensor descriptors of another element type (all of them, with the pointers alike).
   for (const char *type : {"bf16", "fp32", "fp8e4nv", "i8"}) {
     std::vector<std::string> items = entries;
-    for (size_t i : descriptors)
-      items[i] = "tensordesc<" + std::string(type) + entries[i].substr(entries[i].find('['));
+    for (size_t i : descriptors) {
+      DescriptorEntry descriptor = *parseDescriptor(entries[i]);
+      descriptor.element = type;
+      items[i] = descriptor.text();
+    }
     for (size_t i : pointers)
       items[i] = std::string("*") + type + ":16";
     if (!descriptors.empty())

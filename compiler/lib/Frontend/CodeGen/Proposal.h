@@ -32,6 +32,8 @@ proposeSpecialization(GenerationState &state, const ModuleScope &scope, const Ji
 struct ProposalVariant {
   std::string signature;
   std::string change; // what differs, for the remark ("x_ptr: *i32:16")
+  // The size its guessed blocks take, where it changes them ("blocks of 64").
+  std::optional<int> blockSize;
 };
 
 // The variants of a proposed signature to try in order (at most a few dozen): pointers of

@@ -67,13 +67,8 @@ void ModuleEvaluator::Impl::bindGlobal(ModuleScope &scope, const std::string &na
   ModuleScope::Global global;
   global.kind = ModuleScope::Global::Kind::Resolved;
   global.node = node;
-  if (value.isCallable() && value.asCallable()->kind == Callable::Kind::Jit) {
-    const auto &jit = value.asCallable()->jit;
-    bool known = std::any_of(scope.functions.begin(), scope.functions.end(),
-                             [&](const auto &function) { return function == jit; });
-    if (!known && jit->scope == &scope)
-      scope.functions.push_back(std::const_pointer_cast<JitFunction>(jit));
-  }
+  if (value.isCallable() && value.asCallable()->kind == Callable::Kind::Jit)
+    scope.addFunction(value.asCallable()->jit);
   global.value = std::move(value);
   scope.globals[name] = std::move(global);
 }

@@ -27,6 +27,10 @@
 
 namespace trex::frontend {
 
+// The name a decorator goes by, `jit` for `@triton.jit`, `@jit` and `@triton.jit(...)`; empty
+// when it is neither a name nor an attribute (called or not).
+std::string decoratorName(const python::Expr &decorator);
+
 struct GenerationState;
 struct FrontendOptions;
 

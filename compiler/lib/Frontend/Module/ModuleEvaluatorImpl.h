@@ -270,6 +270,8 @@ struct ModuleEvaluator::Impl {
   bool assumedTruth(const Value &opaque, bool preferred, bool *decided = nullptr);
   std::map<std::shared_ptr<Object>, bool> assumptions;
 
+  // The kernel file's folder, then the folders of the search path (as on sys.path).
+  std::vector<std::string> pathFolders() const;
   // The file of module `dotted` in the kernel file's folder or a folder of the search path.
   std::optional<std::pair<std::string, bool>> findOnPath(const std::string &dotted);
 

@@ -111,11 +111,15 @@ Value ModuleEvaluator::Impl::importAbsolute(const std::string &dotted) {
   return opaqueValue(dotted);
 }
 
+std::vector<std::string> ModuleEvaluator::Impl::pathFolders() const {
+  std::vector<std::string> folders{rootDirectory};
+  folders.insert(folders.end(), searchPath.begin(), searchPath.end());
+  return folders;
+}
+
 std::optional<std::pair<std::string, bool>>
 ModuleEvaluator::Impl::findOnPath(const std::string &dotted) {
-  if (auto found = findModuleFile(rootDirectory, dotted))
-    return found;
-  for (const std::string &folder : searchPath)
+  for (const std::string &folder : pathFolders())
     if (auto found = findModuleFile(folder, dotted))
       return found;
   return std::nullopt;
@@ -202,9 +206,7 @@ std::optional<std::string> pyprojectVersion(const std::string &file) {
 //     ImportError: projects test for optional packages this way).
 std::string ModuleEvaluator::Impl::installedVersion(const std::string &distribution) {
   std::string wanted = normalizedDistribution(distribution);
-  std::vector<std::string> bases{rootDirectory};
-  bases.insert(bases.end(), searchPath.begin(), searchPath.end());
-  for (const std::string &base : bases) {
+  for (const std::string &base : pathFolders()) {
     std::error_code error;
     for (llvm::sys::fs::directory_iterator entry(base.empty() ? "." : base, error), end;
          !error && entry != end; entry.increment(error)) {

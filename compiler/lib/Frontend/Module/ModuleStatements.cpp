@@ -252,6 +252,17 @@ Flow ModuleEvaluator::Impl::execStatementUnlocated(Frame &frame, const python::S
   }
 }
 
+std::string decoratorName(const python::Expr &decorator) {
+  const python::Expr *callee = &decorator;
+  if (const auto *call = decorator.dynCast<python::CallExpr>())
+    callee = &call->callee();
+  if (const auto *attribute = callee->dynCast<python::AttributeExpr>())
+    return attribute->attribute();
+  if (const auto *name = callee->dynCast<python::NameExpr>())
+    return name->identifier();
+  return {};
+}
+
 // How many Triton functions and imports of triton a block defines (at any depth).
 int ModuleEvaluator::Impl::tritonDefinitions(const python::Block &block, size_t from) {
   int count = 0;
@@ -259,14 +270,7 @@ int ModuleEvaluator::Impl::tritonDefinitions(const python::Block &block, size_t 
     const python::StmtPtr &statement = block[i];
     if (const auto *definition = statement->dynCast<python::FunctionDefStmt>()) {
       for (const python::ExprPtr &decorator : definition->decorators()) {
-        const python::Expr *callee = decorator.get();
-        if (const auto *call = callee->dynCast<python::CallExpr>())
-          callee = &call->callee();
-        std::string name;
-        if (const auto *attribute = callee->dynCast<python::AttributeExpr>())
-          name = attribute->attribute();
-        else if (const auto *plain = callee->dynCast<python::NameExpr>())
-          name = plain->identifier();
+        std::string name = decoratorName(*decorator);
         if (name == "jit" || name == "autotune" || name == "heuristics")
           ++count;
       }
@@ -500,22 +504,10 @@ void ModuleEvaluator::Impl::execFunctionDef(Frame &frame,
   // Decorators are evaluated first (outermost first), then applied innermost first.
   // A decorator that cannot be evaluated (its module failed to import) around a Triton
   // function is looked through, with a note, rather than losing the kernel.
-  bool isTritonFunction = false;
-  {
-    int count = 0;
-    for (const python::ExprPtr &decorator : definition.decorators()) {
-      const python::Expr *callee = decorator.get();
-      if (const auto *call = callee->dynCast<python::CallExpr>())
-        callee = &call->callee();
-      std::string name;
-      if (const auto *attribute = callee->dynCast<python::AttributeExpr>())
-        name = attribute->attribute();
-      else if (const auto *plain = callee->dynCast<python::NameExpr>())
-        name = plain->identifier();
-      count += name == "jit";
-    }
-    isTritonFunction = count > 0;
-  }
+  bool isTritonFunction =
+      llvm::any_of(definition.decorators(), [](const python::ExprPtr &decorator) {
+        return decoratorName(*decorator) == "jit";
+      });
   std::vector<Value> decorators;
   for (const python::ExprPtr &decorator : definition.decorators()) {
     try {
@@ -598,14 +590,8 @@ void ModuleEvaluator::Impl::execClassDef(Frame &frame, const python::ClassDefStm
     classObject->setAttribute(name, value);
     // A kernel defined in a class (`@staticmethod @triton.jit def forward`, launched as
     // `Ops.forward[grid]`) is one of the module's jit functions, as Triton compiles it.
-    if (value.isCallable() && value.asCallable()->kind == Callable::Kind::Jit) {
-      const auto &jit = value.asCallable()->jit;
-      auto &functions = frame.module->functions;
-      if (jit->scope == frame.module &&
-          std::none_of(functions.begin(), functions.end(),
-                       [&](const auto &function) { return function == jit; }))
-        functions.push_back(std::const_pointer_cast<JitFunction>(jit));
-    }
+    if (value.isCallable() && value.asCallable()->kind == Callable::Kind::Jit)
+      frame.module->addFunction(value.asCallable()->jit);
   }
   // A typing.NamedTuple class: its annotated names, in order, are its fields (`_fields`, as
   // Python gives them); kernels build instances and read the fields by name.
